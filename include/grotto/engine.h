@@ -1,0 +1,38 @@
+/* The two independent implementations behind one interface, for the oracle,
+ * the benchmark and universe statistics. ref/ provides grotto_engine_ref,
+ * impl/ provides grotto_engine_impl; neither includes the other. */
+#ifndef GROTTO_ENGINE_H
+#define GROTTO_ENGINE_H
+
+#include <stdint.h>
+
+#include "grotto/types.h"
+
+/* Per-floor facts a universe sweep needs beyond the FloorRecord. */
+typedef struct grotto_floor_facts {
+    uint16_t W, X, D;            /* enemy-list layout terms (D for regime 2) */
+    uint16_t ghost_count;
+    uint8_t unreachable_chests;
+    uint8_t down_unreachable;
+    uint16_t region_count;       /* chambers */
+    uint8_t up_on_wall;          /* final up stairs written on a cell that was 1/3 (HW-2) */
+} grotto_floor_facts;
+
+typedef struct grotto_engine {
+    const char *name;            /* "ref" or "impl" */
+    /* floor k of seed; 0 or -1 */
+    int (*floor)(uint32_t seed, int k, grotto_floor *out);
+    /* analysis of a finished floor */
+    void (*analyse)(const grotto_floor *f, grotto_floor_analysis *out);
+    /* enemy-list cut of a floor for (env, smr) */
+    void (*elist)(const grotto_floor *f, int env, int smr, grotto_elist *out);
+    /* whole map for a quality (any quality of a band) and seed; 0 or -1 */
+    int (*map)(int quality, uint32_t seed, grotto_map *out);
+    /* facts of floor k of seed (generates the floor); 0 or -1 */
+    int (*facts)(uint32_t seed, int k, grotto_floor *floor, grotto_floor_facts *out);
+} grotto_engine;
+
+extern const grotto_engine grotto_engine_ref;
+extern const grotto_engine grotto_engine_impl;
+
+#endif

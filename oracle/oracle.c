@@ -1,0 +1,2 @@
+/* Placeholder: the oracle lands with the floor generator. */
+#include "grotto/engine.h"
