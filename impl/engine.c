@@ -1,2 +1,56 @@
-/* Placeholder until the impl engine lands: replaced by impl/'s own files. */
+/* impl/: the engine interface (grotto/engine.h) over the bit-packed code. */
+#include <string.h>
+
 #include "grotto/engine.h"
+#include "impl.h"
+
+static int impl_e_floor(uint32_t seed, int k, grotto_floor_t *out)
+{
+    return impl_floor_generate(seed, k, out, NULL);
+}
+
+static void impl_e_analyse(const grotto_floor_t *f, grotto_floor_analysis *out)
+{
+    impl_floor_masks m;
+    impl_masks_of_floor(f, &m);
+    impl_analyse_masks(&m, out);
+}
+
+static void impl_e_elist(const grotto_floor_t *f, int env, int smr, grotto_elist_t *out)
+{
+    memset(out, 0, sizeof *out);
+    if (env < 1 || env > 5 || smr < 1 || smr > 12)
+        return;
+    impl_floor_masks m;
+    impl_masks_of_floor(f, &m);
+    int n = f->index < 1 ? 1 : f->index;
+    impl_elist_fill(impl_elist_terms_of(m.walk), env, impl_floor_mr(smr, n), out);
+}
+
+static int impl_e_map(int quality, uint32_t seed, grotto_map_t *out)
+{
+    return impl_map(quality, seed, out);
+}
+
+static int impl_e_facts(uint32_t seed, int k, grotto_floor_t *floor, grotto_floor_facts *out)
+{
+    grotto_floor_t local;
+    grotto_floor_t *f = floor ? floor : &local;
+    uint8_t up_on_wall = 0;
+    if (impl_floor_generate(seed, k, f, &up_on_wall) != 0)
+        return -1;
+    impl_floor_masks m;
+    impl_masks_of_floor(f, &m);
+    memset(out, 0, sizeof *out);
+    impl_elist_terms t = impl_elist_terms_of(m.walk);
+    out->W = t.W;
+    out->X = t.X;
+    out->D = t.D;
+    impl_facts_masks(&m, out);
+    out->up_on_wall = up_on_wall;
+    return 0;
+}
+
+const grotto_engine grotto_engine_impl = {
+    "impl", impl_e_floor, impl_e_analyse, impl_e_elist, impl_e_map, impl_e_facts,
+};

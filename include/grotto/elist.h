@@ -8,14 +8,14 @@
 
 /* Cut of floor f (its index gives n) for a map of environment env and
  * first-floor monster rank smr. */
-void grotto_elist(const grotto_floor *f, int env, int smr, grotto_elist *out);
+void grotto_elist(const grotto_floor_t *f, int env, int smr, grotto_elist_t *out);
 
 /* The same from already-counted layout terms: W, X and the Flag0 count D
  * computed for B = 515 - 2W (regime 2; ignored in regime 1). */
-void grotto_elist_from_terms(int env, int mr, int W, int X, int D, grotto_elist *out);
+void grotto_elist_from_terms(int env, int mr, int W, int X, int D, grotto_elist_t *out);
 
 /* State label as the tool words it (enemy-list.md §5.1), ONLY name filled
  * in. jp = 0 English, 1 Japanese. Returns snprintf-style length. */
-int grotto_elist_state_text(const grotto_elist *e, int jp, char *buf, size_t size);
+int grotto_elist_state_text(const grotto_elist_t *e, int jp, char *buf, size_t size);
 
 #endif

@@ -21,15 +21,15 @@ typedef struct grotto_floor_facts {
 typedef struct grotto_engine {
     const char *name;            /* "ref" or "impl" */
     /* floor k of seed; 0 or -1 */
-    int (*floor)(uint32_t seed, int k, grotto_floor *out);
+    int (*floor)(uint32_t seed, int k, grotto_floor_t *out);
     /* analysis of a finished floor */
-    void (*analyse)(const grotto_floor *f, grotto_floor_analysis *out);
+    void (*analyse)(const grotto_floor_t *f, grotto_floor_analysis *out);
     /* enemy-list cut of a floor for (env, smr) */
-    void (*elist)(const grotto_floor *f, int env, int smr, grotto_elist *out);
+    void (*elist)(const grotto_floor_t *f, int env, int smr, grotto_elist_t *out);
     /* whole map for a quality (any quality of a band) and seed; 0 or -1 */
-    int (*map)(int quality, uint32_t seed, grotto_map *out);
+    int (*map)(int quality, uint32_t seed, grotto_map_t *out);
     /* facts of floor k of seed (generates the floor); 0 or -1 */
-    int (*facts)(uint32_t seed, int k, grotto_floor *floor, grotto_floor_facts *out);
+    int (*facts)(uint32_t seed, int k, grotto_floor_t *floor, grotto_floor_facts *out);
 } grotto_engine;
 
 extern const grotto_engine grotto_engine_ref;

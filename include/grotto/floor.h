@@ -13,15 +13,15 @@ int grotto_floor_side(uint32_t seed, int k);
 /* Generate floor k (1..16) of map seed `seed`. Returns 0, or -1 when k is
  * outside 1..16 (out untouched). Any 32-bit seed is accepted here: the
  * generator is defined for it (the CLI restricts seeds to 0..0x7FFF). */
-int grotto_floor(uint32_t seed, int k, grotto_floor *out);
+int grotto_floor(uint32_t seed, int k, grotto_floor_t *out);
 
 /* Same, also returning the number of draws and the full 1,336-byte work
  * area (either pointer may be NULL). */
 enum { GROTTO_WORK_AREA_SIZE = 1336 };
-int grotto_floor_ex(uint32_t seed, int k, grotto_floor *out,
+int grotto_floor_ex(uint32_t seed, int k, grotto_floor_t *out,
                     uint32_t *draws, uint8_t work_area[GROTTO_WORK_AREA_SIZE]);
 
 /* Detection rules: ghost stairs, reachability, nipples, chambers, softlock. */
-void grotto_floor_analyse(const grotto_floor *f, grotto_floor_analysis *out);
+void grotto_floor_analyse(const grotto_floor_t *f, grotto_floor_analysis *out);
 
 #endif

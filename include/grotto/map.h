@@ -10,12 +10,12 @@
 
 /* Details for any quality 2..248 (only its band matters) and seed 0..0x7FFF.
  * Returns 0, or -1 for an invalid quality or seed (out untouched). */
-int grotto_map_details(int quality, uint32_t seed, grotto_map_details *out);
+int grotto_map_details(int quality, uint32_t seed, grotto_map_details_t *out);
 
 /* Names exactly as the tool writes them (map-details.md §4). Return the
  * length written (snprintf semantics). */
-int grotto_map_name_en(const grotto_map_details *d, char *buf, size_t size);
-int grotto_map_name_jp(const grotto_map_details *d, char *buf, size_t size);
+int grotto_map_name_en(const grotto_map_details_t *d, char *buf, size_t size);
+int grotto_map_name_jp(const grotto_map_details_t *d, char *buf, size_t size);
 
 /* Floor monster rank: smr + (n-1) div 4, capped at 12. */
 int grotto_floor_mr(int smr, int n);
@@ -31,6 +31,6 @@ void grotto_chest_contents(uint32_t seed, int n, uint32_t t, int count,
 
 /* A whole map: details, every floor generated, chest ranks from the real
  * chest counts, enemy-list cut per floor. Returns 0 or -1 (bad input). */
-int grotto_map(int quality, uint32_t seed, grotto_map *out);
+int grotto_map(int quality, uint32_t seed, grotto_map_t *out);
 
 #endif

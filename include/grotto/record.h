@@ -27,7 +27,7 @@ static inline uint64_t grotto_fnv1a(const void *data, size_t len)
 }
 
 /* FloorRecord v1, 272 bytes. */
-static inline void grotto_floor_record(const grotto_floor *f, uint8_t out[GROTTO_FLOOR_RECORD_SIZE])
+static inline void grotto_floor_record(const grotto_floor_t *f, uint8_t out[GROTTO_FLOOR_RECORD_SIZE])
 {
     memset(out, 0, 16);
     out[0] = f->index;
@@ -49,7 +49,7 @@ static inline void grotto_floor_record(const grotto_floor *f, uint8_t out[GROTTO
 /* Decode a FloorRecord (for reports and captures). Returns 0, or -1 if the
  * record breaks an invariant of records.md (floor index, sizes, flags,
  * chest count, padding). */
-static inline int grotto_floor_from_record(const uint8_t in[GROTTO_FLOOR_RECORD_SIZE], grotto_floor *f)
+static inline int grotto_floor_from_record(const uint8_t in[GROTTO_FLOOR_RECORD_SIZE], grotto_floor_t *f)
 {
     if (in[0] < 1 || in[0] > 16 || in[1] < 10 || in[1] > 16 || in[2] != in[1] ||
         (in[3] & ~1u) || in[8] > 3 || in[15] != 0)
@@ -72,7 +72,7 @@ static inline int grotto_floor_from_record(const uint8_t in[GROTTO_FLOOR_RECORD_
 }
 
 /* MapRecord v1, 140 bytes. */
-static inline void grotto_map_record(const grotto_map *m, uint8_t out[GROTTO_MAP_RECORD_SIZE])
+static inline void grotto_map_record(const grotto_map_t *m, uint8_t out[GROTTO_MAP_RECORD_SIZE])
 {
     memset(out, 0, GROTTO_MAP_RECORD_SIZE);
     out[0] = m->d.band_code;

@@ -7,6 +7,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* Naming: the four structures whose name is also a function of the API
+ * (grotto_floor(), grotto_map(), grotto_map_details(), grotto_elist()) are
+ * typedef'd with a _t suffix: grotto_floor_t, grotto_map_t,
+ * grotto_map_details_t, grotto_elist_t. */
+
 enum {
     GROTTO_SEED_COUNT = 32768,  /* map seeds 0x0000..0x7FFF */
     GROTTO_SEED_MAX = 0x7FFF,
@@ -48,9 +53,9 @@ typedef struct grotto_floor {
     uint8_t chest_count;  /* 0..3 (0 on floors 1 and 2) */
     grotto_xy chest[GROTTO_MAX_CHESTS]; /* placement order; (0,0) when absent */
     uint8_t grid[GROTTO_CELLS];         /* G(x, y) = grid[16*y + x], whole 16x16 */
-} grotto_floor;
+} grotto_floor_t;
 
-static inline uint8_t grotto_tile_at(const grotto_floor *f, int x, int y)
+static inline uint8_t grotto_tile_at(const grotto_floor_t *f, int x, int y)
 {
     return f->grid[GROTTO_GRID * y + x];
 }
@@ -76,7 +81,7 @@ typedef struct grotto_map_details {
     uint8_t locale;       /* 1..24 */
     uint8_t level;        /* 1..99 */
     uint8_t side[GROTTO_MAX_FLOORS]; /* side[n-1] for floor n; 0 beyond floors */
-} grotto_map_details;
+} grotto_map_details_t;
 
 /* Enemy-list memory cut of one floor (enemy-list.md). */
 typedef struct grotto_elist {
@@ -96,15 +101,15 @@ typedef struct grotto_elist {
     uint8_t survivors;    /* records that fit, 0..F */
     uint8_t state;        /* 0..16, records.md state codes */
     uint16_t only;        /* ONLY monster: index into gt_monsters */
-} grotto_elist;
+} grotto_elist_t;
 
 /* A whole map: details, then per floor its chests and enemy-list cut. */
 typedef struct grotto_map {
-    grotto_map_details d;
+    grotto_map_details_t d;
     uint8_t chest_count[GROTTO_MAX_FLOORS];
     uint8_t chest_rank[GROTTO_MAX_FLOORS][GROTTO_MAX_CHESTS]; /* 1..10, 0 if none */
-    grotto_elist elist[GROTTO_MAX_FLOORS];
-} grotto_map;
+    grotto_elist_t elist[GROTTO_MAX_FLOORS];
+} grotto_map_t;
 
 /* Region of the game build: only the displayed ElistOfs differs (HW-7). */
 typedef enum grotto_region {
@@ -114,7 +119,7 @@ typedef enum grotto_region {
 
 enum { GROTTO_INTL_PADDING = 128 };
 
-static inline unsigned grotto_elist_display_ofs(const grotto_elist *e, grotto_region r)
+static inline unsigned grotto_elist_display_ofs(const grotto_elist_t *e, grotto_region r)
 {
     return (unsigned)e->ofs + (r == GROTTO_REGION_INTL ? GROTTO_INTL_PADDING : 0u);
 }

@@ -1,0 +1,226 @@
+/* Argument parsing and value checking for every grotto command. */
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "grotto/timer.h"
+
+int cli_error(const char *cmd, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "grotto%s%s: ", cmd ? " " : "", cmd ? cmd : "");
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    return EXIT_USAGE;
+}
+
+static const cli_opt *find_long(const cli_opt *opts, int n, const char *name, size_t len)
+{
+    for (int i = 0; i < n; i++)
+        if (strlen(opts[i].name) == len && !strncmp(opts[i].name, name, len))
+            return &opts[i];
+    return NULL;
+}
+
+static const cli_opt *find_short(const cli_opt *opts, int n, char c)
+{
+    for (int i = 0; i < n; i++)
+        if (opts[i].short_name && opts[i].short_name == c)
+            return &opts[i];
+    return NULL;
+}
+
+int cli_parse(const char *cmd, int argc, char **argv, const cli_opt *opts, int nopts,
+              const char **pos, int max_pos, int *npos, int *help)
+{
+    *npos = 0;
+    *help = 0;
+    int only_pos = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!only_pos && !strcmp(a, "--")) {
+            only_pos = 1;
+            continue;
+        }
+        if (!only_pos && (!strcmp(a, "--help") || !strcmp(a, "-h"))) {
+            *help = 1;
+            continue;
+        }
+        if (!only_pos && a[0] == '-' && a[1] == '-' && a[2]) {
+            const char *name = a + 2;
+            const char *eq = strchr(name, '=');
+            size_t len = eq ? (size_t)(eq - name) : strlen(name);
+            const cli_opt *o = find_long(opts, nopts, name, len);
+            if (!o)
+                return cli_error(cmd, "unknown option '--%.*s' (see 'grotto %s --help')", (int)len, name, cmd);
+            if (o->kind == OPT_FLAG) {
+                if (eq)
+                    return cli_error(cmd, "option '--%s' takes no value", o->name);
+                *o->flag = 1;
+            } else if (eq) {
+                *o->value = eq + 1;
+            } else if (i + 1 < argc) {
+                *o->value = argv[++i];
+            } else {
+                return cli_error(cmd, "option '--%s' needs a value", o->name);
+            }
+            continue;
+        }
+        /* short options: only those declared; "-5" style negatives are positionals
+         * for commands that take numbers, and are rejected by the value checks */
+        if (!only_pos && a[0] == '-' && a[1] && !isdigit((unsigned char)a[1])) {
+            const cli_opt *o = find_short(opts, nopts, a[1]);
+            if (!o)
+                return cli_error(cmd, "unknown option '%s' (see 'grotto %s --help')", a, cmd);
+            if (o->kind == OPT_FLAG) {
+                if (a[2])
+                    return cli_error(cmd, "unknown option '%s'", a);
+                *o->flag = 1;
+            } else if (a[2]) {
+                *o->value = a + 2;
+            } else if (i + 1 < argc) {
+                *o->value = argv[++i];
+            } else {
+                return cli_error(cmd, "option '-%c' needs a value", a[1]);
+            }
+            continue;
+        }
+        if (*npos >= max_pos)
+            return cli_error(cmd, "unexpected argument '%s' (see 'grotto %s --help')", a, cmd);
+        pos[(*npos)++] = a;
+    }
+    return 0;
+}
+
+static int parse_hex(const char *text, unsigned long *out)
+{
+    const char *p = text;
+    if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X'))
+        p += 2;
+    if (!*p || strlen(p) > 8)
+        return -1;
+    for (const char *q = p; *q; q++)
+        if (!isxdigit((unsigned char)*q))
+            return -1;
+    *out = strtoul(p, NULL, 16);
+    return 0;
+}
+
+int cli_seed(const char *cmd, const char *text, uint32_t *seed)
+{
+    unsigned long v;
+    if (!text)
+        return cli_error(cmd, "missing seed");
+    if (text[0] == '-')
+        return cli_error(cmd, "bad seed '%s': seeds are hex 0..7FFF", text);
+    if (parse_hex(text, &v) != 0)
+        return cli_error(cmd, "bad seed '%s': expected hex digits 0..7FFF, e.g. 5BC3", text);
+    if (v > GROTTO_SEED_MAX)
+        return cli_error(cmd, "seed 0x%lX is above 0x7FFF: random maps have 15-bit seeds", v);
+    *seed = (uint32_t)v;
+    return 0;
+}
+
+int cli_quality(const char *cmd, const char *text, int *quality)
+{
+    char *end;
+    if (!text)
+        return cli_error(cmd, "missing quality");
+    errno = 0;
+    long v = strtol(text, &end, 10);
+    if (end == text || *end || errno)
+        return cli_error(cmd, "bad quality '%s': expected a decimal number 2..248", text);
+    if (v < GROTTO_QUALITY_MIN || v > GROTTO_QUALITY_MAX)
+        return cli_error(cmd, "quality %ld is outside 2..248", v);
+    *quality = (int)v;
+    return 0;
+}
+
+int cli_map_id(const char *cmd, const char *text, int *quality, uint32_t *seed)
+{
+    size_t n = strlen(text);
+    int ok = n == 6;
+    for (size_t i = 0; ok && i < n; i++)
+        ok = isxdigit((unsigned char)text[i]) != 0;
+    if (!ok)
+        return cli_error(cmd, "malformed map id '%s': expected 6 hex digits RRSSSS (band code, seed), e.g. DD5BC3",
+                         text);
+    char rr[3] = {text[0], text[1], 0};
+    unsigned long q = strtoul(rr, NULL, 16), s = strtoul(text + 2, NULL, 16);
+    if (q < GROTTO_QUALITY_MIN || q > GROTTO_QUALITY_MAX)
+        return cli_error(cmd, "map id '%s': quality 0x%02lX (%lu) is outside 2..248", text, q, q);
+    if (s > GROTTO_SEED_MAX)
+        return cli_error(cmd, "map id '%s': seed 0x%04lX is above 0x7FFF", text, s);
+    *quality = (int)q;
+    *seed = (uint32_t)s;
+    return 0;
+}
+
+int cli_floor_number(const char *cmd, const char *text, int *floor)
+{
+    const char *p = text;
+    size_t n = strlen(text);
+    char buf[16];
+    if ((p[0] == 'B' || p[0] == 'b') && n >= 3 && n <= 4 && (p[n - 1] == 'F' || p[n - 1] == 'f')) {
+        snprintf(buf, sizeof buf, "%.*s", (int)(n - 2), p + 1);
+        p = buf;
+    }
+    char *end;
+    errno = 0;
+    long v = strtol(p, &end, 10);
+    if (end == p || *end || errno)
+        return cli_error(cmd, "bad floor '%s': expected a floor number 1..16 or B1F..B16F", text);
+    if (v < 1 || v > GROTTO_MAX_FLOORS)
+        return cli_error(cmd, "floor %ld is outside 1..16", v);
+    *floor = (int)v;
+    return 0;
+}
+
+int cli_uint(const char *cmd, const char *what, const char *text, unsigned long max, unsigned long *out)
+{
+    char *end;
+    if (!text)
+        return cli_error(cmd, "missing %s", what);
+    if (text[0] == '-')
+        return cli_error(cmd, "%s '%s' is negative: expected 0..%lu", what, text, max);
+    errno = 0;
+    unsigned long long v = strtoull(text, &end, 10);
+    if (end == text || *end || errno)
+        return cli_error(cmd, "bad %s '%s': expected a whole number 0..%lu", what, text, max);
+    if (v > max)
+        return cli_error(cmd, "%s %llu is above %lu", what, v, max);
+    *out = (unsigned long)v;
+    return 0;
+}
+
+int cli_threads(const char *cmd, const char *text, int *threads)
+{
+    unsigned long v;
+    if (cli_uint(cmd, "thread count", text, 256, &v))
+        return EXIT_USAGE;
+    if (v == 0)
+        return cli_error(cmd, "thread count must be at least 1");
+    *threads = (int)v;
+    return 0;
+}
+
+int cli_region(const char *cmd, const char *text, grotto_region *region)
+{
+    if (!strcmp(text, "jp"))
+        *region = GROTTO_REGION_JP;
+    else if (!strcmp(text, "intl"))
+        *region = GROTTO_REGION_INTL;
+    else
+        return cli_error(cmd, "unknown region '%s': expected jp or intl", text);
+    return 0;
+}
+
+void cli_format_map_id(int band_code, uint32_t seed, char out[8])
+{
+    snprintf(out, 8, "%02X%04X", (unsigned)band_code & 0xFF, (unsigned)seed & 0xFFFF);
+}

@@ -1,0 +1,92 @@
+/* Shared pieces of the grotto command: argument parsing with the project's
+ * error conventions (one line on stderr naming the problem, exit 2), map id
+ * and floor notation, a JSON writer. */
+#ifndef GROTTO_CLI_H
+#define GROTTO_CLI_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "grotto/types.h"
+
+enum { EXIT_OK = 0, EXIT_DIFF = 1, EXIT_USAGE = 2 };
+
+/* ---- commands ---- */
+typedef struct cli_command {
+    const char *name;
+    const char *summary;
+    int (*run)(int argc, char **argv); /* argv[0] is the command name */
+    void (*help)(FILE *out);
+} cli_command;
+
+int cmd_map(int argc, char **argv);
+int cmd_floor(int argc, char **argv);
+int cmd_timer(int argc, char **argv);
+int cmd_seeds(int argc, char **argv);
+int cmd_chest(int argc, char **argv);
+int cmd_oracle(int argc, char **argv);
+int cmd_stats(int argc, char **argv);
+int cmd_bench(int argc, char **argv);
+void help_map(FILE *out);
+void help_floor(FILE *out);
+void help_timer(FILE *out);
+void help_seeds(FILE *out);
+void help_chest(FILE *out);
+void help_oracle(FILE *out);
+void help_stats(FILE *out);
+void help_bench(FILE *out);
+
+/* ---- errors ---- */
+/* Print "grotto CMD: message" on stderr; returns EXIT_USAGE. */
+int cli_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* ---- options ---- */
+typedef enum { OPT_FLAG, OPT_VALUE } cli_opt_kind;
+typedef struct cli_opt {
+    const char *name;      /* long name without dashes, e.g. "json" */
+    char short_name;       /* e.g. 'j', or 0 */
+    cli_opt_kind kind;
+    int *flag;             /* OPT_FLAG: set to 1 */
+    const char **value;    /* OPT_VALUE: the argument */
+} cli_opt;
+
+/* Parses argv[1..]: options (--name, --name=value, --name value, -j N, -jN)
+ * and up to max_pos positionals. "--help"/"-h" sets *help. Returns 0, or
+ * EXIT_USAGE after printing the problem (unknown option, missing value,
+ * too many arguments). */
+int cli_parse(const char *cmd, int argc, char **argv, const cli_opt *opts, int nopts,
+              const char **pos, int max_pos, int *npos, int *help);
+
+/* ---- values; each returns 0 or prints the problem and returns EXIT_USAGE ---- */
+int cli_seed(const char *cmd, const char *text, uint32_t *seed);           /* hex 0..7FFF */
+int cli_quality(const char *cmd, const char *text, int *quality);          /* 2..248 */
+int cli_map_id(const char *cmd, const char *text, int *quality, uint32_t *seed); /* RRSSSS */
+int cli_floor_number(const char *cmd, const char *text, int *floor);       /* 4 or B4F, 1..16 */
+int cli_uint(const char *cmd, const char *what, const char *text, unsigned long max, unsigned long *out);
+int cli_threads(const char *cmd, const char *text, int *threads);          /* -j N, 1..256 */
+int cli_region(const char *cmd, const char *text, grotto_region *region);  /* jp | intl */
+
+/* Map id text for a band and seed: "DD5BC3". */
+void cli_format_map_id(int band_code, uint32_t seed, char out[8]);
+
+/* ---- JSON writer ---- */
+typedef struct jw {
+    FILE *f;
+    int depth;
+    int count[64];
+} jw;
+void jw_init(jw *w, FILE *f);
+void jw_obj(jw *w, const char *key);   /* key NULL inside arrays / at top */
+void jw_end_obj(jw *w);
+void jw_arr(jw *w, const char *key);
+void jw_end_arr(jw *w);
+void jw_int(jw *w, const char *key, long long v);
+void jw_uint(jw *w, const char *key, unsigned long long v);
+void jw_num(jw *w, const char *key, double v, int decimals);
+void jw_str(jw *w, const char *key, const char *s);
+void jw_bool(jw *w, const char *key, int v);
+void jw_null(jw *w, const char *key);
+void jw_xy(jw *w, const char *key, grotto_xy p); /* [x, y] */
+void jw_done(jw *w);                            /* newline */
+
+#endif

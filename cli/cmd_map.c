@@ -1,0 +1,211 @@
+/* grotto map RRSSSS | --quality Q --seed SSSS: a map's details and names
+ * (map-details.md), every floor with stairs, chests and ranks (chests.md),
+ * the enemy-list cut (enemy-list.md) and the anomalies (floor-generation.md
+ * §12, hardware.md HW-1). */
+#include <string.h>
+
+#include "grotto/elist.h"
+#include "grotto/map.h"
+#include "grotto/record.h"
+#include "grotto/tables.h"
+#include "grotto/timer.h"
+#include "view.h"
+
+void help_map(FILE *out)
+{
+    fprintf(out,
+            "usage: grotto map RRSSSS [options]\n"
+            "       grotto map --quality Q --seed SSSS [options]\n"
+            "\n"
+            "A treasure map's details (environment, floors, first-floor monster rank, boss, level),\n"
+            "its English and Japanese names, and per floor: size, stairs, chests with their ranks,\n"
+            "the enemy-list cut (ElistOfs in hex, Flag0 count D, state) and anomalies (stair\n"
+            "overflow, ghost stairs, unreachable chests, chambers) with a softlock report for\n"
+            "overflow floors.\n"
+            "\n"
+            "  RRSSSS          map id: band code and seed in hex, e.g. DD5BC3 (RR may be any\n"
+            "                  quality 02..F8: it is mapped onto its band)\n"
+            "  --quality Q     quality 2..248 (decimal); with --seed SSSS (hex 0..7FFF)\n"
+            "  --region R      jp (default, the golden model) or intl: ElistOfs shown 128 higher;\n"
+            "                  states are the same (HW-7)\n"
+            "  --engine E      ref (default) or impl\n"
+            "  --json          everything above as JSON\n"
+            "  --record        the 140-byte MapRecord v1 as one line of hex, nothing else\n"
+            "\n"
+            "examples: grotto map 020032        grotto map DD5BC3 --json\n"
+            "          grotto map --quality 55 --seed 0032\n");
+}
+
+typedef struct map_args {
+    int quality;
+    uint32_t seed;
+    grotto_region region;
+    const grotto_engine *engine;
+    int json, record;
+} map_args;
+
+static int parse_args(int argc, char **argv, map_args *a, int *help)
+{
+    const char *quality_s = NULL, *seed_s = NULL, *region_s = "jp", *engine_s = "ref", *pos[1];
+    int npos;
+    cli_opt opts[] = {{"quality", 0, OPT_VALUE, NULL, &quality_s}, {"seed", 0, OPT_VALUE, NULL, &seed_s},
+                      {"region", 0, OPT_VALUE, NULL, &region_s},   {"engine", 0, OPT_VALUE, NULL, &engine_s},
+                      {"json", 0, OPT_FLAG, &a->json, NULL},        {"record", 0, OPT_FLAG, &a->record, NULL}};
+    if (cli_parse("map", argc, argv, opts, 6, pos, 1, &npos, help))
+        return EXIT_USAGE;
+    if (*help)
+        return 0;
+    if (npos && (quality_s || seed_s))
+        return cli_error("map", "give either a map id RRSSSS or --quality and --seed, not both");
+    if (npos) {
+        if (cli_map_id("map", pos[0], &a->quality, &a->seed))
+            return EXIT_USAGE;
+    } else {
+        if (!quality_s || !seed_s)
+            return cli_error("map", "missing map: give RRSSSS or --quality Q --seed SSSS (see 'grotto map --help')");
+        if (cli_quality("map", quality_s, &a->quality) || cli_seed("map", seed_s, &a->seed))
+            return EXIT_USAGE;
+    }
+    if (a->json && a->record)
+        return cli_error("map", "--json and --record are exclusive");
+    if (cli_region("map", region_s, &a->region))
+        return EXIT_USAGE;
+    a->engine = cli_engine("map", engine_s);
+    return a->engine ? 0 : EXIT_USAGE;
+}
+
+static void print_hex(const uint8_t *p, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        printf("%02x", p[i]);
+    putchar('\n');
+}
+
+static void json_map(const map_args *a, const grotto_map_t *m, const floor_view *views, int timers)
+{
+    const grotto_map_details_t *d = &m->d;
+    char id[8], en[128], jp[192];
+    cli_format_map_id(d->band_code, d->seed, id);
+    grotto_map_name_en(d, en, sizeof en);
+    grotto_map_name_jp(d, jp, sizeof jp);
+    uint8_t rec[GROTTO_MAP_RECORD_SIZE];
+    grotto_map_record(m, rec);
+    char digest[17];
+    snprintf(digest, sizeof digest, "%016llx", (unsigned long long)grotto_fnv1a(rec, sizeof rec));
+    jw w;
+    jw_init(&w, stdout);
+    jw_obj(&w, NULL);
+    jw_str(&w, "id", id);
+    jw_int(&w, "band", d->band_code);
+    jw_int(&w, "quality_min", gt_band[grotto_band_of_quality(d->band_code)].qmin);
+    jw_int(&w, "quality_max", gt_band[grotto_band_of_quality(d->band_code)].qmax);
+    jw_int(&w, "seed", d->seed);
+    jw_str(&w, "name_en", en);
+    jw_str(&w, "name_jp", jp);
+    jw_int(&w, "env", d->env);
+    jw_str(&w, "env_en", gt_env_name[d->env].en);
+    jw_str(&w, "env_jp", gt_env_name[d->env].jp);
+    jw_int(&w, "floors", d->floors);
+    jw_int(&w, "smr", d->smr);
+    jw_int(&w, "boss", d->boss);
+    jw_str(&w, "boss_en", gt_boss_name[d->boss].en);
+    jw_str(&w, "boss_jp", gt_boss_name[d->boss].jp);
+    jw_int(&w, "prefix", d->prefix);
+    jw_int(&w, "suffix", d->suffix);
+    jw_int(&w, "group", d->group);
+    jw_int(&w, "locale", d->locale);
+    jw_int(&w, "level", d->level);
+    jw_int(&w, "timers", timers);
+    jw_bool(&w, "never_seed", timers == 0);
+    jw_bool(&w, "quest15", d->seed == GT_QUEST15_SEED && d->band_code == gt_band[grotto_band_of_quality(GT_QUEST15_QUALITY)].code);
+    jw_str(&w, "region", a->region == GROTTO_REGION_INTL ? "intl" : "jp");
+    jw_str(&w, "engine", a->engine->name);
+    jw_str(&w, "record_digest", digest);
+    jw_arr(&w, "floor_list");
+    for (int n = 1; n <= d->floors; n++) {
+        jw_obj(&w, NULL);
+        view_json_floor(&w, &views[n - 1], a->region, 0);
+        jw_end_obj(&w);
+    }
+    jw_end_arr(&w);
+    jw_end_obj(&w);
+    jw_done(&w);
+}
+
+static void text_map(const map_args *a, const grotto_map_t *m, const floor_view *views, int timers)
+{
+    const grotto_map_details_t *d = &m->d;
+    char id[8], en[128], jp[192];
+    cli_format_map_id(d->band_code, d->seed, id);
+    grotto_map_name_en(d, en, sizeof en);
+    grotto_map_name_jp(d, jp, sizeof jp);
+    printf("map %s: %s / %s\n", id, en, jp);
+    printf("  band %02X (qualities %u..%u), seed 0x%04X", d->band_code, gt_band[grotto_band_of_quality(d->band_code)].qmin,
+           gt_band[grotto_band_of_quality(d->band_code)].qmax, d->seed);
+    if (d->seed == GT_QUEST15_SEED && grotto_band_of_quality(d->band_code) == grotto_band_of_quality(GT_QUEST15_QUALITY))
+        printf(" - also quest 15's fixed map (location %d)", GT_QUEST15_LOCATION);
+    printf("\n  %s (%s), %u floors + boss floor, boss %s (%s)\n", gt_env_name[d->env].en, gt_env_name[d->env].jp,
+           d->floors, gt_boss_name[d->boss].en, gt_boss_name[d->boss].jp);
+    printf("  first-floor monster rank %u, level %u (prefix %u, suffix %u, locale %u, locale group %u)\n", d->smr,
+           d->level, d->prefix, d->suffix, d->locale, d->group);
+    if (timers)
+        printf("  the seed arises from %d timer value%s\n", timers, timers > 1 ? "s" : "");
+    else
+        printf("  NEVER-SEED: no timer yields this seed; the map cannot be obtained at random\n");
+    printf("  ElistOfs shown for the %s build%s\n\n", a->region == GROTTO_REGION_INTL ? "international" : "Japanese",
+           a->region == GROTTO_REGION_INTL ? " (+128; states unchanged)" : "");
+    printf("floor  size   up       down     chests (rank)                  ElistOfs     D  enemy list                          anomalies\n");
+    for (int n = 1; n <= d->floors; n++) {
+        const floor_view *v = &views[n - 1];
+        char chests[64] = "", state[256], anomalies[256];
+        for (int i = 0; i < v->f.chest_count; i++)
+            snprintf(chests + strlen(chests), sizeof chests - strlen(chests), "%s(%2u,%2u) %c", i ? " " : "",
+                     v->f.chest[i].x, v->f.chest[i].y, gt_chest_tables[v->rank[i]].letter);
+        if (!v->f.chest_count)
+            snprintf(chests, sizeof chests, "-");
+        grotto_elist_state_text(&v->e, 0, state, sizeof state);
+        view_anomalies(v, anomalies, sizeof anomalies);
+        char fl[8];
+        snprintf(fl, sizeof fl, "B%dF", n);
+        printf("%-5s  %2ux%-2u  (%2u,%2u)  (%2u,%2u)  %-30s 0x%04X  %4u  %-35s %s\n", fl, v->f.width, v->f.height,
+               v->f.up.x, v->f.up.y, v->f.down.x, v->f.down.y, chests, grotto_elist_display_ofs(&v->e, a->region),
+               v->e.D, state, anomalies);
+    }
+    for (int n = 1; n <= d->floors; n++)
+        if (views[n - 1].f.overflow) {
+            putchar('\n');
+            view_softlock(stdout, &views[n - 1], "");
+        }
+}
+
+int cmd_map(int argc, char **argv)
+{
+    map_args a = {0};
+    int help = 0;
+    int rc = parse_args(argc, argv, &a, &help);
+    if (rc)
+        return rc;
+    if (help) {
+        help_map(stdout);
+        return EXIT_OK;
+    }
+    grotto_map_t m;
+    if (a.engine->map(a.quality, a.seed, &m) != 0)
+        return cli_error("map", "cannot compute map for quality %d seed 0x%04X", a.quality, a.seed);
+    if (a.record) {
+        uint8_t rec[GROTTO_MAP_RECORD_SIZE];
+        grotto_map_record(&m, rec);
+        print_hex(rec, sizeof rec);
+        return EXIT_OK;
+    }
+    floor_view views[GROTTO_MAX_FLOORS];
+    for (int n = 1; n <= m.d.floors; n++)
+        view_floor(a.engine, &m, a.seed, n, &views[n - 1]);
+    static uint8_t counts[GROTTO_SEED_COUNT];
+    grotto_seed_timer_counts(counts);
+    if (a.json)
+        json_map(&a, &m, views, counts[a.seed]);
+    else
+        text_map(&a, &m, views, counts[a.seed]);
+    return EXIT_OK;
+}

@@ -1,0 +1,214 @@
+/* grotto stats: universe aggregates, each with the hardware observation it
+ * answers (hardware.md HW-2, HW-3, HW-4, HW-6) and the enemy-list states. */
+#include "grotto/elist.h"
+#include "grotto/tables.h"
+#include "oracle.h"
+#include "stats.h"
+#include "view.h"
+
+void help_stats(FILE *out)
+{
+    fprintf(out,
+            "usage: grotto stats [--engine E] [-j N] [--json] [--quiet]\n"
+            "\n"
+            "Sweeps every floor (32,768 seeds x 16) and every map (12 bands x 32,768 seeds) and\n"
+            "prints aggregates, each next to the hardware observation it answers:\n"
+            "  HW-2  stair-overflow floors: the (seed, floor) pairs, distinct generator inputs,\n"
+            "        how many occur on real maps per band, up stairs written on a wall\n"
+            "  HW-3  seeds no timer yields\n"
+            "  HW-4  maps sharing the quest-15 map's name\n"
+            "  HW-6  floors whose trapped-chest monster records are lost, on each counting basis\n"
+            "        (instances, seeds that arise, distinct floors), against the published figures\n"
+            "  and the count of every enemy-list state.\n"
+            "\n"
+            "  --engine E   impl (default, fast) or ref\n"
+            "  -j N         threads (default: all cores)\n"
+            "  --json       machine-readable\n"
+            "  --quiet      no progress line\n");
+}
+
+static const char *BASIS_NAME[BASES] = {"instances", "arising", "distinct"};
+static const char *LOST_NAME[LOST_KINDS] = {"pandora", "mimic", "cannibox"};
+
+static void json_stats(const oracle_stats *s, const char *engine)
+{
+    jw w;
+    jw_init(&w, stdout);
+    jw_obj(&w, NULL);
+    jw_str(&w, "engine", engine);
+    jw_num(&w, "seconds", s->seconds, 2);
+    jw_obj(&w, "hw2_overflow");
+    jw_uint(&w, "floors_checked", s->floors);
+    jw_uint(&w, "floors", s->overflow_count);
+    jw_arr(&w, "list");
+    for (uint32_t i = 0; i < s->overflow_count && i < STATS_MAX_LIST; i++) {
+        jw_obj(&w, NULL);
+        jw_uint(&w, "seed", s->overflow[i].seed);
+        jw_uint(&w, "floor", s->overflow[i].floor);
+        jw_bool(&w, "up_on_wall", s->overflow[i].up_on_wall);
+        jw_end_obj(&w);
+    }
+    jw_end_arr(&w);
+    jw_uint(&w, "distinct_inputs", s->overflow_inputs);
+    jw_arr(&w, "floor_seeds");
+    for (uint32_t i = 0; i < s->overflow_inputs; i++)
+        jw_uint(&w, NULL, s->overflow_floor_seeds[i]);
+    jw_end_arr(&w);
+    jw_obj(&w, "occurring_per_band");
+    for (int b = 0; b < GROTTO_BANDS; b++) {
+        char key[8];
+        snprintf(key, sizeof key, "%02X", gt_band[b].code);
+        jw_uint(&w, key, s->overflow_occurring[b]);
+    }
+    jw_end_obj(&w);
+    jw_uint(&w, "occurring_total", s->overflow_occurring_total);
+    jw_uint(&w, "up_on_wall", s->overflow_up_on_wall);
+    jw_uint(&w, "all_floors_up_on_wall", s->up_on_wall_floors);
+    jw_end_obj(&w);
+    jw_obj(&w, "hw3_never_seeds");
+    jw_int(&w, "count", s->never_seeds);
+    jw_end_obj(&w);
+    jw_obj(&w, "hw4_quest15_name");
+    jw_int(&w, "maps_named", s->quest_name_maps);
+    jw_int(&w, "maps_named_jp", s->quest_name_maps_jp);
+    jw_int(&w, "twins", s->quest_twins);
+    jw_int(&w, "twins_arising", s->quest_twin_arising);
+    jw_arr(&w, "twin_ids");
+    for (int i = 0; i < s->quest_twins && i < STATS_MAX_LIST; i++) {
+        char id[8];
+        cli_format_map_id(s->quest_twin_band[i], s->quest_twin_seed[i], id);
+        jw_str(&w, NULL, id);
+    }
+    jw_end_arr(&w);
+    jw_end_obj(&w);
+    jw_obj(&w, "hw6_lost_trapped_chests");
+    for (int k = 0; k < LOST_KINDS; k++) {
+        jw_obj(&w, LOST_NAME[k]);
+        for (int b = 0; b < BASES; b++)
+            jw_uint(&w, BASIS_NAME[b], s->lost[k][b]);
+        jw_end_obj(&w);
+    }
+    jw_obj(&w, "published");
+    jw_int(&w, "floors", HW6_FLOORS);
+    jw_int(&w, "pandora", HW6_PANDORA);
+    jw_int(&w, "mimic", HW6_MIMIC);
+    jw_int(&w, "cannibox", HW6_CANNIBOX);
+    jw_end_obj(&w);
+    int agree = 0;
+    for (int b = 0; b < BASES; b++)
+        agree |= s->lost[LOST_PANDORA][b] == HW6_PANDORA && s->lost[LOST_MIMIC][b] == HW6_MIMIC &&
+                 s->lost[LOST_CANNIBOX][b] == HW6_CANNIBOX;
+    jw_bool(&w, "published_reproduced", agree);
+    jw_end_obj(&w);
+    jw_obj(&w, "states");
+    jw_uint(&w, "map_floors", s->map_floors);
+    jw_arr(&w, "by_code");
+    for (int st = 0; st < STATS_STATES; st++) {
+        jw_obj(&w, NULL);
+        jw_int(&w, "code", st);
+        jw_str(&w, "label", gt_state_text[st].en);
+        for (int b = 0; b < BASES; b++)
+            jw_uint(&w, BASIS_NAME[b], s->state[st][b]);
+        jw_end_obj(&w);
+    }
+    jw_end_arr(&w);
+    jw_obj(&w, "d_positive");
+    for (int b = 0; b < BASES; b++)
+        jw_uint(&w, BASIS_NAME[b], s->d_positive[b]);
+    jw_uint(&w, "in_state_0", s->d_positive_state0);
+    jw_end_obj(&w);
+    jw_end_obj(&w);
+    jw_obj(&w, "floor_anomalies");
+    jw_uint(&w, "ghost_stairs", s->ghost_floors);
+    jw_uint(&w, "unreachable_chest", s->nipple_floors);
+    jw_uint(&w, "chamber", s->chamber_floors);
+    jw_uint(&w, "down_unreachable", s->down_unreachable_floors);
+    jw_end_obj(&w);
+    jw_end_obj(&w);
+    jw_done(&w);
+}
+
+static void text_stats(const oracle_stats *s, const char *engine)
+{
+    printf("universe statistics (%s engine, %.1f s)\n\n", engine, s->seconds);
+    printf("HW-2 stair overflow mode (\"4 types, 16 results\" in the community's search)\n");
+    printf("  %u of %llu floors (seeds 0000..7FFF x floors 1..16) enter overflow mode:\n", s->overflow_count,
+           (unsigned long long)s->floors);
+    printf("   ");
+    for (uint32_t i = 0; i < s->overflow_count && i < STATS_MAX_LIST; i++)
+        printf(" %04X:B%uF", s->overflow[i].seed, s->overflow[i].floor);
+    printf("\n  distinct floor-generator inputs (floor seed S+k, size band): %u (floor seeds", s->overflow_inputs);
+    for (uint32_t i = 0; i < s->overflow_inputs; i++)
+        printf(" 0x%04X", s->overflow_floor_seeds[i]);
+    printf(")\n  (seed, floor) pairs that occur on a map, per band:");
+    for (int b = 0; b < GROTTO_BANDS; b++)
+        printf(" %02X:%u", gt_band[b].code, s->overflow_occurring[b]);
+    printf(" (total %u map floors)\n", s->overflow_occurring_total);
+    printf("  final up stairs written on a cell that was wall before placement: %u of the overflow floors%s\n",
+           s->overflow_up_on_wall, s->overflow_up_on_wall ? "" : " (none sealed in a wall, as observed)");
+    printf("  (over all floors, final up stairs on a former wall cell: %llu floors)\n\n",
+           (unsigned long long)s->up_on_wall_floors);
+    printf("HW-3 seeds no timer yields: %d (published: 302)\n\n", s->never_seeds);
+    printf("HW-4 maps named like quest 15's map (Granite Tunnel of Woe Lv.1): %d, i.e. %d twins besides the\n"
+           "  quest map (published: 21); %d of the twins' seeds arise from the timer; same maps under the JP name: %d\n  ",
+           s->quest_name_maps, s->quest_twins, s->quest_twin_arising, s->quest_name_maps_jp);
+    for (int i = 0; i < s->quest_twins && i < STATS_MAX_LIST; i++) {
+        char id[8];
+        cli_format_map_id(s->quest_twin_band[i], s->quest_twin_seed[i], id);
+        printf("%s%s", id, i + 1 < s->quest_twins ? " " : "\n\n");
+    }
+    printf("HW-6 floors whose trapped-chest monster record is lost (enemy-list memory model)\n");
+    printf("  %-14s %10s %10s %10s   published (seed-001)\n", "", "instances", "arising", "distinct");
+    const int published[LOST_KINDS] = {HW6_PANDORA, HW6_MIMIC, HW6_CANNIBOX};
+    const char *label[LOST_KINDS] = {"Pandora's box", "mimic", "cannibox"};
+    int agree = 0;
+    for (int k = 0; k < LOST_KINDS; k++)
+        printf("  %-14s %10llu %10llu %10llu   %d\n", label[k], (unsigned long long)s->lost[k][0],
+               (unsigned long long)s->lost[k][1], (unsigned long long)s->lost[k][2], published[k]);
+    for (int b = 0; b < BASES; b++)
+        agree |= s->lost[0][b] == HW6_PANDORA && s->lost[1][b] == HW6_MIMIC && s->lost[2][b] == HW6_CANNIBOX;
+    printf("  %s\n\n", agree ? "one counting basis reproduces the published figures"
+                             : "OPEN FINDING: no counting basis reproduces the published 1,615 / 1,266 / 597; the model is"
+                               " not tuned to them");
+    printf("enemy-list states over %llu map floors\n", (unsigned long long)s->map_floors);
+    printf("  %-4s %-36s %10s %10s %10s\n", "code", "state", "instances", "arising", "distinct");
+    for (int st = 0; st < STATS_STATES; st++)
+        printf("  %-4d %-36s %10llu %10llu %10llu\n", st, gt_state_text[st].en, (unsigned long long)s->state[st][0],
+               (unsigned long long)s->state[st][1], (unsigned long long)s->state[st][2]);
+    printf("  floors with Flag0 tiles (D > 0): %llu instances, %llu arising, %llu distinct; in state 0: %llu\n\n",
+           (unsigned long long)s->d_positive[0], (unsigned long long)s->d_positive[1],
+           (unsigned long long)s->d_positive[2], (unsigned long long)s->d_positive_state0);
+    printf("floor anomalies (seeds 0000..7FFF x 16 floors): ghost stairs %llu, unreachable chest %llu, chamber %llu,"
+           " down stairs unreachable %llu\n",
+           (unsigned long long)s->ghost_floors, (unsigned long long)s->nipple_floors,
+           (unsigned long long)s->chamber_floors, (unsigned long long)s->down_unreachable_floors);
+}
+
+int cmd_stats(int argc, char **argv)
+{
+    const char *engine_s = "impl", *threads_s = NULL, *pos[1];
+    int json = 0, quiet = 0, help = 0, npos, threads = 0;
+    cli_opt opts[] = {{"engine", 0, OPT_VALUE, NULL, &engine_s},
+                      {"threads", 'j', OPT_VALUE, NULL, &threads_s},
+                      {"json", 0, OPT_FLAG, &json, NULL},
+                      {"quiet", 'q', OPT_FLAG, &quiet, NULL}};
+    if (cli_parse("stats", argc, argv, opts, 4, pos, 0, &npos, &help))
+        return EXIT_USAGE;
+    if (help) {
+        help_stats(stdout);
+        return EXIT_OK;
+    }
+    if (threads_s && cli_threads("stats", threads_s, &threads))
+        return EXIT_USAGE;
+    const grotto_engine *e = cli_engine("stats", engine_s);
+    if (!e)
+        return EXIT_USAGE;
+    static oracle_stats s;
+    if (oracle_stats_compute(e, threads, quiet, &s) != 0)
+        return cli_error("stats", "out of memory");
+    if (json)
+        json_stats(&s, e->name);
+    else
+        text_stats(&s, e->name);
+    return EXIT_OK;
+}

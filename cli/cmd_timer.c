@@ -1,0 +1,103 @@
+/* grotto timer T [--base Q]: rng-and-timer.md §4. */
+#include <stdlib.h>
+
+#include "cli.h"
+#include "grotto/map.h"
+#include "grotto/tables.h"
+#include "grotto/timer.h"
+
+void help_timer(FILE *out)
+{
+    fprintf(out,
+            "usage: grotto timer T [--base Q] [--json]\n"
+            "\n"
+            "What the console timer value T (0..65535) produces when a random treasure map is\n"
+            "made: the three draws r1 (quality variation), the map seed and r3 (entrance\n"
+            "location). With --base Q (base quality 2..248, e.g. from a grotto boss: level +\n"
+            "5 x revocations + grotto level) also the final quality, its band, the location\n"
+            "and the resulting map with its name.\n"
+            "\n"
+            "  --base Q   base quality 2..248\n"
+            "  --json     machine-readable output\n"
+            "\n"
+            "example: grotto timer 36690 --base 55   -> quality 54, map 020032, location 114\n");
+}
+
+int cmd_timer(int argc, char **argv)
+{
+    const char *base_s = NULL, *pos[1];
+    int json = 0, help = 0, npos;
+    cli_opt opts[] = {{"base", 0, OPT_VALUE, NULL, &base_s}, {"json", 0, OPT_FLAG, &json, NULL}};
+    if (cli_parse("timer", argc, argv, opts, 2, pos, 1, &npos, &help))
+        return EXIT_USAGE;
+    if (help) {
+        help_timer(stdout);
+        return EXIT_OK;
+    }
+    if (npos < 1)
+        return cli_error("timer", "missing timer value T (0..65535); see 'grotto timer --help'");
+    unsigned long t;
+    if (cli_uint("timer", "timer value", pos[0], 65535, &t))
+        return EXIT_USAGE;
+    int base = 0;
+    if (base_s && cli_quality("timer", base_s, &base))
+        return EXIT_USAGE;
+
+    grotto_timer_draws d;
+    grotto_timer((uint32_t)t, &d);
+    int quality = 0, location = 0, band = -1;
+    grotto_map_details_t md;
+    char name_en[128] = "", name_jp[192] = "", id[8] = "";
+    if (base) {
+        quality = grotto_final_quality(base, d.r1);
+        location = grotto_location(quality, d.r3);
+        band = grotto_band_of_quality(quality);
+        grotto_map_details(quality, d.seed, &md);
+        grotto_map_name_en(&md, name_en, sizeof name_en);
+        grotto_map_name_jp(&md, name_jp, sizeof name_jp);
+        cli_format_map_id(gt_band[band].code, d.seed, id);
+    }
+    if (json) {
+        jw w;
+        jw_init(&w, stdout);
+        jw_obj(&w, NULL);
+        jw_uint(&w, "timer", t);
+        jw_uint(&w, "r1", d.r1);
+        jw_uint(&w, "seed", d.seed);
+        jw_uint(&w, "r3", d.r3);
+        jw_arr(&w, "locations_by_quality");
+        for (int i = 0; i < GT_LOCATION_BAND_COUNT; i++) {
+            jw_obj(&w, NULL);
+            jw_uint(&w, "quality_min", gt_location_bands[i].qmin);
+            jw_uint(&w, "quality_max", gt_location_bands[i].qmax);
+            jw_uint(&w, "location", (unsigned)grotto_location(gt_location_bands[i].qmin, d.r3));
+            jw_end_obj(&w);
+        }
+        jw_end_arr(&w);
+        if (base) {
+            jw_uint(&w, "base", (unsigned)base);
+            jw_uint(&w, "quality", (unsigned)quality);
+            jw_uint(&w, "band", gt_band[band].code);
+            jw_uint(&w, "location", (unsigned)location);
+            jw_str(&w, "map", id);
+            jw_str(&w, "name_en", name_en);
+            jw_str(&w, "name_jp", name_jp);
+        }
+        jw_end_obj(&w);
+        jw_done(&w);
+        return EXIT_OK;
+    }
+    printf("timer %lu: r1 %u, seed 0x%04X, r3 %u\n", t, d.r1, d.seed, d.r3);
+    printf("location by final quality:");
+    for (int i = 0; i < GT_LOCATION_BAND_COUNT; i++)
+        printf(" %d (%u..%u)%s", grotto_location(gt_location_bands[i].qmin, d.r3), gt_location_bands[i].qmin,
+               gt_location_bands[i].qmax, i + 1 < GT_LOCATION_BAND_COUNT ? "," : "\n");
+    if (base)
+        printf("base quality %d: final quality %d (band %02X, qualities %u..%u), location %d\n"
+               "map %s  %s / %s\n",
+               base, quality, gt_band[band].code, gt_band[band].qmin, gt_band[band].qmax, location, id, name_en,
+               name_jp);
+    else
+        printf("(add --base Q for the final quality, location and map)\n");
+    return EXIT_OK;
+}

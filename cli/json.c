@@ -1,0 +1,116 @@
+/* A minimal streaming JSON writer for --json output (stable key order). */
+#include <string.h>
+
+#include "cli.h"
+
+void jw_init(jw *w, FILE *f)
+{
+    memset(w, 0, sizeof *w);
+    w->f = f;
+}
+
+static void jw_raw_str(FILE *f, const char *s);
+
+/* Comma before every member but the first; then "key": when there is one. */
+static void jw_key(jw *w, const char *key)
+{
+    if (w->depth > 0 && w->count[w->depth]++ > 0)
+        fputc(',', w->f);
+    if (key) {
+        jw_raw_str(w->f, key);
+        fputc(':', w->f);
+    }
+}
+
+static void jw_raw_str(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        if (*p == '"' || *p == '\\')
+            fprintf(f, "\\%c", *p);
+        else if (*p == '\n')
+            fputs("\\n", f);
+        else if (*p < 0x20)
+            fprintf(f, "\\u%04x", *p);
+        else
+            fputc(*p, f);
+    }
+    fputc('"', f);
+}
+
+void jw_obj(jw *w, const char *key)
+{
+    jw_key(w, key);
+    fputc('{', w->f);
+    w->count[++w->depth] = 0;
+}
+
+void jw_end_obj(jw *w)
+{
+    fputc('}', w->f);
+    w->depth--;
+}
+
+void jw_arr(jw *w, const char *key)
+{
+    jw_key(w, key);
+    fputc('[', w->f);
+    w->count[++w->depth] = 0;
+}
+
+void jw_end_arr(jw *w)
+{
+    fputc(']', w->f);
+    w->depth--;
+}
+
+void jw_int(jw *w, const char *key, long long v)
+{
+    jw_key(w, key);
+    fprintf(w->f, "%lld", v);
+}
+
+void jw_uint(jw *w, const char *key, unsigned long long v)
+{
+    jw_key(w, key);
+    fprintf(w->f, "%llu", v);
+}
+
+void jw_num(jw *w, const char *key, double v, int decimals)
+{
+    jw_key(w, key);
+    fprintf(w->f, "%.*f", decimals, v);
+}
+
+void jw_str(jw *w, const char *key, const char *s)
+{
+    jw_key(w, key);
+    if (!s) {
+        fputs("null", w->f);
+        return;
+    }
+    jw_raw_str(w->f, s);
+}
+
+void jw_bool(jw *w, const char *key, int v)
+{
+    jw_key(w, key);
+    fputs(v ? "true" : "false", w->f);
+}
+
+void jw_null(jw *w, const char *key)
+{
+    jw_key(w, key);
+    fputs("null", w->f);
+}
+
+void jw_xy(jw *w, const char *key, grotto_xy p)
+{
+    jw_key(w, key);
+    fprintf(w->f, "[%u,%u]", p.x, p.y);
+}
+
+void jw_done(jw *w)
+{
+    fputc('\n', w->f);
+}

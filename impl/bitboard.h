@@ -1,0 +1,199 @@
+/* impl/: packed primitives over the 16 x 16 grid.
+ *
+ * A "row mask" set is uint16_t m[16]: bit x of m[y] stands for cell (x, y).
+ * The generator keeps, next to its byte grid, the row masks of BLOCKED cells
+ * (tile 1 or 3) and of stair cells (4 or 5); everything the stair checks,
+ * the chest check, the enemy-list terms and the analysis need is derived
+ * from those masks by shifts, popcounts and table lookups.
+ *
+ * 3x3 neighbourhood pattern ("pat9") of a cell (x, y): bit (dy+1)*3 + (dx+1)
+ * is BLOCKED(G(x+dx, y+dy)):
+ *     bit 0 NW   bit 1 N   bit 2 NE
+ *     bit 3 W    bit 4 C   bit 5 E
+ *     bit 6 SW   bit 7 S   bit 8 SE
+ */
+#ifndef IMPL_BITBOARD_H
+#define IMPL_BITBOARD_H
+
+#include <stdint.h>
+
+enum {
+    IMPL_P_NW = 1 << 0,
+    IMPL_P_N = 1 << 1,
+    IMPL_P_NE = 1 << 2,
+    IMPL_P_W = 1 << 3,
+    IMPL_P_C = 1 << 4,
+    IMPL_P_E = 1 << 5,
+    IMPL_P_SW = 1 << 6,
+    IMPL_P_S = 1 << 7,
+    IMPL_P_SE = 1 << 8
+};
+
+/* pat9 of an interior cell (1 <= x, y <= 14). Stair and chest candidates
+ * always lie inside rooms, i.e. in 1..W-2 (floor-generation.md R10). */
+static inline unsigned impl_pat9(const uint16_t m[16], int x, int y)
+{
+    return ((unsigned)(m[y - 1] >> (x - 1)) & 7u) | (((unsigned)(m[y] >> (x - 1)) & 7u) << 3) |
+           (((unsigned)(m[y + 1] >> (x - 1)) & 7u) << 6);
+}
+
+/* pat9 of any cell 0..15: neighbours outside the 16 x 16 grid count as
+ * open (never used by the generator; for analysis of arbitrary grids). */
+static inline unsigned impl_pat9_any(const uint16_t m[16], int x, int y)
+{
+    unsigned p = 0;
+    for (int dy = -1; dy <= 1; dy++) {
+        int yy = y + dy;
+        if (yy < 0 || yy > 15)
+            continue;
+        uint32_t row = (uint32_t)m[yy] << 1; /* column x-1 at bit x */
+        p |= ((row >> x) & 7u) << (3 * (dy + 1));
+    }
+    return p;
+}
+
+/* CORNER_FAIL (floor-generation.md §10.1) of a pattern. */
+static inline int impl_corner_fail(unsigned p)
+{
+    return (p & (IMPL_P_N | IMPL_P_S)) && (p & (IMPL_P_W | IMPL_P_E));
+}
+
+/* CLASSIFY of a pattern whose centre code is one of 0,2,4,5,6,7,8 (open);
+ * a blocked centre classifies as 255. Built from the 8 neighbour bits. */
+static inline unsigned impl_classify_pat(unsigned p)
+{
+    if (p & IMPL_P_C)
+        return 255;
+    unsigned n = (p >> 1) & 1, ne = (p >> 2) & 1, w = (p >> 3) & 1, e = (p >> 5) & 1;
+    unsigned nw = p & 1, sw = (p >> 6) & 1, s = (p >> 7) & 1, se = (p >> 8) & 1;
+    return ((nw | n | w) << 7) | (n << 6) | ((ne | n | e) << 5) | (e << 4) | ((se | e | s) << 3) |
+           (s << 2) | ((sw | s | w) << 1) | w;
+}
+
+/* 256-entry blacklist of §10.1 and the 512-entry "up candidate rejected"
+ * table (CORNER_FAIL or blacklisted CLASSIFY), built by impl_init(). */
+extern uint8_t impl_blacklist[256];
+extern uint8_t impl_up_reject[512];
+
+/* Runs of p (16-bit row) that contain a bit of s; requires s subset of p.
+ * Towards higher bits by the carry trick ((s + p) ^ p) & p, towards lower
+ * bits by a 4-step Kogge-Stone fill. */
+static inline uint16_t impl_hfill(uint16_t s, uint16_t p)
+{
+    uint32_t g = ((((uint32_t)s + p) ^ p) & p) | s;
+    uint32_t q = p;
+    g |= q & (g >> 1);
+    q &= q >> 1;
+    g |= q & (g >> 2);
+    q &= q >> 2;
+    g |= q & (g >> 4);
+    q &= q >> 4;
+    g |= q & (g >> 8);
+    return (uint16_t)g;
+}
+
+/* 4-connected flood inside p: r (subset of p) grows to the union of the
+ * components of p it touches. Alternating downward and upward row sweeps,
+ * each row filled horizontally; stops at the first sweep that changes
+ * nothing (after one of each). */
+static inline void impl_flood(uint16_t r[16], const uint16_t p[16])
+{
+    for (int iter = 0;; iter++) {
+        int changed = 0;
+        uint16_t prev = 0;
+        for (int y = 0; y < 16; y++) {
+            uint16_t s = r[y] | (prev & p[y]);
+            if (s) {
+                uint16_t n = impl_hfill(s, p[y]);
+                changed |= (n != r[y]);
+                r[y] = n;
+            }
+            prev = r[y];
+        }
+        if (!changed && iter > 0)
+            return;
+        changed = 0;
+        prev = 0;
+        for (int y = 15; y >= 0; y--) {
+            uint16_t s = r[y] | (prev & p[y]);
+            if (s) {
+                uint16_t n = impl_hfill(s, p[y]);
+                changed |= (n != r[y]);
+                r[y] = n;
+            }
+            prev = r[y];
+        }
+        if (!changed)
+            return;
+    }
+}
+
+/* 16-bit popcount without relying on the POPCNT instruction (the build is
+ * generic x86-64, where __builtin_popcount becomes a libgcc call). */
+static inline int impl_popcount16(uint16_t v)
+{
+    uint32_t x = v;
+    x = x - ((x >> 1) & 0x5555u);
+    x = (x & 0x3333u) + ((x >> 2) & 0x3333u);
+    x = (x + (x >> 4)) & 0x0F0Fu;
+    return (int)((x + (x >> 8)) & 0x1Fu);
+}
+
+/* W = white tiles; X = adjacent white pairs (left + upper neighbours). */
+static inline void impl_wx(const uint16_t white[16], int *W, int *X)
+{
+    int w = 0, x = 0;
+    uint16_t prev = 0;
+    for (int y = 0; y < 16; y++) {
+        uint16_t r = white[y];
+        w += impl_popcount16(r);
+        x += impl_popcount16((uint16_t)(r & (r << 1))) + impl_popcount16((uint16_t)(r & prev));
+        prev = r;
+    }
+    *W = w;
+    *X = x;
+}
+
+/* D of enemy-list.md §3, regime 2 with pool B: while the pool is positive
+ * every white tile subtracts min(pool, L + U); once it is 0 every further
+ * white tile is a Flag0 tile. Whole rows are consumed with popcounts while
+ * their L+U total stays below the pool; the row where the pool runs out is
+ * walked tile by tile. */
+static inline int impl_flag0(const uint16_t white[16], int B)
+{
+    int pool = B;
+    uint16_t prev = 0;
+    if (pool <= 0) { /* never happens (B >= 123): every white tile is Flag0 */
+        int d = 0;
+        for (int y = 0; y < 16; y++)
+            d += impl_popcount16(white[y]);
+        return d;
+    }
+    for (int y = 0; y < 16; y++) {
+        uint16_t r = white[y];
+        uint16_t lm = (uint16_t)(r & (r << 1)); /* tiles with a white left neighbour */
+        uint16_t um = (uint16_t)(r & prev);     /* tiles with a white upper neighbour */
+        int sum = impl_popcount16(lm) + impl_popcount16(um);
+        if (sum < pool) {
+            pool -= sum;
+            prev = r;
+            continue;
+        }
+        /* the pool runs out in this row (at the tile where it reaches 0) */
+        uint16_t rest = r;
+        while (rest) {
+            int x = __builtin_ctz(rest);
+            rest &= (uint16_t)(rest - 1);
+            pool -= (int)((lm >> x) & 1u) + (int)((um >> x) & 1u);
+            if (pool <= 0)
+                break;
+        }
+        int d = impl_popcount16(rest);
+        for (int yy = y + 1; yy < 16; yy++)
+            d += impl_popcount16(white[yy]);
+        return d;
+    }
+    return 0;
+}
+
+#endif

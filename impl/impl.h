@@ -1,0 +1,126 @@
+/* impl/: internal interface of the bit-packed engine. Nothing here is shared
+ * with ref/; only the generated tables (grotto/tables.h) and the header-only
+ * record encoders (grotto/record.h) are common. */
+#ifndef IMPL_IMPL_H
+#define IMPL_IMPL_H
+
+#include <stdint.h>
+
+#include "grotto/engine.h"
+#include "grotto/tables.h"
+#include "grotto/types.h"
+
+/* One-time initialisation (jump tables, classify/blacklist tables, fast
+ * modulo magic). Idempotent and thread-safe (pthread_once). */
+void impl_init(void);
+
+typedef struct impl_room {
+    uint8_t x0, y0, x1, y1;
+} impl_room;
+
+/* A floor as it stands after the stair phase (floor-generation.md §4 up to
+ * and including PLACE_STAIRS). It is a pure function of the generator input
+ * (floor seed T = S + k, size): the memoisation unit of the sweep. The chest
+ * phase (impl_place_chests) then needs only the rooms, the stair cells and
+ * the RNG state, never the grid.
+ *
+ * Smallest faithful state kept, and why it suffices:
+ *  - during generation: the 16x16 byte grid (256 B; cells beyond W/H stay 1,
+ *    which is exactly what R2's over-the-edge extension scans observe), up to
+ *    16 node rectangles with their two cut flags, up to 16 splits (line, kind,
+ *    first/second node index), up to 16 rooms (rectangle + 8 door slots).
+ *    The 1,336-byte image's pointers are replaced by indices: a split's
+ *    "first"/"second" pointer is always the node record that was cut / created
+ *    and node n's room pointer is always room n (carving never fails, R6 is
+ *    asserted), so "the rooms of the nodes as they are at corridor time" are
+ *    room[first] and room[second]. Header bytes other than W/H, the node
+ *    count, split count, room count and specialDone are never read by the
+ *    generator (except A[0] = k in the chest phase, passed explicitly).
+ *  - stairs: row masks of blocked (1/3) cells, updated at every 4/5 write, and
+ *    the two persistent counters; checks are 3x3 pattern table lookups.
+ *  - chests: room rectangles, the row mask of 4/5 cells (the only tiles
+ *    besides placed chests that block a chest) and the RNG state. */
+typedef struct impl_layout {
+    uint8_t grid[256];     /* G(x, y) = grid[16*y + x], after the stairs */
+    uint16_t blocked[16];  /* cells holding 1 or 3 after the stairs */
+    uint16_t stairs[16];   /* cells holding 4 or 5 after the stairs */
+    impl_room room[16];
+    uint8_t size;
+    uint8_t room_count;
+    uint8_t overflow;      /* overflow mode entered at least once */
+    uint8_t up_on_wall;    /* final up stairs written on a 1/3 cell */
+    uint8_t rooms_regular; /* every room >= 2x2 and room_count >= 2: the
+                              floor-3 discards are exactly 300 draws */
+    grotto_xy up, down;
+    uint32_t state;        /* RNG state after the stair phase */
+} impl_layout;
+
+int impl_floor_size(uint32_t seed, int k);
+/* Phases 1-6 for floor seed T and square size. */
+void impl_layout_gen(uint32_t T, int size, impl_layout *L);
+/* Phase 7 for floor index k; returns the count (0 for k <= 2). */
+int impl_place_chests(const impl_layout *L, int k, grotto_xy chest[GROTTO_MAX_CHESTS]);
+/* Fill a grotto_floor_t from a layout and its chests. */
+void impl_floor_from_layout(const impl_layout *L, int k, int count, const grotto_xy *chest,
+                            grotto_floor_t *out);
+/* Whole floor; returns 0, or -1 for k outside 1..16 (any 32-bit seed). */
+int impl_floor_generate(uint32_t seed, int k, grotto_floor_t *out, uint8_t *up_on_wall);
+
+
+/* Enemy list. */
+typedef struct impl_elist_terms {
+    uint16_t W, X, D; /* D = 0 in regime 1 */
+} impl_elist_terms;
+impl_elist_terms impl_elist_terms_of(const uint16_t white[16]);
+void impl_elist_fill(impl_elist_terms t, int env, int mr, grotto_elist_t *out);
+/* The layout part of ElistOfs, i.e. ElistOfs - 28F - G (see elist.c). */
+int impl_elist_layout_ofs(impl_elist_terms t);
+
+/* State of enemy-list.md §5.3 from ElistOfs, D and the class. */
+static inline int impl_elist_state(int ofs, int D, int cls)
+{
+    if (ofs <= GT_ELIST_ALL_FIT_MAX)
+        return D > 0 ? 1 : 0;
+    if (ofs < GT_ELIST_FIRST_CUT)
+        return 0; /* unreachable: ElistOfs is a multiple of 4 */
+    int k = (ofs - GT_ELIST_FIRST_CUT) / GT_ELIST_RECORD_BYTES;
+    if (k > 7)
+        k = 7;
+    int v = gt_class_table[cls][k];
+    if (v < 0)
+        return D > 0 ? 1 : 0;
+    return v;
+}
+
+/* Analysis on row masks, all restricted to the W x H rectangle:
+ * walk = tiles other than 1/3, stairs = tiles 4/5, chest = tiles 6,
+ * pocket = tiles 0/2/8. up/down/chests come from the floor header. */
+typedef struct impl_floor_masks {
+    uint16_t walk[16], stairs[16], chest[16], pocket[16];
+    grotto_xy up, down;
+    uint8_t chest_count;
+    grotto_xy chests[GROTTO_MAX_CHESTS];
+} impl_floor_masks;
+void impl_masks_of_floor(const grotto_floor_t *f, impl_floor_masks *m);
+void impl_analyse_masks(const impl_floor_masks *m, grotto_floor_analysis *out);
+/* The sweep's facts from masks (no per-tile arrays). */
+void impl_facts_masks(const impl_floor_masks *m, grotto_floor_facts *out);
+
+/* Map details (map-details.md), from a band index 0..11. */
+int impl_band_of_quality(int quality);
+void impl_details(int band, uint32_t seed, grotto_map_details_t *d);
+/* Details from the 8 raw draws k = 13,14,15,16,29,30,31,32; side[] is
+ * filled only when sides != 0 (the MapRecord does not hold it). */
+void impl_details_from_draws(int band, uint32_t seed, const uint32_t v[8], grotto_map_details_t *d, int sides);
+void impl_detail_draws(uint32_t seed, uint32_t v[8]);
+
+/* Chest rank raw draws of floor n (seed + n), count c: v[i] = draw 2c+1+i. */
+static inline int impl_floor_mr(int smr, int n)
+{
+    int mr = smr + (n - 1) / 4;
+    return mr > 12 ? 12 : mr;
+}
+
+int impl_map(int quality, uint32_t seed, grotto_map_t *out);
+
+#endif

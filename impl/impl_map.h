@@ -1,0 +1,35 @@
+/* impl/: flattened map tables (built once by impl_map_tables_init). */
+#ifndef IMPL_IMPL_MAP_H
+#define IMPL_IMPL_MAP_H
+
+#include <stdint.h>
+
+#include "impl.h"
+#include "lcg.h"
+
+typedef struct impl_key_range {
+    uint8_t lo, hi;
+} impl_key_range;
+
+typedef struct impl_band_info {
+    uint8_t code;
+    impl_key_range floors, smr, boss;
+    uint16_t boss_total;
+} impl_band_info;
+
+extern impl_band_info impl_bands[GROTTO_BANDS];
+extern impl_key_range impl_prefix_of_smr[16], impl_suffix_of_boss[16], impl_group_of_floors[32],
+    impl_rank_of_mr[16];
+void impl_map_tables_init(void);
+
+/* Chest ranks of floor n (seed + n) with c chests at floor monster rank mr:
+ * reseed, discard 2c draws, one scaled draw per chest (jump-ahead). */
+static inline void impl_chest_ranks(uint32_t seed, int n, int c, int mr, uint8_t rank[3])
+{
+    impl_key_range r = impl_rank_of_mr[mr];
+    uint32_t s = seed + (uint32_t)n;
+    for (int i = 0; i < 3; i++)
+        rank[i] = i < c ? (uint8_t)(r.lo + impl_scaled(impl_draw_at(s, 2 * c + 1 + i), r.hi - r.lo + 1)) : 0;
+}
+
+#endif

@@ -1,0 +1,108 @@
+/* impl/: the LCG of rng-and-timer.md §1 / floor-generation.md §1, its
+ * derived draws, fast small modulo and jump-ahead. Everything inline.
+ * impl/ never calls the reference functions declared in grotto/rng.h. */
+#ifndef IMPL_LCG_H
+#define IMPL_LCG_H
+
+#include <stdint.h>
+
+#define IMPL_MULT 1103515245u
+#define IMPL_INC 12345u
+
+/* One step; returns bits 16..30 of the NEW state. */
+static inline uint32_t impl_next15(uint32_t *s)
+{
+    *s = *s * IMPL_MULT + IMPL_INC;
+    return (*s >> 16) & 0x7FFFu;
+}
+
+/* Exact r mod n for r < 2^15 and 1 <= n <= IMPL_FASTMOD_MAX, by a
+ * multiplication: q = (r * ceil(2^24/n)) >> 24. With e = ceil(2^24/n)*n - 2^24
+ * < n, the error term r*e/(n*2^24) stays below 1/n as long as r*e < 2^24,
+ * which holds for r < 2^15 and n <= 256 (checked exhaustively by
+ * test_impl_primitives). */
+#define IMPL_FASTMOD_MAX 256
+extern const uint32_t impl_fastmod_magic[IMPL_FASTMOD_MAX + 1]; /* static table, no init */
+
+static inline uint32_t impl_mod15(uint32_t r, uint32_t n)
+{
+    if (__builtin_constant_p(n))
+        return r % n; /* constant divisor: the compiler's own reciprocal */
+    if (n <= IMPL_FASTMOD_MAX) {
+        uint32_t q = (uint32_t)(((uint64_t)r * impl_fastmod_magic[n]) >> 24);
+        return r - q * n;
+    }
+    return r % n;
+}
+
+/* RANGE(lo, hi), the lazy range of floor-generation.md §1.2: no draw when
+ * lo == hi; one draw otherwise; n == 0 (hi == lo-1) returns lo; a negative n
+ * (never happens) behaves like JavaScript/C: lo + r mod |n|. */
+static inline int impl_range(uint32_t *s, int lo, int hi)
+{
+    if (lo == hi)
+        return lo;
+    uint32_t r = impl_next15(s);
+    int n = hi - lo + 1;
+    if (n == 0)
+        return lo;
+    if (n < 0)
+        return lo + (int)(r % (uint32_t)(-n));
+    return lo + (int)impl_mod15(r, (uint32_t)n);
+}
+
+/* pick(lo, hi) of rng-and-timer.md §2.2 on a raw draw (always consumed). */
+static inline int impl_pick_raw(uint32_t v, int lo, int hi)
+{
+    return lo + (int)impl_mod15(v, (uint32_t)(hi - lo + 1));
+}
+
+/* scaled(n) of rng-and-timer.md §2.4 on a raw draw v: trunc(n*(v-1)/32767),
+ * signed C division (v = 0 gives 0, never -1). */
+static inline int impl_scaled(uint32_t v, int n)
+{
+    return (n * ((int)v - 1)) / 32767;
+}
+
+/* Jump-ahead: state_k = A_k * seed + C_k. impl_jump[k] for k = 0..IMPL_JUMP_MAX
+ * (k = 0 is the identity), built at first use (impl_lcg_init, thread-safe). */
+#define IMPL_JUMP_MAX 320
+typedef struct impl_affine {
+    uint32_t a, c;
+} impl_affine;
+extern impl_affine impl_jump[IMPL_JUMP_MAX + 1];
+void impl_lcg_init(void);
+
+/* Compose: first p, then q. */
+static inline impl_affine impl_affine_then(impl_affine p, impl_affine q)
+{
+    impl_affine r = {q.a * p.a, q.a * p.c + q.c};
+    return r;
+}
+
+/* (A, C) for any k by square-and-multiply (independent of the table). */
+static inline impl_affine impl_affine_pow(uint64_t k)
+{
+    impl_affine result = {1u, 0u};
+    impl_affine base = {IMPL_MULT, IMPL_INC};
+    while (k) {
+        if (k & 1)
+            result = impl_affine_then(result, base);
+        base = impl_affine_then(base, base);
+        k >>= 1;
+    }
+    return result;
+}
+
+static inline uint32_t impl_state_after(uint32_t seed, int k)
+{
+    return impl_jump[k].a * seed + impl_jump[k].c;
+}
+
+/* k-th draw after seeding (k >= 1). */
+static inline uint32_t impl_draw_at(uint32_t seed, int k)
+{
+    return (impl_state_after(seed, k) >> 16) & 0x7FFFu;
+}
+
+#endif

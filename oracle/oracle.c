@@ -1,2 +1,0 @@
-/* Placeholder: the oracle lands with the floor generator. */
-#include "grotto/engine.h"

@@ -1,0 +1,86 @@
+/* Chest ranks per floor and chest contents per second: chests.md §2-§3.
+ * Tables: gt_chest_rank_by_mr (map-tables.json), gt_chest_tables
+ * (items.json). The chest count of a floor is an input (chests.md §1). */
+#include <string.h>
+
+#include "grotto/map.h"
+#include "grotto/rng.h"
+#include "grotto/tables.h"
+
+enum { FIRST_CHEST_FLOOR = 3, MAX_MONSTER_RANK = 12 };
+
+/* chests.md §2: floor_mr(n) = smr + (n - 1) div 4, capped at 12 like the
+ * enemy-list code (README vocabulary: "at most 12"). */
+int grotto_floor_mr(int smr, int n)
+{
+    int mr = smr + (n - 1) / 4;
+    return mr > MAX_MONSTER_RANK ? MAX_MONSTER_RANK : mr;
+}
+
+/* chests.md §1: floors 1 and 2 have no chests; at most 3 per floor. */
+static int chest_count_of(int n, int count)
+{
+    if (n < FIRST_CHEST_FLOOR || count < 0)
+        return 0;
+    return count > GROTTO_MAX_CHESTS ? GROTTO_MAX_CHESTS : count;
+}
+
+/* chests.md §2: the chest-rank range of a floor monster rank. */
+static const struct gt_range *rank_range(int mr)
+{
+    for (int i = 0; i < GT_CHEST_RANK_BY_MR_ROWS; i++)
+        if (mr >= gt_chest_rank_by_mr[i].key_min && mr <= gt_chest_rank_by_mr[i].key_max)
+            return &gt_chest_rank_by_mr[i];
+    return NULL;
+}
+
+/* chests.md §2: state := seed + n; 2*count discarded draws; then one
+ * scaled(hi - lo + 1) per chest, in chest order. Unused slots are 0. */
+void grotto_chest_ranks(uint32_t seed, int n, int smr, int count,
+                        uint8_t rank[GROTTO_MAX_CHESTS])
+{
+    memset(rank, 0, GROTTO_MAX_CHESTS);
+    count = chest_count_of(n, count);
+    const struct gt_range *range = rank_range(grotto_floor_mr(smr, n));
+    if (count == 0 || !range)
+        return;
+
+    grotto_rng r;
+    grotto_rng_seed(&r, seed + (uint32_t)n);          /* u32, no masking */
+    for (int i = 0; i < 2 * count; i++)               /* discarded */
+        grotto_rng_draw(&r);
+    for (int i = 0; i < count; i++)
+        rank[i] = (uint8_t)(range->lo + grotto_rng_scaled(&r, range->hi - range->lo + 1));
+}
+
+/* chests.md §3 and rng-and-timer.md §2.3: the first entry of the rank's
+ * item table (stored order) with v < running sum of weights. 0xFF for an
+ * invalid rank (no table). */
+static uint8_t item_for(int rank, int v)
+{
+    if (rank < 1 || rank > GT_CHEST_RANKS)
+        return 0xFF;
+    const struct gt_chest_table *table = &gt_chest_tables[rank];
+    int sum = 0;
+    for (int e = 0; e < table->count; e++) {
+        sum += table->entry[e].weight;
+        if (v < sum)
+            return table->entry[e].item;
+    }
+    return 0xFF; /* weights sum to 100, so never reached */
+}
+
+/* chests.md §3: state := n + seed + t (u32); one scaled(100) per chest, in
+ * chest order, always drawing for every earlier chest. Unused slots are 0. */
+void grotto_chest_contents(uint32_t seed, int n, uint32_t t, int count,
+                           const uint8_t rank[GROTTO_MAX_CHESTS],
+                           uint8_t item[GROTTO_MAX_CHESTS])
+{
+    memset(item, 0, GROTTO_MAX_CHESTS);
+    count = chest_count_of(n, count);
+
+    grotto_rng r;
+    grotto_rng_seed(&r, (uint32_t)n + seed + t);
+    for (int i = 0; i < count; i++)
+        item[i] = item_for(rank[i], grotto_rng_scaled(&r, 100));
+}

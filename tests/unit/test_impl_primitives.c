@@ -1,0 +1,523 @@
+/* impl/ packed primitives against naive byte-grid versions written here
+ * straight from the specification: fast modulo, RANGE, LCG vectors,
+ * jump-ahead, blocked masks, CORNER_FAIL / CLASSIFY / blacklist, row fill,
+ * flood fill, W / X, D, the whole analysis, on random and real grids. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "../../impl/bitboard.h"
+#include "../../impl/impl.h"
+#include "../../impl/lcg.h"
+#include "grotto/engine.h"
+
+/* ---- a private test PRNG (xorshift64*) ---- */
+static uint64_t rs = 0x9E3779B97F4A7C15ull;
+static uint32_t rnd(void)
+{
+    rs ^= rs >> 12;
+    rs ^= rs << 25;
+    rs ^= rs >> 27;
+    return (uint32_t)((rs * 0x2545F4914F6CDD1Dull) >> 32);
+}
+
+/* ---- RNG ---- */
+
+Test(impl_primitives, fast_modulo_exhaustive)
+{
+    long bad = 0, n_checked = 0;
+    for (uint32_t n = 1; n <= IMPL_FASTMOD_MAX; n++)
+        for (uint32_t r = 0; r < 32768; r++, n_checked++)
+            bad += impl_mod15(r, n) != r % n;
+    fprintf(stderr, "fast modulo: %ld (r, n) pairs checked, %ld wrong\n", n_checked, bad);
+    cr_assert_eq(bad, 0);
+    cr_assert_eq(impl_mod15(32767, 1000), 767u); /* table-less fallback */
+}
+
+Test(impl_primitives, lcg_vectors)
+{
+    static const uint32_t seeds[4] = {0, 0x32, 0x1234, 0x7FFF};
+    static const uint32_t out[4][8] = {
+        {0, 21468, 9988, 22117, 3498, 16927, 16045, 19741},
+        {22715, 22430, 16275, 21417, 4906, 9000, 3863, 26227},
+        {19915, 19390, 6099, 9382, 16769, 18704, 1368, 8159},
+        {25968, 24173, 1248, 10215, 17959, 6719, 19706, 27856},
+    };
+    for (int i = 0; i < 4; i++) {
+        uint32_t s = seeds[i];
+        for (int j = 0; j < 8; j++)
+            cr_assert_eq(impl_next15(&s), out[i][j]);
+    }
+    static const uint32_t before[6] = {0, 1, 0x5BC7, 0x12345678, 0xFFFFFFFF, 0x80000000};
+    static const uint32_t after[6] = {0x3039, 0x41C67EA6, 0x9F07E5F4, 0x0B719151, 0xBE39E1CC, 0x80003039};
+    static const uint32_t o[6] = {0, 16838, 7943, 2929, 15929, 0};
+    for (int i = 0; i < 6; i++) {
+        uint32_t s = before[i];
+        cr_assert_eq(impl_next15(&s), o[i]);
+        cr_assert_eq(s, after[i]);
+    }
+}
+
+Test(impl_primitives, range_semantics)
+{
+    uint32_t s = 77, s0 = 77;
+    cr_assert_eq(impl_range(&s, 5, 5), 5);
+    cr_assert_eq(s, s0, "RANGE(a, a) must not draw");
+    cr_assert_eq(impl_range(&s, 5, 4), 5);
+    cr_assert_neq(s, s0, "RANGE(a, a-1) must draw");
+    for (int i = 0; i < 100000; i++) {
+        int lo = (int)(rnd() % 16), hi = lo + 1 + (int)(rnd() % 15);
+        uint32_t a = rnd(), b = a;
+        int v = impl_range(&a, lo, hi);
+        uint32_t r = ((b * IMPL_MULT + IMPL_INC) >> 16) & 0x7FFF;
+        cr_assert_eq(v, lo + (int)(r % (uint32_t)(hi - lo + 1)));
+    }
+    /* scaled(n) vectors of rng-and-timer.md §2.4 */
+    cr_assert_eq(impl_scaled(0, 2), 0);
+    cr_assert_eq(impl_scaled(16384, 2), 0);
+    cr_assert_eq(impl_scaled(16385, 2), 1);
+    cr_assert_eq(impl_scaled(4682, 7), 1);
+    cr_assert_eq(impl_scaled(29491, 10), 8);
+    cr_assert_eq(impl_scaled(29492, 10), 9);
+    cr_assert_eq(impl_scaled(32767, 5), 4);
+    cr_assert_eq(impl_scaled(328, 100), 0);
+    cr_assert_eq(impl_scaled(329, 100), 1);
+    cr_assert_eq(impl_scaled(32767, 100), 99);
+}
+
+Test(impl_primitives, jump_ahead_vs_iteration)
+{
+    impl_init();
+    long checked = 0;
+    for (int t = 0; t < 2000; t++) {
+        uint32_t seed = t < 1000 ? (uint32_t)t * 33u : rnd();
+        uint32_t s = seed;
+        for (int k = 1; k <= IMPL_JUMP_MAX; k++) {
+            uint32_t v = impl_next15(&s);
+            cr_assert_eq(impl_state_after(seed, k), s, "state %u k %d", seed, k);
+            cr_assert_eq(impl_draw_at(seed, k), v);
+            checked++;
+        }
+    }
+    for (int k = 0; k <= IMPL_JUMP_MAX; k++) {
+        impl_affine p = impl_affine_pow((uint64_t)k);
+        cr_assert(p.a == impl_jump[k].a && p.c == impl_jump[k].c);
+    }
+    /* (A_k, C_k) pairs of rng-and-timer.md §3 */
+    static const uint32_t tab[][3] = {{1, 0x41C64E6D, 0x00003039},  {2, 0xC2A29A69, 0xD3DC167E},
+                                      {13, 0x8D6072DD, 0x961BAFAD}, {16, 0x5F748241, 0x65136930},
+                                      {29, 0xEEF5641D, 0x5EB4DE1D}, {32, 0x8B2E1481, 0x642B7E60},
+                                      {37, 0x6FE02ABD, 0xC1F2B3D5}};
+    for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
+        cr_assert(impl_jump[tab[i][0]].a == tab[i][1] && impl_jump[tab[i][0]].c == tab[i][2]);
+    fprintf(stderr, "jump-ahead: %ld (seed, k) pairs checked against iteration\n", checked);
+}
+
+/* ---- naive byte-grid versions of the stair helpers (floor-generation.md §10.1) ---- */
+
+static int naive_blocked(uint8_t t)
+{
+    return t == 1 || t == 3;
+}
+
+static int naive_corner_fail(const uint8_t *g, int x, int y)
+{
+#define NG(xx, yy) g[16 * (yy) + (xx)]
+    return (naive_blocked(NG(x, y - 1)) || naive_blocked(NG(x, y + 1))) &&
+           (naive_blocked(NG(x - 1, y)) || naive_blocked(NG(x + 1, y)));
+}
+
+static int naive_classify(const uint8_t *g, int x, int y)
+{
+    uint8_t c = NG(x, y);
+    if (c == 1 || c == 3)
+        return 255;
+    if (!(c == 0 || c == 2 || c == 4 || c == 5 || c == 6 || c == 7 || c == 8))
+        return 0;
+    int n = naive_blocked(NG(x, y - 1)), ne = naive_blocked(NG(x + 1, y - 1));
+    int e = naive_blocked(NG(x + 1, y)), se = naive_blocked(NG(x + 1, y + 1));
+    int s = naive_blocked(NG(x, y + 1)), sw = naive_blocked(NG(x - 1, y + 1));
+    int w = naive_blocked(NG(x - 1, y)), nw = naive_blocked(NG(x - 1, y - 1));
+    return ((nw || n || w) << 7) | (n << 6) | ((ne || n || e) << 5) | (e << 4) | ((se || e || s) << 3) |
+           (s << 2) | ((sw || s || w) << 1) | w;
+#undef NG
+}
+
+static int naive_blacklisted(int code)
+{
+    static const int bl[] = {46, 58, 139, 142, 163, 171, 174, 184, 186, 226, 232, 234};
+    for (size_t i = 0; i < sizeof bl / sizeof bl[0]; i++)
+        if (bl[i] == code)
+            return 1;
+    return 0;
+}
+
+static void masks_naive(const uint8_t *g, uint16_t bm[16])
+{
+    for (int y = 0; y < 16; y++) {
+        bm[y] = 0;
+        for (int x = 0; x < 16; x++)
+            if (naive_blocked(g[16 * y + x]))
+                bm[y] |= (uint16_t)(1u << x);
+    }
+}
+
+Test(impl_primitives, classify_all_patterns)
+{
+    impl_init();
+    static const uint8_t centres[] = {0, 2, 4, 5, 6, 7, 8, 1, 3};
+    static const uint8_t open_codes[] = {0, 2, 4, 5, 6, 8};
+    long checked = 0;
+    for (size_t ci = 0; ci < sizeof centres; ci++) {
+        for (int pat = 0; pat < 256; pat++) {
+            for (int variant = 0; variant < 4; variant++) {
+                uint8_t g[256];
+                memset(g, 1, sizeof g);
+                int x = 2 + variant * 3, y = 2 + variant * 3;
+                static const int dx[8] = {0, 1, 1, 1, 0, -1, -1, -1}, dy[8] = {-1, -1, 0, 1, 1, 1, 0, -1};
+                for (int i = 0; i < 8; i++) {
+                    int b = (pat >> i) & 1;
+                    g[16 * (y + dy[i]) + x + dx[i]] =
+                        b ? (uint8_t)((rnd() & 1) ? 1 : 3) : open_codes[rnd() % sizeof open_codes];
+                }
+                g[16 * y + x] = centres[ci];
+                uint16_t bm[16];
+                masks_naive(g, bm);
+                unsigned p = impl_pat9(bm, x, y);
+                cr_assert_eq(p, impl_pat9_any(bm, x, y));
+                int nc = naive_classify(g, x, y);
+                int ncf = naive_corner_fail(g, x, y);
+                cr_assert_eq((int)impl_classify_pat(p), nc, "pattern %d centre %d", pat, centres[ci]);
+                cr_assert_eq(impl_corner_fail(p) != 0, ncf);
+                cr_assert_eq(impl_up_reject[p] != 0, ncf || naive_blacklisted(nc));
+                checked++;
+            }
+        }
+    }
+    int bl = 0;
+    for (int c = 0; c < 256; c++) {
+        cr_assert_eq(impl_blacklist[c] != 0, naive_blacklisted(c));
+        bl += impl_blacklist[c];
+    }
+    cr_assert_eq(bl, 12);
+    cr_assert_eq(impl_blacklist[255], 0, "a wall centre (255) passes");
+    fprintf(stderr, "classify: %ld neighbour patterns x centre codes checked\n", checked);
+}
+
+/* ---- fills ---- */
+
+static uint16_t naive_hfill(uint16_t s, uint16_t p)
+{
+    uint16_t r = s;
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (int x = 0; x < 16; x++)
+            if (((p >> x) & 1) && !((r >> x) & 1) &&
+                ((x > 0 && ((r >> (x - 1)) & 1)) || (x < 15 && ((r >> (x + 1)) & 1)))) {
+                r |= (uint16_t)(1u << x);
+                changed = 1;
+            }
+    }
+    return r;
+}
+
+Test(impl_primitives, row_fill)
+{
+    long checked = 0;
+    for (uint32_t p = 0; p < 65536; p++) {
+        for (int t = 0; t < 6; t++) {
+            uint16_t s = (uint16_t)(rnd() & p);
+            if (t == 0)
+                s = (uint16_t)(p & (0u - p)); /* lowest bit */
+            if (t == 1)
+                s = (uint16_t)p;
+            cr_assert_eq(impl_hfill(s, (uint16_t)p), naive_hfill(s, (uint16_t)p), "p %04X s %04X", p, s);
+            checked++;
+        }
+    }
+    fprintf(stderr, "row fill: %ld (seed, mask) rows checked\n", checked);
+}
+
+/* naive 4-neighbour BFS of §12 over a 16x16 mask */
+static void naive_flood(int sx, int sy, const uint16_t pass[16], uint8_t reached[256])
+{
+    int qx[256], qy[256], h = 0, t = 0;
+    reached[16 * sy + sx] = 1;
+    qx[t] = sx;
+    qy[t++] = sy;
+    while (h < t) {
+        int cx = qx[h], cy = qy[h++];
+        static const int dx[4] = {0, 0, -1, 1}, dy[4] = {-1, 1, 0, 0};
+        for (int d = 0; d < 4; d++) {
+            int nx = cx + dx[d], ny = cy + dy[d];
+            if (nx < 0 || ny < 0 || nx > 15 || ny > 15 || reached[16 * ny + nx] || !((pass[ny] >> nx) & 1))
+                continue;
+            reached[16 * ny + nx] = 1;
+            qx[t] = nx;
+            qy[t++] = ny;
+        }
+    }
+}
+
+static void random_mask(uint16_t m[16], int density)
+{
+    for (int y = 0; y < 16; y++) {
+        uint16_t r = 0;
+        for (int x = 0; x < 16; x++)
+            if ((int)(rnd() % 100) < density)
+                r |= (uint16_t)(1u << x);
+        m[y] = r;
+    }
+}
+
+Test(impl_primitives, flood_vs_bfs_random)
+{
+    long checked = 0;
+    for (int t = 0; t < 20000; t++) {
+        uint16_t p[16];
+        random_mask(p, 30 + (t % 60));
+        int sx = (int)(rnd() % 16), sy = (int)(rnd() % 16);
+        p[sy] |= (uint16_t)(1u << sx);
+        uint16_t r[16] = {0};
+        r[sy] = (uint16_t)(1u << sx);
+        impl_flood(r, p);
+        uint8_t reached[256] = {0};
+        naive_flood(sx, sy, p, reached);
+        for (int i = 0; i < 256; i++)
+            cr_assert_eq((r[i / 16] >> (i % 16)) & 1, reached[i], "trial %d cell %d", t, i);
+        checked++;
+    }
+    fprintf(stderr, "flood: %ld random grids checked against BFS\n", checked);
+}
+
+/* ---- enemy-list terms ---- */
+
+static void naive_wxd(const uint16_t white[16], int B, int *W, int *X, int *D)
+{
+    int w = 0, x = 0, d = 0, pool = B;
+    for (int yy = 0; yy < 16; yy++)
+        for (int xx = 0; xx < 16; xx++) {
+            if (!((white[yy] >> xx) & 1))
+                continue;
+            int L = xx > 0 && ((white[yy] >> (xx - 1)) & 1);
+            int U = yy > 0 && ((white[yy - 1] >> xx) & 1);
+            w++;
+            x += L + U;
+            if (pool <= 0) {
+                d++;
+            } else {
+                if (L)
+                    pool--;
+                if (U && pool > 0)
+                    pool--;
+            }
+        }
+    *W = w;
+    *X = x;
+    *D = d;
+}
+
+Test(impl_primitives, wxd_random)
+{
+    long checked = 0, exhausted = 0;
+    for (int t = 0; t < 50000; t++) {
+        uint16_t m[16];
+        random_mask(m, 20 + (t % 75));
+        int B = (int)(rnd() % 600) - 20;
+        int W, X, D, w2, x2;
+        naive_wxd(m, B, &W, &X, &D);
+        impl_wx(m, &w2, &x2);
+        cr_assert_eq(w2, W);
+        cr_assert_eq(x2, X);
+        cr_assert_eq(impl_flag0(m, B), D, "trial %d B %d", t, B);
+        exhausted += D > 0;
+        checked++;
+    }
+    fprintf(stderr, "W/X/D: %ld random grids checked (%ld with an exhausted pool)\n", checked, exhausted);
+}
+
+/* ---- real floors: masks, terms, the whole analysis vs a naive §12 ---- */
+
+static void naive_analyse(const grotto_floor_t *f, grotto_floor_analysis *a)
+{
+    memset(a, 0, sizeof *a);
+    int W = f->width, H = f->height;
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++) {
+            uint8_t t = f->grid[16 * y + x];
+            if ((t == 4 || t == 5) && !(x == f->up.x && y == f->up.y) && !(x == f->down.x && y == f->down.y)) {
+                a->ghost[a->ghost_count].x = (uint8_t)x;
+                a->ghost[a->ghost_count].y = (uint8_t)y;
+                a->ghost_count++;
+            }
+        }
+    uint16_t walk[16] = {0}, open[16] = {0}, pocket[16] = {0};
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++) {
+            uint8_t t = f->grid[16 * y + x];
+            if (t != 1 && t != 3)
+                walk[y] |= (uint16_t)(1u << x);
+            if (t != 1 && t != 3 && t != 6)
+                open[y] |= (uint16_t)(1u << x);
+            if (t == 0 || t == 2 || t == 8)
+                pocket[y] |= (uint16_t)(1u << x);
+        }
+    naive_flood(f->up.x, f->up.y, walk, a->reached);
+    for (int i = 0; i < 256; i++)
+        a->reached_count += a->reached[i];
+    for (int i = 0; i < f->chest_count; i++) {
+        a->chest_unreachable[i] = !a->reached[16 * f->chest[i].y + f->chest[i].x];
+        a->unreachable_chests += a->chest_unreachable[i];
+    }
+    a->down_unreachable = !a->reached[16 * f->down.y + f->down.x];
+    uint8_t mark[256];
+    memcpy(mark, a->reached, sizeof mark);
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++)
+            if (!mark[16 * y + x] && ((pocket[y] >> x) & 1)) {
+                uint8_t before[256];
+                memcpy(before, mark, sizeof before);
+                naive_flood(x, y, pocket, mark);
+                int size = 0;
+                for (int i = 0; i < 256; i++)
+                    size += mark[i] && !before[i];
+                a->region_size[a->region_count] = (uint16_t)size;
+                a->region_first[a->region_count].x = (uint8_t)x;
+                a->region_first[a->region_count].y = (uint8_t)y;
+                a->region_count++;
+            }
+    uint8_t r2[256] = {0};
+    naive_flood(f->up.x, f->up.y, open, r2);
+    for (int y = 0; y < 16; y++)
+        for (int x = 0; x < 16; x++) {
+            if (r2[16 * y + x])
+                a->softlock_near++;
+            else if ((open[y] >> x) & 1)
+                a->softlock_far++;
+        }
+    a->softlock_down_cut = !r2[16 * f->down.y + f->down.x];
+    int ux = f->up.x, uy = f->up.y;
+    a->up_next_to_chest = f->grid[16 * uy + ux - 1] == 6 || f->grid[16 * uy + ux + 1] == 6 ||
+                          f->grid[16 * (uy - 1) + ux] == 6 || f->grid[16 * (uy + 1) + ux] == 6;
+}
+
+static void check_analysis(const grotto_floor_t *f)
+{
+    grotto_floor_analysis a, b;
+    grotto_engine_impl.analyse(f, &a);
+    naive_analyse(f, &b);
+    cr_assert_eq(a.ghost_count, b.ghost_count);
+    cr_assert_eq(memcmp(a.ghost, b.ghost, sizeof a.ghost[0] * a.ghost_count), 0);
+    cr_assert_eq(memcmp(a.reached, b.reached, sizeof a.reached), 0);
+    cr_assert_eq(a.reached_count, b.reached_count);
+    cr_assert_eq(memcmp(a.chest_unreachable, b.chest_unreachable, sizeof a.chest_unreachable), 0);
+    cr_assert_eq(a.unreachable_chests, b.unreachable_chests);
+    cr_assert_eq(a.down_unreachable, b.down_unreachable);
+    cr_assert_eq(a.region_count, b.region_count);
+    cr_assert_eq(memcmp(a.region_size, b.region_size, sizeof a.region_size[0] * a.region_count), 0);
+    cr_assert_eq(memcmp(a.region_first, b.region_first, sizeof a.region_first[0] * a.region_count), 0);
+    cr_assert_eq(a.up_next_to_chest, b.up_next_to_chest);
+    cr_assert_eq(a.softlock_near, b.softlock_near);
+    cr_assert_eq(a.softlock_far, b.softlock_far);
+    cr_assert_eq(a.softlock_down_cut, b.softlock_down_cut);
+}
+
+Test(impl_primitives, real_floors)
+{
+    impl_init();
+    long floors = 0, regions = 0, regime2 = 0, upwall = 0;
+    for (uint32_t seed = 0; seed < 0x8000; seed += 37) {
+        for (int k = 1; k <= 16; k++) {
+            impl_layout L;
+            impl_layout_gen(seed + (uint32_t)k, impl_floor_size(seed, k), &L);
+            /* the generator's masks equal the masks of its grid */
+            uint16_t bm[16];
+            masks_naive(L.grid, bm);
+            cr_assert_eq(memcmp(bm, L.blocked, sizeof bm), 0);
+            for (int y = 0; y < 16; y++)
+                for (int x = 0; x < 16; x++) {
+                    uint8_t t = L.grid[16 * y + x];
+                    cr_assert_eq((L.stairs[y] >> x) & 1, t == 4 || t == 5);
+                    if (x >= L.size || y >= L.size)
+                        cr_assert_eq(t, 1);
+                }
+            /* every final stair cell passes its checks on the final grid */
+            cr_assert(!impl_corner_fail(impl_pat9(L.blocked, L.down.x, L.down.y)));
+            grotto_floor_t f;
+            uint8_t uw = 0;
+            cr_assert_eq(impl_floor_generate(seed, k, &f, &uw), 0);
+            upwall += uw;
+            check_analysis(&f);
+            /* W, X, D of the packed path vs a naive scan */
+            uint16_t white[16] = {0};
+            for (int y = 0; y < f.height; y++)
+                for (int x = 0; x < f.width; x++)
+                    if (!naive_blocked(f.grid[16 * y + x]))
+                        white[y] |= (uint16_t)(1u << x);
+            int W, X, D;
+            naive_wxd(white, 0, &W, &X, &D); /* W first, then D for B = 515 - 2W */
+            naive_wxd(white, 515 - 2 * W, &W, &X, &D);
+            impl_elist_terms t = impl_elist_terms_of(white);
+            cr_assert_eq(t.W, W);
+            cr_assert_eq(t.X, X);
+            int r2 = 4128 - 16 * W - 8 * X < 0;
+            cr_assert_eq(t.D, r2 ? D : 0);
+            regime2 += r2;
+            grotto_floor_analysis a;
+            grotto_engine_impl.analyse(&f, &a);
+            regions += a.region_count;
+            floors++;
+        }
+    }
+    fprintf(stderr,
+            "real floors: %ld floors checked (masks, stair checks, analysis vs naive BFS, W/X/D vs naive scan); "
+            "%ld pockets, %ld regime-2 floors, %ld final up stairs on a former wall\n",
+            floors, regions, regime2, upwall);
+    cr_assert(floors > 14000);
+}
+
+Test(impl_primitives, analysis_random_grids)
+{
+    long checked = 0;
+    static const uint8_t codes[] = {0, 0, 0, 1, 1, 1, 2, 3, 8, 6};
+    for (int t = 0; t < 20000; t++) {
+        grotto_floor_t f;
+        memset(&f, 0, sizeof f);
+        int n = 10 + (int)(rnd() % 7);
+        f.width = f.height = (uint8_t)n;
+        memset(f.grid, 1, sizeof f.grid);
+        for (int y = 1; y < n - 1; y++)
+            for (int x = 1; x < n - 1; x++)
+                f.grid[16 * y + x] = codes[rnd() % sizeof codes];
+        f.up.x = (uint8_t)(1 + rnd() % (unsigned)(n - 2));
+        f.up.y = (uint8_t)(1 + rnd() % (unsigned)(n - 2));
+        do {
+            f.down.x = (uint8_t)(1 + rnd() % (unsigned)(n - 2));
+            f.down.y = (uint8_t)(1 + rnd() % (unsigned)(n - 2));
+        } while (f.down.x == f.up.x && f.down.y == f.up.y);
+        for (int g = 0; g < (int)(rnd() % 4); g++)
+            f.grid[16 * (1 + rnd() % (unsigned)(n - 2)) + 1 + rnd() % (unsigned)(n - 2)] = 4;
+        f.grid[16 * f.up.y + f.up.x] = 4;
+        f.grid[16 * f.down.y + f.down.x] = 5;
+        f.chest_count = 0;
+        for (int y = 1; y < n - 1 && f.chest_count < 3; y++)
+            for (int x = 1; x < n - 1 && f.chest_count < 3; x++)
+                if (f.grid[16 * y + x] == 6) {
+                    f.chest[f.chest_count].x = (uint8_t)x;
+                    f.chest[f.chest_count].y = (uint8_t)y;
+                    f.chest_count++;
+                }
+        for (int y = 1; y < n - 1; y++) /* chests beyond the header's three become floor */
+            for (int x = 1; x < n - 1; x++)
+                if (f.grid[16 * y + x] == 6) {
+                    int listed = 0;
+                    for (int i = 0; i < f.chest_count; i++)
+                        listed |= f.chest[i].x == x && f.chest[i].y == y;
+                    if (!listed)
+                        f.grid[16 * y + x] = 0;
+                }
+        check_analysis(&f);
+        checked++;
+    }
+    fprintf(stderr, "analysis: %ld random grids checked against the naive rules\n", checked);
+}
