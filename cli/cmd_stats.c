@@ -62,6 +62,8 @@ static void json_stats(const oracle_stats *s, const char *engine)
     }
     jw_end_obj(&w);
     jw_uint(&w, "occurring_total", s->overflow_occurring_total);
+    jw_uint(&w, "floors_seeds_0000_ffff", s->overflow_count_16bit);
+    jw_uint(&w, "distinct_inputs_seeds_0000_ffff", s->overflow_inputs_16bit);
     jw_uint(&w, "up_on_wall", s->overflow_up_on_wall);
     jw_uint(&w, "all_floors_up_on_wall", s->up_on_wall_floors);
     jw_end_obj(&w);
@@ -144,6 +146,10 @@ static void text_stats(const oracle_stats *s, const char *engine)
     for (int b = 0; b < GROTTO_BANDS; b++)
         printf(" %02X:%u", gt_band[b].code, s->overflow_occurring[b]);
     printf(" (total %u map floors)\n", s->overflow_occurring_total);
+    int hw2 = s->overflow_count_16bit == 16 && s->overflow_inputs_16bit == 4;
+    printf("  over seeds 0000..FFFF (the tool's search range, beyond the game's 15-bit seeds): %u floors from %u\n"
+           "  distinct inputs - %s the community's \"4 types, 16 results\"\n",
+           s->overflow_count_16bit, s->overflow_inputs_16bit, hw2 ? "the same figures as" : "NOT");
     printf("  final up stairs written on a cell that was wall before placement: %u of the overflow floors%s\n",
            s->overflow_up_on_wall, s->overflow_up_on_wall ? "" : " (none sealed in a wall, as observed)");
     printf("  (over all floors, final up stairs on a former wall cell: %llu floors)\n\n",

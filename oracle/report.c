@@ -170,12 +170,21 @@ void oracle_report_json(FILE *out, const oracle_compare_result *r, const oracle_
             (unsigned long long)r->b_corpus, r->seconds);
     for (int i = 0; i < r->first_count; i++) {
         size_t it = r->first[i];
+        uint8_t k = r->first_kind[i];
         if (r->domain == ORACLE_FLOORS)
-            fprintf(out, "%s{\"seed\":%zu,\"floor\":%zu,\"kind\":%u}", i ? "," : "", it / GROTTO_MAX_FLOORS,
-                    it % GROTTO_MAX_FLOORS + 1, r->first_kind[i]);
+            fprintf(out, "%s{\"seed\":%zu,\"floor\":%zu,\"kinds\":[", i ? "," : "", it / GROTTO_MAX_FLOORS,
+                    it % GROTTO_MAX_FLOORS + 1);
         else
-            fprintf(out, "%s{\"band\":%u,\"seed\":%zu,\"kind\":%u}", i ? "," : "",
-                    gt_band[it / GROTTO_SEED_COUNT].code, it % GROTTO_SEED_COUNT, r->first_kind[i]);
+            fprintf(out, "%s{\"band\":%u,\"seed\":%zu,\"kinds\":[", i ? "," : "", gt_band[it / GROTTO_SEED_COUNT].code,
+                    it % GROTTO_SEED_COUNT);
+        const char *sep = "";
+        if (k & ORACLE_AB)
+            fprintf(out, "\"ab\""), sep = ",";
+        if (k & ORACLE_A_CORPUS)
+            fprintf(out, "%s\"a_corpus\"", sep), sep = ",";
+        if (k & ORACLE_B_CORPUS)
+            fprintf(out, "%s\"b_corpus\"", sep);
+        fprintf(out, "]}");
     }
     fprintf(out, "]}");
 }

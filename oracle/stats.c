@@ -16,6 +16,7 @@ typedef struct {
     uint8_t *state;   /* [band][seed][16]: state code, 0xFF beyond the map's floors */
     uint8_t *dpos;    /* same layout: 1 if D > 0 */
     uint8_t *mr;      /* same layout: floor monster rank */
+    uint8_t *high_overflow; /* overflow flags of seeds 0x8000..0xFFFF */
 } stats_ctx;
 
 static void floor_item(size_t item, void *arg)
@@ -24,6 +25,15 @@ static void floor_item(size_t item, void *arg)
     grotto_floor_t f;
     c->e->facts((uint32_t)(item / GROTTO_MAX_FLOORS), (int)(item % GROTTO_MAX_FLOORS) + 1, &f, &c->facts[item]);
     c->overflow[item] = f.overflow;
+}
+
+/* Overflow flags of the seeds 0x8000..0xFFFF (outside the game's domain). */
+static void high_floor_item(size_t item, void *arg)
+{
+    stats_ctx *c = arg;
+    grotto_floor_t f;
+    c->e->floor(0x8000u + (uint32_t)(item / GROTTO_MAX_FLOORS), (int)(item % GROTTO_MAX_FLOORS) + 1, &f);
+    c->high_overflow[item] = f.overflow;
 }
 
 static void map_item(size_t item, void *arg)
@@ -99,6 +109,23 @@ static void floor_stats(const stats_ctx *c, oracle_stats *s)
                 s->overflow_occurring_total++;
             }
     }
+    /* the same over 0x0000..0xFFFF: count floors and distinct inputs */
+    uint32_t inputs[STATS_MAX_LIST];
+    uint32_t ninputs = 0;
+    for (size_t i = 0; i < 2 * (size_t)GROTTO_FLOOR_UNIVERSE; i++) {
+        int flag = i < GROTTO_FLOOR_UNIVERSE ? c->overflow[i] : c->high_overflow[i - GROTTO_FLOOR_UNIVERSE];
+        if (!flag)
+            continue;
+        uint32_t seed = (uint32_t)(i / GROTTO_MAX_FLOORS), k = (uint32_t)(i % GROTTO_MAX_FLOORS) + 1;
+        uint32_t input = (seed + k) * 4 + (k - 1) / 4;
+        int seen = 0;
+        for (uint32_t j = 0; j < ninputs; j++)
+            seen |= inputs[j] == input;
+        if (!seen && ninputs < STATS_MAX_LIST)
+            inputs[ninputs++] = input;
+        s->overflow_count_16bit++;
+    }
+    s->overflow_inputs_16bit = ninputs;
     for (uint32_t j = 0; j < s->overflow_inputs; j++)
         s->overflow_floor_seeds[j] /= 4; /* keep S + k for display */
 }
@@ -184,16 +211,19 @@ int oracle_stats_compute(const grotto_engine *e, int threads, int quiet, oracle_
     stats_ctx c = {e, calloc(GROTTO_FLOOR_UNIVERSE, sizeof(grotto_floor_facts)), calloc(GROTTO_FLOOR_UNIVERSE, 1),
                    malloc((size_t)GROTTO_MAP_UNIVERSE * GROTTO_MAX_FLOORS),
                    malloc((size_t)GROTTO_MAP_UNIVERSE * GROTTO_MAX_FLOORS),
-                   malloc((size_t)GROTTO_MAP_UNIVERSE * GROTTO_MAX_FLOORS)};
+                   malloc((size_t)GROTTO_MAP_UNIVERSE * GROTTO_MAX_FLOORS), calloc(GROTTO_FLOOR_UNIVERSE, 1)};
     uint8_t *timer_counts = malloc(GROTTO_SEED_COUNT);
     int rc = -1;
-    if (!c.facts || !c.overflow || !c.state || !c.dpos || !c.mr || !timer_counts)
+    if (!c.facts || !c.overflow || !c.state || !c.dpos || !c.mr || !c.high_overflow || !timer_counts)
         goto out;
     grotto_seed_timer_counts(timer_counts);
     s->never_seeds = grotto_never_seeds(NULL);
     oracle_progress p;
     oracle_progress_init(&p, "stats: floors", quiet);
     oracle_parallel(threads, GROTTO_FLOOR_UNIVERSE, 256, floor_item, &c, oracle_progress_cb, &p);
+    oracle_progress_done(&p);
+    oracle_progress_init(&p, "stats: floors of seeds 8000..FFFF", quiet);
+    oracle_parallel(threads, GROTTO_FLOOR_UNIVERSE, 256, high_floor_item, &c, oracle_progress_cb, &p);
     oracle_progress_done(&p);
     oracle_progress_init(&p, "stats: maps", quiet);
     oracle_parallel(threads, GROTTO_MAP_UNIVERSE, 64, map_item, &c, oracle_progress_cb, &p);
@@ -210,6 +240,7 @@ out:
     free(c.state);
     free(c.dpos);
     free(c.mr);
+    free(c.high_overflow);
     free(timer_counts);
     return rc;
 }

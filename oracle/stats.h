@@ -28,6 +28,10 @@ typedef struct oracle_stats {
     uint32_t overflow_floor_seeds[STATS_MAX_LIST]; /* the distinct S + k values */
     uint32_t overflow_occurring[12];     /* per band: overflow floors that a map of the band has */
     uint32_t overflow_occurring_total;
+    /* the community tool's search box accepts seeds up to 0xFFFF: the same
+     * count over 0x0000..0xFFFF (the generator is defined for any seed) */
+    uint32_t overflow_count_16bit;
+    uint32_t overflow_inputs_16bit;
     uint32_t overflow_up_on_wall;        /* overflow floors whose final up stairs were written on a wall */
     uint64_t up_on_wall_floors;          /* all floors whose final up stairs sit on a former wall */
     uint64_t ghost_floors, nipple_floors, chamber_floors, down_unreachable_floors;

@@ -48,12 +48,16 @@ static inline void grotto_floor_record(const grotto_floor_t *f, uint8_t out[GROT
 
 /* Decode a FloorRecord (for reports and captures). Returns 0, or -1 if the
  * record breaks an invariant of records.md (floor index, sizes, flags,
- * chest count, padding). */
+ * chest count, absent chests not 0, padding). Decoding then encoding a
+ * record that passes gives the same bytes. */
 static inline int grotto_floor_from_record(const uint8_t in[GROTTO_FLOOR_RECORD_SIZE], grotto_floor_t *f)
 {
     if (in[0] < 1 || in[0] > 16 || in[1] < 10 || in[1] > 16 || in[2] != in[1] ||
         (in[3] & ~1u) || in[8] > 3 || in[15] != 0)
         return -1;
+    for (int i = in[8]; i < GROTTO_MAX_CHESTS; i++)
+        if (in[9 + 2 * i] != 0 || in[10 + 2 * i] != 0)
+            return -1;
     f->index = in[0];
     f->width = in[1];
     f->height = in[2];

@@ -1,0 +1,70 @@
+"""Shared fixtures of the end-to-end tests of the grotto command.
+
+The binary is $GROTTO_BIN (ci/test.sh sets it) or build/cli/grotto.
+Golden data comes from corpus/golden/ so that a fresh clone tests itself.
+"""
+import json
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CORPUS = ROOT / "corpus" / "golden"
+
+
+def grotto_bin():
+    return os.environ.get("GROTTO_BIN") or str(ROOT / "build" / "cli" / "grotto")
+
+
+class Result:
+    def __init__(self, proc):
+        self.rc = proc.returncode
+        self.out = proc.stdout
+        self.err = proc.stderr
+
+    def json(self):
+        return json.loads(self.out)
+
+
+def run(*args, timeout=600, env=None):
+    proc = subprocess.run([grotto_bin(), *map(str, args)], capture_output=True, text=True,
+                          timeout=timeout, env=env)
+    return Result(proc)
+
+
+@pytest.fixture
+def grotto():
+    return run
+
+
+def load_jsonl(name, keep=None):
+    out = []
+    with open(CORPUS / name, encoding="utf-8") as f:
+        for line in f:
+            obj = json.loads(line)
+            if keep is None or keep(obj):
+                out.append(obj)
+    return out
+
+
+@pytest.fixture(scope="session")
+def maps_sample():
+    return load_jsonl("maps-sample.jsonl")
+
+
+@pytest.fixture(scope="session")
+def floors_sample():
+    return load_jsonl("floors-sample.jsonl")
+
+
+def assert_usage_error(res, *needles):
+    """Bad input: exit 2, one clear line on stderr, nothing on stdout."""
+    assert res.rc == 2, (res.rc, res.out, res.err)
+    assert res.out == "", res.out
+    lines = [l for l in res.err.splitlines() if l.strip()]
+    assert len(lines) == 1, res.err
+    assert lines[0].startswith("grotto"), res.err
+    for n in needles:
+        assert n.lower() in lines[0].lower(), (n, res.err)

@@ -1,0 +1,83 @@
+"""grotto floor: ASCII art, JSON, FloorRecord hex, SVG, bad input."""
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from conftest import assert_usage_error
+
+
+def test_softlock_floor_ascii(grotto):
+    res = grotto("floor", "DD5BC3", "4")
+    assert res.rc == 0, res.err
+    assert "STAIR OVERFLOW" in res.out
+    assert "legend:" in res.out
+    grid = [l[4:] for l in res.out.splitlines() if l[:4].strip().isdigit() and len(l) == 14]
+    assert grid[8] == "###.#=#<c#"  # row 8: up stairs (7,8) next to the chest (8,8)
+    assert grid[2] == "#.g>:::c.#"  # row 2: down stairs (3,2), ghost (2,2), chest (7,2)
+    assert "ghost stairs: (2,2) (2,3) (7,3) (8,3) (3,6) (2,7) (3,7) (7,7)" in res.out
+    assert "softlock report" in res.out
+
+
+def test_b_notation_and_seed_form_agree(grotto):
+    a = grotto("floor", "DD5BC3", "B4F", "--json").json()
+    b = grotto("floor", "--seed", "5BC3", "--floor", "4", "--json").json()
+    assert a["grid"] == b["grid"] and a["record_digest"] == b["record_digest"]
+    assert "elist" in a and "elist" not in b  # only a map id knows env and rank
+    assert a["overflow"] is True
+
+
+def test_records_match_the_golden_sample(grotto, floors_sample):
+    picks = floors_sample[::40] + [f for f in floors_sample if f["flags"] or f["unreachable_chests"]]
+    for f in picks:
+        res = grotto("floor", "--seed", "%04X" % f["seed"], "--floor", f["floor"], "--record")
+        assert res.rc == 0 and res.err == ""
+        assert res.out == f["record"] + "\n", (f["seed"], f["floor"])
+    for f in picks[:60]:
+        j = grotto("floor", "--seed", "%04X" % f["seed"], "--floor", f["floor"], "--json").json()
+        assert j["grid"] == [row.lower() for row in f["grid"]]
+        assert j["record_digest"] == f["digest"]
+        assert j["anomalies"]["ghost_stairs"] == f["ghosts"]
+        assert j["anomalies"]["unreachable_chests"] == f["unreachable_chests"]
+        assert [c["size"] for c in j["anomalies"]["chambers"]] == f["isolated_regions"]
+
+
+def test_engines_agree_on_json(grotto):
+    for seed, floor in (("5BC3", 4), ("0346", 16), ("038E", 16), ("0000", 1)):
+        a = grotto("floor", "--seed", seed, "--floor", floor, "--json").json()
+        b = grotto("floor", "--seed", seed, "--floor", floor, "--json", "--engine", "impl").json()
+        a.pop("engine"), b.pop("engine")
+        assert a == b
+
+
+def test_svg_picture(grotto, tmp_path):
+    out = tmp_path / "floor.svg"
+    res = grotto("floor", "DD5BC3", "4", "--svg", out)
+    assert res.rc == 0
+    assert "wrote" in res.err
+    root = ET.parse(out).getroot()
+    assert root.tag.endswith("svg")
+    rects = [e for e in root.iter() if e.tag.endswith("rect")]
+    assert len(rects) >= 100  # 10x10 tiles + background + chests
+    polys = [e for e in root.iter() if e.tag.endswith("polygon")]
+    assert len(polys) == 2 + 8  # final up and down, 8 ghost stairs
+
+
+def test_svg_unwritable(grotto):
+    assert_usage_error(grotto("floor", "DD5BC3", "4", "--svg", "/nonexistent/dir/f.svg"), "cannot write")
+
+
+@pytest.mark.parametrize("args,needle", [
+    (["DD5BC3", "0"], "outside 1..16"),
+    (["DD5BC3", "17"], "outside 1..16"),
+    (["DD5BC3", "B0F"], "outside 1..16"),
+    (["DD5BC3", "-1"], "outside 1..16"),
+    (["DD5BC3", "four"], "bad floor"),
+    (["DD5BC3"], "missing floor number"),
+    (["--seed", "8000", "--floor", "1"], "above 0x7FFF"),
+    (["--seed", "5BC3"], "missing floor"),
+    (["020032", "4"], "has 3 floors"),
+    (["DD5BC3", "4", "--json", "--record"], "exclusive"),
+    (["DD5BC3", "4", "--seed", "5BC3"], "not both"),
+])
+def test_bad_input(grotto, args, needle):
+    assert_usage_error(grotto("floor", *args), needle)

@@ -1,0 +1,90 @@
+"""grotto stats (HW-2/3/4/6 and the state counts) and grotto bench --json.
+
+The expected figures are the ones the specification states for the golden
+model (enemy-list.md §8, hardware.md, rng-and-timer.md §5, map-details.md §8);
+grotto computes them from scratch."""
+import pytest
+
+
+@pytest.fixture(scope="module")
+def stats(request):
+    from conftest import run
+    res = run("stats", "--json", "--quiet")
+    assert res.rc == 0, res.err
+    return res.json()
+
+
+def test_hw2_overflow(stats):
+    hw2 = stats["hw2_overflow"]
+    assert hw2["floors"] == 8
+    assert [(f["seed"], f["floor"]) for f in hw2["list"]] == [
+        (0x5BC3, 4), (0x5BC4, 3), (0x5BC5, 2), (0x5BC6, 1), (0x6E2E, 4), (0x6E2F, 3), (0x6E30, 2), (0x6E31, 1)]
+    assert hw2["distinct_inputs"] == 2 and hw2["floor_seeds"] == [0x5BC7, 0x6E32]
+    assert hw2["floors_seeds_0000_ffff"] == 16 and hw2["distinct_inputs_seeds_0000_ffff"] == 4
+    assert hw2["up_on_wall"] == 0
+    assert sum(hw2["occurring_per_band"].values()) == hw2["occurring_total"]
+
+
+def test_hw3_hw4(stats):
+    assert stats["hw3_never_seeds"]["count"] == 302
+    hw4 = stats["hw4_quest15_name"]
+    assert hw4["maps_named"] == hw4["maps_named_jp"] == 22
+    assert hw4["twins"] == 21 and hw4["twins_arising"] == 21
+    assert hw4["twin_ids"] == ["02" + s for s in
+                               "011C 02B7 0D90 14C2 15D8 16D6 215F 2587 25C8 27E3 32F2 3623 38F0 3BA2 3DB6 "
+                               "4CAF 4D75 4EC3 600D 729A 755C".split()]
+
+
+def test_hw6_lost_trapped_chests(stats):
+    hw6 = stats["hw6_lost_trapped_chests"]
+    assert hw6["pandora"] == {"instances": 1948, "arising": 1935, "distinct": 1229}
+    assert hw6["mimic"] == {"instances": 1323, "arising": 1310, "distinct": 829}
+    assert hw6["cannibox"] == {"instances": 614, "arising": 609, "distinct": 379}
+    assert hw6["published"] == {"floors": 1615, "pandora": 1615, "mimic": 1266, "cannibox": 597}
+    assert hw6["published_reproduced"] is False  # an open finding, not tuned away
+
+
+def test_state_counts(stats):
+    want = {1: (9, 9, 8), 2: (370, 357, 234), 3: (213, 213, 141), 4: (317, 317, 213), 5: (329, 329, 211),
+            6: (548, 546, 347), 7: (607, 607, 389), 8: (676, 668, 429), 9: (585, 582, 363),
+            10: (0, 0, 0), 11: (0, 0, 0), 12: (0, 0, 0), 13: (0, 0, 0),
+            14: (18, 18, 11), 15: (33, 33, 21), 16: (29, 27, 16)}
+    st = stats["states"]
+    assert st["map_floors"] == 3915820
+    got = {s["code"]: (s["instances"], s["arising"], s["distinct"]) for s in st["by_code"]}
+    assert got[0][0] == 3912086
+    for code, w in want.items():
+        assert got[code] == w, code
+    assert st["d_positive"]["instances"] == 2044 and st["d_positive"]["in_state_0"] == 0
+
+
+def test_floor_anomalies(stats):
+    a = stats["floor_anomalies"]
+    assert a["ghost_stairs"] == 120461
+    assert a["unreachable_chest"] == 151
+    assert a["chamber"] == 1125
+    assert a["down_unreachable"] == 0
+
+
+def test_stats_ref_engine_bad_input(grotto):
+    from conftest import assert_usage_error
+    assert_usage_error(grotto("stats", "--engine", "x"), "unknown engine")
+    assert_usage_error(grotto("stats", "extra"), "unexpected argument")
+
+
+def test_bench_json_shape(grotto):
+    res = grotto("bench", "--json", "-j", "2")
+    assert res.rc == 0, res.err
+    j = res.json()
+    assert j["threads"] == 2
+    for eng in ("ref", "impl"):
+        r = j[eng]
+        assert r["ok"] is True
+        assert set(r["stage_thread_seconds"]) == {"floors", "elist", "analysis", "maps"}
+        assert r["floors"] == 524288 and r["maps"] == 393216
+        assert r["wall_seconds"] > 0 and r["peak_rss_kib"] > 0
+        assert r["floor_corpus_mismatches"] == 0 and r["map_corpus_mismatches"] == 0
+    assert j["identical_digests"] is True and j["corpus_checked"] is True
+    assert j["ratio"] == pytest.approx(j["ref"]["wall_seconds"] / j["impl"]["wall_seconds"], rel=0.02)
+    assert j["impl"]["floor_generations"] < j["ref"]["floor_generations"]
+    assert set(j["targets"]) == {"ratio_at_least_30", "impl_wall_under_1s", "impl_rss_under_64mib"}
