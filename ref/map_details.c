@@ -145,13 +145,13 @@ static int floor_side(uint32_t seed, int n)
 }
 
 /* map-details.md §1-§3. */
-int grotto_map_details(int quality, uint32_t seed, struct grotto_map_details *out)
+int grotto_map_details(int quality, uint32_t seed, grotto_map_details_t *out)
 {
     int band = grotto_band_of_quality(quality);
     if (band < 0 || seed > GROTTO_SEED_MAX)
         return -1;
 
-    struct grotto_map_details d;
+    grotto_map_details_t d;
     memset(&d, 0, sizeof d);
     d.band = (uint8_t)band;
     d.band_code = (uint8_t)grotto_band_code(band);

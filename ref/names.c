@@ -10,7 +10,7 @@
  * is "Unknown". */
 static const char UNKNOWN[] = "Unknown";
 
-static int names_valid(const struct grotto_map_details *d)
+static int names_valid(const grotto_map_details_t *d)
 {
     return d->prefix >= 1 && d->prefix <= GT_PREFIX_NAMES &&
            d->suffix >= 1 && d->suffix <= GT_SUFFIX_NAMES &&
@@ -18,7 +18,7 @@ static int names_valid(const struct grotto_map_details *d)
 }
 
 /* map-details.md §4, English: "P L of S Lv.N" (no space after "Lv."). */
-int grotto_map_name_en(const struct grotto_map_details *d, char *buf, size_t size)
+int grotto_map_name_en(const grotto_map_details_t *d, char *buf, size_t size)
 {
     if (!names_valid(d))
         return snprintf(buf, size, "%s", UNKNOWN);
@@ -29,7 +29,7 @@ int grotto_map_name_en(const struct grotto_map_details *d, char *buf, size_t siz
 
 /* map-details.md §4, Japanese: P S "の" L "Lv" N, no spaces, no period.
  * "の" is U+306E, UTF-8 E3 81 AE. */
-int grotto_map_name_jp(const struct grotto_map_details *d, char *buf, size_t size)
+int grotto_map_name_jp(const grotto_map_details_t *d, char *buf, size_t size)
 {
     if (!names_valid(d))
         return snprintf(buf, size, "%s", UNKNOWN);

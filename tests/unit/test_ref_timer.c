@@ -63,7 +63,8 @@ Test(timer, final_quality_ranges_and_clamp_4_1)
     /* bases 2..9: d = 0, quality == base for every r1 */
     for (int base = 2; base <= 9; base++)
         for (uint32_t r1 = 0; r1 < 32768; r1 += 97)
-            cr_expect_eq(grotto_final_quality(base, r1), base);
+            if (grotto_final_quality(base, r1) != base)
+                cr_expect_fail("base %d r1 %u", base, r1);
     /* base 248: d = 24, m = 49; k = 48 gives 248 + 23 -> clamp 248,
      * k = 0 gives 248 - 24 = 224 */
     cr_expect_eq(grotto_final_quality(248, 48), 248);
@@ -201,7 +202,8 @@ Test(timer, quest15_map_never_from_timer_4_3)
         found[n++] = t;
         for (int base = 2; base <= 248; base++) {
             int q = grotto_final_quality(base, d.r1);
-            cr_expect_neq(grotto_location(q, d.r3), GT_QUEST15_LOCATION, "T=%u base %d", t, base);
+            if (grotto_location(q, d.r3) == GT_QUEST15_LOCATION)
+                cr_expect_fail("T=%u base %d gives the quest-15 location", t, base);
         }
     }
     cr_expect_eq(n, 2);
@@ -220,7 +222,8 @@ Test(timer, seed_counts_distribution_5)
     long hist[4] = {0, 0, 0, 0};
     long total = 0;
     for (int s = 0; s < 32768; s++) {
-        cr_assert_leq(counts[s], 3, "seed %d count %d", s, counts[s]);
+        if (counts[s] > 3)
+            cr_assert_fail("seed %d count %d", s, counts[s]);
         hist[counts[s]]++;
         total += counts[s];
     }
