@@ -143,7 +143,7 @@ void impl_analyse_masks(const impl_floor_masks *m, grotto_floor_analysis *out)
     }
 }
 
-void impl_facts_masks(const impl_floor_masks *m, grotto_floor_facts *out)
+void impl_facts_masks(const impl_floor_masks *m, grotto_floor_facts *out, uint16_t reach[16])
 {
     int ghosts = 0;
     for (int y = 0; y < 16; y++)
@@ -179,4 +179,6 @@ void impl_facts_masks(const impl_floor_masks *m, grotto_floor_facts *out)
         }
     }
     out->region_count = (uint16_t)regions;
+    if (reach)
+        memcpy(reach, r, sizeof r);
 }

@@ -16,6 +16,9 @@
 #define IMPL_BITBOARD_H
 
 #include <stdint.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 enum {
     IMPL_P_NW = 1 << 0,
@@ -28,6 +31,28 @@ enum {
     IMPL_P_S = 1 << 7,
     IMPL_P_SE = 1 << 8
 };
+
+/* Row masks of the cells of a 16x16 byte grid that hold 1 or 3. */
+static inline void impl_blocked_rows(const uint8_t grid[256], uint16_t bm[16])
+{
+#if defined(__SSE2__)
+    const __m128i one = _mm_set1_epi8(1), three = _mm_set1_epi8(3);
+    for (int y = 0; y < 16; y++) {
+        __m128i row = _mm_loadu_si128((const __m128i *)(const void *)(grid + 16 * y));
+        __m128i b = _mm_or_si128(_mm_cmpeq_epi8(row, one), _mm_cmpeq_epi8(row, three));
+        bm[y] = (uint16_t)_mm_movemask_epi8(b);
+    }
+#else
+    for (int y = 0; y < 16; y++) {
+        uint16_t m = 0;
+        for (int x = 0; x < 16; x++) {
+            uint8_t t = grid[16 * y + x];
+            m |= (uint16_t)((t == 1 || t == 3) << x);
+        }
+        bm[y] = m;
+    }
+#endif
+}
 
 /* pat9 of an interior cell (1 <= x, y <= 14). Stair and chest candidates
  * always lie inside rooms, i.e. in 1..W-2 (floor-generation.md R10). */
@@ -98,10 +123,15 @@ static inline uint16_t impl_hfill(uint16_t s, uint16_t p)
  * nothing (after one of each). */
 static inline void impl_flood(uint16_t r[16], const uint16_t p[16])
 {
+    int y0 = 0, y1 = 15;
+    while (y0 < 15 && !p[y0])
+        y0++;
+    while (y1 > y0 && !p[y1])
+        y1--;
     for (int iter = 0;; iter++) {
         int changed = 0;
         uint16_t prev = 0;
-        for (int y = 0; y < 16; y++) {
+        for (int y = y0; y <= y1; y++) {
             uint16_t s = r[y] | (prev & p[y]);
             if (s) {
                 uint16_t n = impl_hfill(s, p[y]);
@@ -114,7 +144,7 @@ static inline void impl_flood(uint16_t r[16], const uint16_t p[16])
             return;
         changed = 0;
         prev = 0;
-        for (int y = 15; y >= 0; y--) {
+        for (int y = y1; y >= y0; y--) {
             uint16_t s = r[y] | (prev & p[y]);
             if (s) {
                 uint16_t n = impl_hfill(s, p[y]);
@@ -139,16 +169,29 @@ static inline int impl_popcount16(uint16_t v)
     return (int)((x + (x >> 8)) & 0x1Fu);
 }
 
-/* W = white tiles; X = adjacent white pairs (left + upper neighbours). */
+/* Sum of the bit counts of the 16-bit fields of a 64-bit word (SWAR). */
+static inline int impl_popcount64(uint64_t x)
+{
+    x = x - ((x >> 1) & 0x5555555555555555ull);
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    return (int)((x * 0x0101010101010101ull) >> 56);
+}
+
+/* W = white tiles; X = adjacent white pairs (left + upper neighbours).
+ * Four rows per 64-bit word: row y+j in bits 16j..16j+15. */
 static inline void impl_wx(const uint16_t white[16], int *W, int *X)
 {
     int w = 0, x = 0;
-    uint16_t prev = 0;
-    for (int y = 0; y < 16; y++) {
-        uint16_t r = white[y];
-        w += impl_popcount16(r);
-        x += impl_popcount16((uint16_t)(r & (r << 1))) + impl_popcount16((uint16_t)(r & prev));
-        prev = r;
+    uint64_t prev = 0;
+    for (int q = 0; q < 4; q++) {
+        const uint16_t *r = white + 4 * q;
+        uint64_t v = (uint64_t)r[0] | ((uint64_t)r[1] << 16) | ((uint64_t)r[2] << 32) | ((uint64_t)r[3] << 48);
+        uint64_t up = (v << 16) | (prev >> 48); /* row above each row */
+        uint64_t left = v & (v << 1) & 0xFFFEFFFEFFFEFFFEull; /* no carry across rows */
+        w += impl_popcount64(v);
+        x += impl_popcount64(left) + impl_popcount64(v & up);
+        prev = v;
     }
     *W = w;
     *X = x;

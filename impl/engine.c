@@ -46,7 +46,7 @@ static int impl_e_facts(uint32_t seed, int k, grotto_floor_t *floor, grotto_floo
     out->W = t.W;
     out->X = t.X;
     out->D = t.D;
-    impl_facts_masks(&m, out);
+    impl_facts_masks(&m, out, NULL);
     out->up_on_wall = up_on_wall;
     return 0;
 }

@@ -29,13 +29,17 @@ typedef struct impl_room {
  *    which is exactly what R2's over-the-edge extension scans observe), up to
  *    16 node rectangles with their two cut flags, up to 16 splits (line, kind,
  *    first/second node index), up to 16 rooms (rectangle + 8 door slots).
- *    The 1,336-byte image's pointers are replaced by indices: a split's
- *    "first"/"second" pointer is always the node record that was cut / created
- *    and node n's room pointer is always room n (carving never fails, R6 is
- *    asserted), so "the rooms of the nodes as they are at corridor time" are
- *    room[first] and room[second]. Header bytes other than W/H, the node
- *    count, split count, room count and specialDone are never read by the
- *    generator (except A[0] = k in the chest phase, passed explicitly).
+ *    The 1,336-byte image's pointers become indices: a split's "first" /
+ *    "second" pointer names the node SLOT that was cut / created, and a node
+ *    slot's room pointer names the room carved for it (-1 = pointer 0, the
+ *    unreachable R6 case, guarded). Node records are edited in place by later
+ *    cuts, so at corridor time slot `first` holds the final leaf of that slot
+ *    and its room pointer is the room carved for that leaf: following
+ *    node_room[first] / node_room[second] at corridor time is exactly "the
+ *    rooms of the first/second nodes as they are at corridor time" (§8).
+ *    No other work-area byte is ever read by the generator: of the header
+ *    only W/H, the three counters and specialDone are (A[0] = k only in the
+ *    chest phase, passed explicitly; chest ranks 9..11 are never read).
  *  - stairs: row masks of blocked (1/3) cells, updated at every 4/5 write, and
  *    the two persistent counters; checks are 3x3 pattern table lookups.
  *  - chests: room rectangles, the row mask of 4/5 cells (the only tiles
@@ -65,7 +69,6 @@ void impl_floor_from_layout(const impl_layout *L, int k, int count, const grotto
                             grotto_floor_t *out);
 /* Whole floor; returns 0, or -1 for k outside 1..16 (any 32-bit seed). */
 int impl_floor_generate(uint32_t seed, int k, grotto_floor_t *out, uint8_t *up_on_wall);
-
 
 /* Enemy list. */
 typedef struct impl_elist_terms {
@@ -103,8 +106,11 @@ typedef struct impl_floor_masks {
 } impl_floor_masks;
 void impl_masks_of_floor(const grotto_floor_t *f, impl_floor_masks *m);
 void impl_analyse_masks(const impl_floor_masks *m, grotto_floor_analysis *out);
-/* The sweep's facts from masks (no per-tile arrays). */
-void impl_facts_masks(const impl_floor_masks *m, grotto_floor_facts *out);
+/* The sweep's facts from masks (no per-tile arrays): ghost_count,
+ * unreachable_chests, down_unreachable and region_count are written, the
+ * other fields are left alone. reach (may be NULL) receives the tiles
+ * reached from the up stairs. */
+void impl_facts_masks(const impl_floor_masks *m, grotto_floor_facts *out, uint16_t reach[16]);
 
 /* Map details (map-details.md), from a band index 0..11. */
 int impl_band_of_quality(int quality);
@@ -114,7 +120,7 @@ void impl_details(int band, uint32_t seed, grotto_map_details_t *d);
 void impl_details_from_draws(int band, uint32_t seed, const uint32_t v[8], grotto_map_details_t *d, int sides);
 void impl_detail_draws(uint32_t seed, uint32_t v[8]);
 
-/* Chest rank raw draws of floor n (seed + n), count c: v[i] = draw 2c+1+i. */
+/* Floor monster rank: smr + (n-1) div 4, capped at 12. */
 static inline int impl_floor_mr(int smr, int n)
 {
     int mr = smr + (n - 1) / 4;

@@ -5,18 +5,23 @@
  * T = S + k and the size band of k (1-4, 5-8, 9-12, 13-16; the size is a
  * function of T inside a band). Work items are ascending chunks of T; for
  * every (T, band) the layout is generated exactly once (131,084 runs for the
- * 524,288 floors) and the chest phase then runs once per k of the band with
- * S = T - k in 0..0x7FFF. No grid outlives its chunk: per floor only the
- * record digest, the overflow flag, the facts and a 6-byte summary for the
- * map phase (W, X, D, chest count) are kept.
+ * 524,288 floors) and immediately consumed: the chest phase runs once per k
+ * of the band with S = T - k in 0..0x7FFF (the floor-3 discards by one
+ * 300-step jump), then the records are hashed. So the "sliding memo" has
+ * depth one layout: no grid outlives its (T, band) step, and per floor only
+ * the record digest, the overflow flag, the facts and a 4-byte summary for
+ * the map phase (layout part of ElistOfs, D, chest count) are kept.
+ * Enemy-list terms and facts run as separate stages over the chunk's row
+ * masks so that their CPU time can be reported.
  *
  * Phase 2 (maps) walks ascending chunks of seeds: the eight detail draws of a
  * seed are band-independent (jump-ahead), so they are computed once per seed,
  * and so are the chest-rank draws of every floor; each of the 12 bands then
  * only resolves tables.
  *
- * FNV-1a is latency-bound (one multiply per byte), so the records of a chunk
- * are hashed four streams at a time. */
+ * FNV-1a is latency-bound (one multiply per byte), so records are hashed four
+ * streams at a time; a MapRecord's zero tail after its last floor slot costs
+ * one multiplication by a power of the FNV prime. */
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -53,9 +58,18 @@ static uint8_t list_cls[GT_ENV_COUNT + 1][GT_MONSTER_RANKS + 1];
 /* A finished floor of the current chunk, as row masks. */
 typedef struct floor_sum {
     uint32_t slot;
+    uint32_t layout;       /* which generator run of the chunk made it */
     impl_floor_masks m;
     uint8_t up_on_wall;
+    uint8_t chest_on_wall; /* a chest replaced a wall or partition tile */
 } floor_sum;
+
+/* Floor records waiting to be hashed eight at a time. */
+typedef struct rec_batch {
+    uint8_t rec[8][GROTTO_FLOOR_RECORD_SIZE];
+    uint32_t slot[8];
+    int n;
+} rec_batch;
 
 typedef struct sweep_shared {
     const grotto_sweep_request *req;
@@ -73,6 +87,7 @@ typedef struct sweep_worker {
     double floors_s, elist_s, analysis_s, maps_s;
     uint64_t generated, floors_emitted, maps_emitted;
     floor_sum *buf;
+    rec_batch batch;
 } sweep_worker;
 
 static double now_s(void)
@@ -80,6 +95,19 @@ static double now_s(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Stage times are CPU seconds of the calling thread (so that time spent
+ * preempted on a busy machine is not billed to a stage); monotonic time
+ * where the thread clock is unavailable. */
+static double cpu_s(void)
+{
+#if defined(CLOCK_THREAD_CPUTIME_ID)
+    struct timespec ts;
+    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) == 0)
+        return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+#endif
+    return now_s();
 }
 
 static void report_progress(sweep_shared *sh)
@@ -90,6 +118,48 @@ static void report_progress(sweep_shared *sh)
     sh->progress_done++;
     sh->req->progress(sh->req->progress_ctx, sh->progress_done, sh->progress_total);
     pthread_mutex_unlock(&sh->progress_lock);
+}
+
+/* FNV-1a of 8 equally long buffers, interleaved: with 8 independent chains
+ * the multiplier, not the xor-multiply latency, is the limit (about 1.7x
+ * faster than 4 chains here). */
+static void fnv1a_8(const uint8_t *const buf[8], size_t len, uint64_t out[8])
+{
+    uint64_t h0 = GROTTO_FNV_OFFSET, h1 = h0, h2 = h0, h3 = h0, h4 = h0, h5 = h0, h6 = h0, h7 = h0;
+    const uint8_t *b0 = buf[0], *b1 = buf[1], *b2 = buf[2], *b3 = buf[3], *b4 = buf[4], *b5 = buf[5],
+                  *b6 = buf[6], *b7 = buf[7];
+    for (size_t i = 0; i < len; i++) {
+        h0 = (h0 ^ b0[i]) * GROTTO_FNV_PRIME;
+        h1 = (h1 ^ b1[i]) * GROTTO_FNV_PRIME;
+        h2 = (h2 ^ b2[i]) * GROTTO_FNV_PRIME;
+        h3 = (h3 ^ b3[i]) * GROTTO_FNV_PRIME;
+        h4 = (h4 ^ b4[i]) * GROTTO_FNV_PRIME;
+        h5 = (h5 ^ b5[i]) * GROTTO_FNV_PRIME;
+        h6 = (h6 ^ b6[i]) * GROTTO_FNV_PRIME;
+        h7 = (h7 ^ b7[i]) * GROTTO_FNV_PRIME;
+    }
+    out[0] = h0;
+    out[1] = h1;
+    out[2] = h2;
+    out[3] = h3;
+    out[4] = h4;
+    out[5] = h5;
+    out[6] = h6;
+    out[7] = h7;
+}
+
+static void batch_flush(rec_batch *b, uint64_t *digest)
+{
+    if (!b->n)
+        return;
+    const uint8_t *p[8];
+    for (int i = 0; i < 8; i++)
+        p[i] = b->rec[i < b->n ? i : 0];
+    uint64_t h[8];
+    fnv1a_8(p, GROTTO_FLOOR_RECORD_SIZE, h);
+    for (int i = 0; i < b->n; i++)
+        digest[b->slot[i]] = h[i];
+    b->n = 0;
 }
 
 /* FNV-1a of n (<= 4) equally long buffers, interleaved. */
@@ -141,8 +211,11 @@ static void floors_chunk(sweep_worker *w, int chunk)
     if (t1 > T_LAST + 1)
         t1 = T_LAST + 1;
     int nsum = 0;
+    uint32_t nlayout = 0;
+    rec_batch *batch = &w->batch;
+    batch->n = 0;
 
-    double ta = now_s();
+    double ta = cpu_s();
     for (int band = 0; band < 4; band++) {
         int k0 = 4 * band + 1;
         for (uint32_t T = t0; T < t1; T++) {
@@ -157,21 +230,20 @@ static void floors_chunk(sweep_worker *w, int chunk)
             impl_layout L;
             impl_layout_gen(T, impl_floor_size(T - (uint32_t)kl, kl), &L);
             w->generated++;
-            uint8_t rec[4][GROTTO_FLOOR_RECORD_SIZE];
-            const uint8_t *recp[4];
-            uint32_t slots[4];
-            int nf = 0;
-            for (int k = kl; k <= kh; k++, nf++) {
+            nlayout++;
+            for (int k = kl; k <= kh; k++) {
                 uint32_t S = T - (uint32_t)k;
                 grotto_xy chest[GROTTO_MAX_CHESTS];
                 int count = impl_place_chests(&L, k, chest);
                 uint32_t slot = (uint32_t)grotto_floor_slot(S, k);
-                slots[nf] = slot;
                 if (req->floor_digest) {
                     /* FloorRecord v1 (records.md), written straight from the
                      * layout: the same bytes as grotto_floor_record() of
                      * impl_floor_from_layout() (checked by the floor tests) */
-                    uint8_t *r = rec[nf];
+                    if (batch->n == 8)
+                        batch_flush(batch, req->floor_digest);
+                    batch->slot[batch->n] = slot;
+                    uint8_t *r = batch->rec[batch->n++];
                     memset(r, 0, 16);
                     r[0] = (uint8_t)k;
                     r[1] = r[2] = L.size;
@@ -187,13 +259,16 @@ static void floors_chunk(sweep_worker *w, int chunk)
                         r[10 + 2 * i] = chest[i].y;
                         r[16 + 16 * chest[i].y + chest[i].x] = 6;
                     }
-                    recp[nf] = r;
                 }
                 if (req->overflow)
                     req->overflow[slot] = L.overflow;
                 floor_sum *fs = &w->buf[nsum++];
                 fs->slot = slot;
+                fs->layout = nlayout;
                 fs->up_on_wall = L.up_on_wall;
+                fs->chest_on_wall = 0;
+                for (int i = 0; i < count; i++)
+                    fs->chest_on_wall |= (uint8_t)((L.blocked[chest[i].y] >> chest[i].x) & 1u);
                 impl_floor_masks *m = &fs->m;
                 for (int y = 0; y < 16; y++) {
                     m->walk[y] = (uint16_t)~L.blocked[y];
@@ -212,21 +287,31 @@ static void floors_chunk(sweep_worker *w, int chunk)
                 for (int i = 0; i < GROTTO_MAX_CHESTS; i++)
                     m->chests[i] = i < count ? chest[i] : (grotto_xy){0, 0};
             }
-            if (req->floor_digest) {
-                uint64_t h[4];
-                fnv1a_multi(recp, nf, GROTTO_FLOOR_RECORD_SIZE, h);
-                for (int i = 0; i < nf; i++)
-                    req->floor_digest[slots[i]] = h[i];
-            }
         }
     }
-    double tb = now_s();
+    if (req->floor_digest)
+        batch_flush(batch, req->floor_digest);
+    double tb = cpu_s();
     w->floors_s += tb - ta;
 
+    /* Floors of one layout differ only in their chest tiles. A chest on a
+     * tile that was already walkable leaves the walkable set, hence W, X, D,
+     * as the layout had it: such floors share one computation. */
     if (w->sh->info || req->facts) {
+        uint32_t cached_layout = UINT32_MAX;
+        impl_elist_terms cached = {0};
         for (int i = 0; i < nsum; i++) {
             floor_sum *fs = &w->buf[i];
-            impl_elist_terms t = impl_elist_terms_of(fs->m.walk);
+            impl_elist_terms t;
+            if (!fs->chest_on_wall && fs->layout == cached_layout) {
+                t = cached;
+            } else {
+                t = impl_elist_terms_of(fs->m.walk);
+                if (!fs->chest_on_wall) {
+                    cached_layout = fs->layout;
+                    cached = t;
+                }
+            }
             if (w->sh->info) {
                 floor_info *fi = &w->sh->info[fs->slot];
                 fi->ofs_layout = (uint16_t)impl_elist_layout_ofs(t);
@@ -235,23 +320,55 @@ static void floors_chunk(sweep_worker *w, int chunk)
             }
             if (req->facts) {
                 grotto_floor_facts *fa = &req->facts[fs->slot];
+                memset(fa, 0, sizeof *fa); /* padding too: entries compare with memcmp */
                 fa->W = t.W;
                 fa->X = t.X;
                 fa->D = t.D;
             }
         }
     }
-    double tc = now_s();
+    double tc = cpu_s();
     w->elist_s += tc - tb;
 
+    /* Facts likewise: if no chest replaced a wall and every chest lies in
+     * the part reached from the up stairs, the floor has the reach set, the
+     * down-stairs verdict, the ghosts and the pockets of its chest-free
+     * layout (a reached chest tile was never part of a pocket), and no
+     * unreachable chest. Other floors are analysed in full. */
     if (req->facts) {
+        uint32_t base_layout = UINT32_MAX;
+        grotto_floor_facts base = {0};
+        uint16_t reach[16] = {0};
         for (int i = 0; i < nsum; i++) {
             floor_sum *fs = &w->buf[i];
             grotto_floor_facts *fa = &req->facts[fs->slot];
-            impl_facts_masks(&fs->m, fa);
+            int shared = 0;
+            if (!fs->chest_on_wall) {
+                if (fs->layout != base_layout) {
+                    impl_floor_masks bm = fs->m;
+                    for (int y = 0; y < 16; y++) {
+                        bm.chest[y] = 0;
+                        bm.pocket[y] = (uint16_t)(bm.walk[y] & ~bm.stairs[y]);
+                    }
+                    bm.chest_count = 0;
+                    impl_facts_masks(&bm, &base, reach);
+                    base_layout = fs->layout;
+                }
+                shared = 1;
+                for (int c = 0; c < fs->m.chest_count; c++)
+                    shared &= (reach[fs->m.chests[c].y] >> fs->m.chests[c].x) & 1;
+            }
+            if (shared) {
+                fa->ghost_count = base.ghost_count;
+                fa->unreachable_chests = 0;
+                fa->down_unreachable = base.down_unreachable;
+                fa->region_count = base.region_count;
+            } else {
+                impl_facts_masks(&fs->m, fa, NULL);
+            }
             fa->up_on_wall = fs->up_on_wall;
         }
-        w->analysis_s += now_s() - tc;
+        w->analysis_s += cpu_s() - tc;
     }
     if (req->floor_digest || req->facts || req->overflow)
         w->floors_emitted += (uint64_t)nsum;
@@ -263,7 +380,7 @@ static void maps_chunk(sweep_worker *w, int chunk)
 {
     const grotto_sweep_request *req = w->sh->req;
     const floor_info *info = w->sh->info;
-    double ta = now_s();
+    double ta = cpu_s();
     uint32_t s0 = (uint32_t)chunk * SEED_CHUNK;
     uint32_t s1 = s0 + SEED_CHUNK;
     if (s1 > GROTTO_SEED_COUNT)
@@ -280,50 +397,74 @@ static void maps_chunk(sweep_worker *w, int chunk)
             for (int i = 0; i < c; i++)
                 rank_draw[n - 1][i] = (uint16_t)impl_draw_at(st, 2 * c + 1 + i);
         }
-        grotto_map_t maps[4];
-        uint8_t rec[4][GROTTO_MAP_RECORD_SIZE];
-        const uint8_t *recp[4] = {rec[0], rec[1], rec[2], rec[3]};
-        for (int b0 = 0; b0 < GROTTO_BANDS; b0 += 4) {
-            int nb = GROTTO_BANDS - b0 < 4 ? GROTTO_BANDS - b0 : 4;
+        /* A floor slot of the MapRecord depends, for a given seed, only on
+         * the floor n and its monster rank mr (env is band-independent):
+         * built once per (n, mr) and shared by the bands. */
+        uint64_t slot_val[GROTTO_MAX_FLOORS][GT_MONSTER_RANKS + 1];
+        uint16_t slot_ok[GROTTO_MAX_FLOORS] = {0};
+        grotto_map_details_t d[8];
+        uint8_t rec[8][GROTTO_MAP_RECORD_SIZE];
+        const uint8_t *recp[8] = {rec[0], rec[1], rec[2], rec[3], rec[4], rec[5], rec[6], rec[7]};
+        for (int b0 = 0; b0 < GROTTO_BANDS; b0 += 8) { /* bands 0-7 eight-way, 8-11 four-way */
+            int nb = GROTTO_BANDS - b0 < 8 ? GROTTO_BANDS - b0 : 8;
+            int len = 0;
             for (int j = 0; j < nb; j++) {
-                grotto_map_t *m = &maps[j];
-                impl_details_from_draws(b0 + j, seed, v, &m->d, 0);
-                int smr = m->d.smr, env = m->d.env;
-                for (int n = 1; n <= m->d.floors; n++) {
-                    const floor_info *f = &fi[n - 1];
-                    int mr = impl_floor_mr(smr, n);
-                    int c = f->count;
-                    m->chest_count[n - 1] = (uint8_t)c;
-                    if (c) {
-                        impl_key_range r = impl_rank_of_mr[mr];
-                        for (int i = 0; i < c; i++)
-                            m->chest_rank[n - 1][i] =
-                                (uint8_t)(r.lo + impl_scaled(rank_draw[n - 1][i], r.hi - r.lo + 1));
+                impl_details_from_draws(b0 + j, seed, v, &d[j], 0);
+                if (12 + 8 * d[j].floors > len)
+                    len = 12 + 8 * d[j].floors;
+            }
+            for (int j = 0; j < nb; j++) {
+                /* MapRecord v1 (records.md), the same bytes as
+                 * grotto_map_record() of impl_map() (checked by the tests) */
+                uint8_t *r = rec[j];
+                const grotto_map_details_t *dj = &d[j];
+                r[0] = dj->band_code;
+                r[1] = (uint8_t)(seed & 0xFF);
+                r[2] = (uint8_t)(seed >> 8);
+                r[3] = dj->env;
+                r[4] = dj->floors;
+                r[5] = dj->smr;
+                r[6] = dj->boss;
+                r[7] = dj->prefix;
+                r[8] = dj->suffix;
+                r[9] = dj->locale;
+                r[10] = dj->level;
+                r[11] = 0;
+                int env = dj->env;
+                for (int n = 1; n <= dj->floors; n++) {
+                    int mr = impl_floor_mr(dj->smr, n);
+                    if (!((slot_ok[n - 1] >> mr) & 1)) {
+                        const floor_info *f = &fi[n - 1];
+                        uint8_t sb[8] = {0};
+                        impl_key_range rr = impl_rank_of_mr[mr];
+                        for (int i = 0; i < f->count; i++)
+                            sb[i] = (uint8_t)(rr.lo + impl_scaled(rank_draw[n - 1][i], rr.hi - rr.lo + 1));
+                        int ofs = f->ofs_layout + list_ofs[env][mr];
+                        sb[3] = (uint8_t)(ofs & 0xFF);
+                        sb[4] = (uint8_t)(ofs >> 8);
+                        sb[5] = f->D; /* <= 196, no clamp needed */
+                        sb[6] = (uint8_t)impl_elist_state(ofs, f->D, list_cls[env][mr]);
+                        memcpy(&slot_val[n - 1][mr], sb, 8);
+                        slot_ok[n - 1] |= (uint16_t)(1u << mr);
                     }
-                    grotto_elist_t *e = &m->elist[n - 1];
-                    int ofs = f->ofs_layout + list_ofs[env][mr];
-                    e->ofs = (uint16_t)ofs;
-                    e->D = f->D;
-                    e->state = (uint8_t)impl_elist_state(ofs, f->D, list_cls[env][mr]);
+                    memcpy(r + 12 + 8 * (n - 1), &slot_val[n - 1][mr], 8);
                 }
-                grotto_map_record(m, rec[j]);
+                if (12 + 8 * dj->floors < len)
+                    memset(r + 12 + 8 * dj->floors, 0, (size_t)(len - 12 - 8 * dj->floors));
             }
             /* bytes past the last used floor slot are zero, and FNV-1a over
              * z zero bytes is one multiplication by P^z */
-            int len = 0;
-            for (int j = 0; j < nb; j++)
-                if (12 + 8 * maps[j].d.floors > len)
-                    len = 12 + 8 * maps[j].d.floors;
-            if (len > GROTTO_MAP_RECORD_SIZE)
-                len = GROTTO_MAP_RECORD_SIZE;
-            uint64_t h[4];
-            fnv1a_multi(recp, nb, (size_t)len, h);
+            uint64_t h[8];
+            if (nb == 8)
+                fnv1a_8(recp, (size_t)len, h);
+            else
+                fnv1a_multi(recp, nb, (size_t)len, h);
             for (int j = 0; j < nb; j++)
                 req->map_digest[grotto_map_slot(b0 + j, seed)] = h[j] * fnv_prime_pow[GROTTO_MAP_RECORD_SIZE - len];
             w->maps_emitted += (uint64_t)nb;
         }
     }
-    w->maps_s += now_s() - ta;
+    w->maps_s += cpu_s() - ta;
 }
 
 static void *worker_main(void *arg)

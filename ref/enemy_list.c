@@ -8,11 +8,7 @@
 #include "grotto/elist.h"
 #include "grotto/tables.h"
 
-/* Test-visible helpers (no public header; declared again by the tests). */
-int grotto_ref_elist_flag0(const grotto_floor_t *f, grotto_xy *first, grotto_xy *last);
-int grotto_ref_elist_state_by_table(int env, int mr, int ofs, int D);
-int grotto_ref_elist_survivors(int ofs, int F);
-int grotto_ref_elist_state_by_memory(int env, int mr, int survivors, int D);
+#include "elist_internal.h"
 
 /* ------------------------------------------------------------------ */
 /* §1 Inputs: floor monster rank and the floor's enemy list            */

@@ -6,9 +6,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../../impl/bitboard.h"
-#include "../../impl/impl.h"
-#include "../../impl/lcg.h"
+#include "bitboard.h"
+#include "impl.h"
+#include "lcg.h"
 #include "grotto/engine.h"
 
 /* ---- a private test PRNG (xorshift64*) ---- */
@@ -441,6 +441,9 @@ Test(impl_primitives, real_floors)
                     if (x >= L.size || y >= L.size)
                         cr_assert_eq(t, 1);
                 }
+            /* rooms are >= 2x2, so the floor-3 discards are 300 draws */
+            cr_assert_eq(L.rooms_regular, 1);
+            cr_assert(L.room_count >= 3 && L.room_count <= 9);
             /* every final stair cell passes its checks on the final grid */
             cr_assert(!impl_corner_fail(impl_pat9(L.blocked, L.down.x, L.down.y)));
             grotto_floor_t f;

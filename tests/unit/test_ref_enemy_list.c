@@ -11,11 +11,7 @@
 #include "grotto/tables.h"
 #include "testjson.h"
 
-/* Test-visible helpers of ref/enemy_list.c. */
-int grotto_ref_elist_flag0(const grotto_floor_t *f, grotto_xy *first, grotto_xy *last);
-int grotto_ref_elist_state_by_table(int env, int mr, int ofs, int D);
-int grotto_ref_elist_survivors(int ofs, int F);
-int grotto_ref_elist_state_by_memory(int env, int mr, int survivors, int D);
+#include "elist_internal.h"
 
 enum { CAVES = 1, RUINS = 2, ICE = 3, WATER = 4, FIRE = 5 };
 

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "../../ref/floor_internal.h" /* internal API of ref/ (not on the include path) */
+#include "floor_internal.h" /* internal API of ref/ */
 #include "grotto/floor.h"
 #include "grotto/record.h"
 #include "testjson.h"
