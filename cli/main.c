@@ -15,6 +15,7 @@ static const cli_command COMMANDS[] = {
     {"seeds", "seed facts: the seeds no timer yields, the timers of a seed", cmd_seeds, help_seeds},
     {"chest", "chest ranks and contents of a floor at a given second", cmd_chest, help_chest},
     {"oracle", "prove ref, impl and the golden corpus agree over the whole universe", cmd_oracle, help_oracle},
+    {"sweep", "impl's memoized threaded sweep of the universe: write or check digest files", cmd_sweep, help_sweep},
     {"stats", "universe aggregates answering the hardware observations (HW-2/3/4/6)", cmd_stats, help_stats},
     {"bench", "time the full-universe sweep with ref and impl, ratio and peak memory", cmd_bench, help_bench},
 };

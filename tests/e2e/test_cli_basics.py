@@ -3,7 +3,7 @@ import pytest
 
 from conftest import assert_usage_error
 
-COMMANDS = ["map", "floor", "timer", "seeds", "chest", "oracle", "stats", "bench"]
+COMMANDS = ["map", "floor", "timer", "seeds", "chest", "oracle", "sweep", "stats", "bench"]
 
 
 def test_global_help_lists_every_command(grotto):

@@ -76,3 +76,38 @@ def test_truncated_digest_file_is_broken(grotto, tmp_path):
 ])
 def test_bad_input(grotto, args, needle):
     assert_usage_error(grotto("oracle", *args), needle)
+
+
+def test_sweep_checks_the_corpus(grotto):
+    res = grotto("sweep", "-j", "2")
+    assert res.rc == 0, res.err
+    assert "from 131084 floor generator runs" in res.out
+    assert "floors: 524288 checked, 0 mismatched; maps: 393216 checked, 0 mismatched" in res.out
+
+
+def test_sweep_writes_a_corpus_the_oracle_reads(grotto, tmp_path):
+    out = tmp_path / "swept"
+    j = grotto("sweep", "--out", out, "--json").json()
+    assert j["floors"] == 524288 and j["maps"] == 393216 and j["against_checked"] is False
+    for name in ("floors.digest", "maps.digest"):
+        assert (out / name).read_bytes() == (CORPUS / name).read_bytes()
+    sums = {l.split()[1]: l.split()[0] for l in (out / "SHA256SUMS").read_text().splitlines()}
+    golden = {l.split()[1]: l.split()[0] for l in (CORPUS / "SHA256SUMS").read_text().splitlines()}
+    assert sums["floors.digest"] == golden["floors.digest"] and sums["maps.digest"] == golden["maps.digest"]
+    res = grotto("oracle", "maps", "--a", "impl", "--against", out)
+    assert res.rc == 0 and "maps: 393216 checked, 0 mismatched" in res.out
+
+
+def test_sweep_against_an_altered_corpus_is_a_difference(grotto, tmp_path):
+    shutil.copy(CORPUS / "floors.digest", tmp_path / "floors.digest")
+    data = bytearray((CORPUS / "maps.digest").read_bytes())
+    data[8 * 100] ^= 1
+    (tmp_path / "maps.digest").write_bytes(bytes(data))
+    res = grotto("sweep", "--against", tmp_path)
+    assert res.rc == 1
+    assert "maps: 393216 checked, 1 mismatched" in res.out
+
+
+def test_sweep_bad_input(grotto):
+    assert_usage_error(grotto("sweep", "-j", "0"), "at least 1")
+    assert_usage_error(grotto("sweep", "--out", "/nonexistent/x/y"), "cannot create")
