@@ -74,6 +74,18 @@ static int parse_args(int argc, char **argv, map_args *a, int *help)
     return a->engine ? 0 : EXIT_USAGE;
 }
 
+/* The map id and both names, as the tool writes them. */
+typedef struct map_names {
+    char id[8], en[128], jp[192];
+} map_names;
+
+static void name_map(const grotto_map_details_t *d, map_names *n)
+{
+    cli_format_map_id(d->band_code, d->seed, n->id);
+    grotto_map_name_en(d, n->en, sizeof n->en);
+    grotto_map_name_jp(d, n->jp, sizeof n->jp);
+}
+
 static void print_hex(const uint8_t *p, size_t n)
 {
     for (size_t i = 0; i < n; i++)
@@ -84,10 +96,9 @@ static void print_hex(const uint8_t *p, size_t n)
 static void json_map(const map_args *a, const grotto_map_t *m, const floor_view *views, int timers)
 {
     const grotto_map_details_t *d = &m->d;
-    char id[8], en[128], jp[192];
-    cli_format_map_id(d->band_code, d->seed, id);
-    grotto_map_name_en(d, en, sizeof en);
-    grotto_map_name_jp(d, jp, sizeof jp);
+    map_names names;
+    name_map(d, &names);
+    const char *id = names.id, *en = names.en, *jp = names.jp;
     uint8_t rec[GROTTO_MAP_RECORD_SIZE];
     grotto_map_record(m, rec);
     char digest[17];
@@ -135,10 +146,9 @@ static void json_map(const map_args *a, const grotto_map_t *m, const floor_view 
 static void text_map(const map_args *a, const grotto_map_t *m, const floor_view *views, int timers)
 {
     const grotto_map_details_t *d = &m->d;
-    char id[8], en[128], jp[192];
-    cli_format_map_id(d->band_code, d->seed, id);
-    grotto_map_name_en(d, en, sizeof en);
-    grotto_map_name_jp(d, jp, sizeof jp);
+    map_names names;
+    name_map(d, &names);
+    const char *id = names.id, *en = names.en, *jp = names.jp;
     printf("map %s: %s / %s\n", id, en, jp);
     printf("  band %02X (qualities %u..%u), seed 0x%04X", d->band_code, gt_band[grotto_band_of_quality(d->band_code)].qmin,
            gt_band[grotto_band_of_quality(d->band_code)].qmax, d->seed);

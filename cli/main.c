@@ -14,6 +14,8 @@ static const cli_command COMMANDS[] = {
     {"timer", "what a console timer value produces (draws, quality, location, map)", cmd_timer, help_timer},
     {"seeds", "seed facts: the seeds no timer yields, the timers of a seed", cmd_seeds, help_seeds},
     {"chest", "chest ranks and contents of a floor at a given second", cmd_chest, help_chest},
+    {"search", "find maps: band, environment, boss, level, name, enemy-list state, ONLY monster", cmd_search,
+     help_search},
     {"oracle", "prove ref, impl and the golden corpus agree over the whole universe", cmd_oracle, help_oracle},
     {"sweep", "impl's memoized threaded sweep of the universe: write or check digest files", cmd_sweep, help_sweep},
     {"stats", "universe aggregates answering the hardware observations (HW-2/3/4/6)", cmd_stats, help_stats},

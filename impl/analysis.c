@@ -70,6 +70,34 @@ static int count_rows(const uint16_t r[16])
     return n;
 }
 
+/* Chamber pockets of `left` (unreached 0/2/8 tiles; consumed): each
+ * 4-connected group in row-major order of its first tile. Returns how many;
+ * with out, also records their sizes and first tiles. */
+static int chambers(uint16_t left[16], grotto_floor_analysis *out)
+{
+    int n = 0;
+    for (int y = 0; y < 16; y++) {
+        while (left[y]) {
+            int x = __builtin_ctz(left[y]);
+            uint16_t reg[16] = {0};
+            reg[y] = (uint16_t)(1u << x);
+            impl_flood(reg, left);
+            int size = 0;
+            for (int yy = 0; yy < 16; yy++) {
+                size += impl_popcount16(reg[yy]);
+                left[yy] &= (uint16_t)~reg[yy];
+            }
+            if (out && n < GROTTO_MAX_REGIONS) {
+                out->region_size[n] = (uint16_t)size;
+                out->region_first[n].x = (uint8_t)x;
+                out->region_first[n].y = (uint8_t)y;
+            }
+            n++;
+        }
+    }
+    return n;
+}
+
 void impl_analyse_masks(const impl_floor_masks *m, grotto_floor_analysis *out)
 {
     memset(out, 0, sizeof *out);
@@ -105,25 +133,7 @@ void impl_analyse_masks(const impl_floor_masks *m, grotto_floor_analysis *out)
     uint16_t left[16];
     for (int y = 0; y < 16; y++)
         left[y] = m->pocket[y] & (uint16_t)~r[y];
-    for (int y = 0; y < 16; y++) {
-        while (left[y]) {
-            int x = __builtin_ctz(left[y]);
-            uint16_t reg[16] = {0};
-            reg[y] = (uint16_t)(1u << x);
-            impl_flood(reg, left);
-            int size = 0;
-            for (int yy = 0; yy < 16; yy++) {
-                size += impl_popcount16(reg[yy]);
-                left[yy] &= (uint16_t)~reg[yy];
-            }
-            if (out->region_count < GROTTO_MAX_REGIONS) {
-                out->region_size[out->region_count] = (uint16_t)size;
-                out->region_first[out->region_count].x = (uint8_t)x;
-                out->region_first[out->region_count].y = (uint8_t)y;
-            }
-            out->region_count++;
-        }
-    }
+    out->region_count = (uint16_t)chambers(left, out);
     /* softlock report: chests solid */
     uint16_t open[16], r2[16];
     for (int y = 0; y < 16; y++)
@@ -159,26 +169,10 @@ void impl_facts_masks(const impl_floor_masks *m, grotto_floor_facts *out, uint16
         unr += !bit_at(r, m->chests[i]);
     out->unreachable_chests = (uint8_t)unr;
     out->down_unreachable = (uint8_t)!bit_at(r, m->down);
-    uint16_t left[16], any = 0;
-    for (int y = 0; y < 16; y++) {
+    uint16_t left[16];
+    for (int y = 0; y < 16; y++)
         left[y] = m->pocket[y] & (uint16_t)~r[y];
-        any |= left[y];
-    }
-    int regions = 0;
-    if (any) {
-        for (int y = 0; y < 16; y++) {
-            while (left[y]) {
-                int x = __builtin_ctz(left[y]);
-                uint16_t reg[16] = {0};
-                reg[y] = (uint16_t)(1u << x);
-                impl_flood(reg, left);
-                for (int yy = 0; yy < 16; yy++)
-                    left[yy] &= (uint16_t)~reg[yy];
-                regions++;
-            }
-        }
-    }
-    out->region_count = (uint16_t)regions;
+    out->region_count = (uint16_t)chambers(left, NULL);
     if (reach)
         memcpy(reach, r, sizeof r);
 }

@@ -3,7 +3,7 @@ import pytest
 
 from conftest import assert_usage_error
 
-COMMANDS = ["map", "floor", "timer", "seeds", "chest", "oracle", "sweep", "stats", "bench"]
+COMMANDS = ["map", "floor", "timer", "seeds", "chest", "search", "oracle", "sweep", "stats", "bench"]
 
 
 def test_global_help_lists_every_command(grotto):
@@ -35,7 +35,7 @@ def test_unknown_command(grotto):
 
 
 @pytest.mark.parametrize("cmd", ["map 020032", "floor DD5BC3 4", "timer 5", "seeds --never",
-                                 "chest 020032 3 7", "oracle", "stats", "bench"])
+                                 "chest 020032 3 7", "search", "oracle", "sweep", "stats", "bench"])
 def test_unknown_option(grotto, cmd):
     res = grotto(*cmd.split(), "--frobnicate")
     assert_usage_error(res, "unknown option '--frobnicate'")

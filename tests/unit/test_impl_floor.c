@@ -40,18 +40,15 @@ static void check_floor_line(const tj *line, void *vctx)
     cr_assert_eq(grotto_engine_impl.floor(seed, k, &f), 0);
     uint8_t got[GROTTO_FLOOR_RECORD_SIZE];
     grotto_floor_record(&f, got);
-    if (memcmp(got, want, sizeof got) != 0) {
-        if (c->record_bad < 5) {
-            int i = 0;
-            while (got[i] == want[i])
-                i++;
-            fprintf(stderr, "floor %04X:%d record differs at byte %d (got %u want %u)\n", seed, k, i, got[i],
+    long i = first_difference(got, want, sizeof got);
+    if (i >= 0) {
+        if (c->record_bad < 5)
+            fprintf(stderr, "floor %04X:%d record differs at byte %ld (got %u want %u)\n", seed, k, i, got[i],
                     want[i]);
-        }
         c->record_bad++;
     }
     char hex[17];
-    snprintf(hex, sizeof hex, "%016llx", (unsigned long long)grotto_fnv1a(got, sizeof got));
+    digest_hex(got, sizeof got, hex);
     if (strcmp(hex, tj_str(line, "digest")) != 0)
         c->digest_bad++;
     if (f.width != tj_int(line, "w") || f.height != tj_int(line, "h") || f.overflow != tj_int(line, "flags"))

@@ -26,18 +26,15 @@ static void check_map_line(const tj *line, void *vctx)
     cr_assert_eq(grotto_engine_impl.map(band, seed, &m), 0, "map %02X/%04X", band, seed);
     uint8_t got[GROTTO_MAP_RECORD_SIZE];
     grotto_map_record(&m, got);
-    if (memcmp(got, want, sizeof got) != 0) {
-        if (c->record_bad < 5) {
-            int i = 0;
-            while (got[i] == want[i])
-                i++;
-            fprintf(stderr, "map %02X/%04X record differs at byte %d (got %u want %u)\n", band, seed, i, got[i],
+    long i = first_difference(got, want, sizeof got);
+    if (i >= 0) {
+        if (c->record_bad < 5)
+            fprintf(stderr, "map %02X/%04X record differs at byte %ld (got %u want %u)\n", band, seed, i, got[i],
                     want[i]);
-        }
         c->record_bad++;
     }
     char hex[17];
-    snprintf(hex, sizeof hex, "%016llx", (unsigned long long)grotto_fnv1a(got, sizeof got));
+    digest_hex(got, sizeof got, hex);
     if (strcmp(hex, tj_str(line, "digest")) != 0)
         c->digest_bad++;
     if (m.d.env != tj_int(line, "env") || m.d.floors != tj_int(line, "floors") || m.d.smr != tj_int(line, "smr") ||

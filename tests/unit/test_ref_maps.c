@@ -24,17 +24,13 @@ static void check_map(const tj *line, void *arg)
     cr_assert_eq(grotto_map(band, seed, &m), 0);
     grotto_map_record(&m, got);
     c->maps++;
-    if (memcmp(got, want, sizeof want) != 0) {
+    long i = first_difference(got, want, sizeof want);
+    if (i >= 0) {
         c->mismatched++;
-        for (size_t i = 0; i < sizeof want; i++)
-            if (got[i] != want[i]) {
-                cr_log_error("map %02X%04X: first differing byte %zu (got %02x, want %02x)", band, seed, i, got[i],
-                             want[i]);
-                break;
-            }
+        cr_log_error("map %02X%04X: first differing byte %ld (got %02x, want %02x)", band, seed, i, got[i], want[i]);
     }
     char digest[17];
-    snprintf(digest, sizeof digest, "%016llx", (unsigned long long)grotto_fnv1a(got, sizeof got));
+    digest_hex(got, sizeof got, digest);
     cr_expect_str_eq(digest, tj_str(line, "digest"), "map %02X%04X digest", band, seed);
     for (int f = 0; f < m.d.floors; f++)
         c->special_floors += m.elist[f].state != 0;

@@ -1,5 +1,7 @@
 #include "testjson.h"
 
+#include "grotto/record.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -293,4 +295,17 @@ long hex_decode(const char *hex, uint8_t *out, size_t cap)
         out[i] = (uint8_t)v;
     }
     return (long)(n / 2);
+}
+
+long first_difference(const uint8_t *got, const uint8_t *want, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (got[i] != want[i])
+            return (long)i;
+    return -1;
+}
+
+void digest_hex(const uint8_t *rec, size_t n, char out[17])
+{
+    snprintf(out, 17, "%016llx", (unsigned long long)grotto_fnv1a(rec, n));
 }

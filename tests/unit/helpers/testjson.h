@@ -37,4 +37,10 @@ uint8_t *corpus_read(const char *corpus_relative, size_t *len);
 /* Decode hex into out (at most cap bytes); returns bytes written or -1. */
 long hex_decode(const char *hex, uint8_t *out, size_t cap);
 
+/* First byte where two records differ, or -1 when they are equal. */
+long first_difference(const uint8_t *got, const uint8_t *want, size_t n);
+
+/* FNV-1a of a record as the golden jsonl files write it: 16 hex digits. */
+void digest_hex(const uint8_t *rec, size_t n, char out[17]);
+
 #endif
