@@ -265,6 +265,23 @@ static void expect_example_a_common(const grotto_floor_t *f, const grotto_floor_
     cr_expect_eq(a->softlock_down_cut, 1, "the down stairs (3,2) are cut off");
 }
 
+/* The report's figures, the hand count of the comment, and the independent
+ * count by repeated sweeps must all agree; the down stairs are cut off. */
+static void expect_softlock(const grotto_floor_t *f, const grotto_floor_analysis *a, const char *label, int want_near,
+                            int want_far)
+{
+    int near, far, cut;
+    softlock_by_sweeps(f, &near, &far, &cut);
+    fprintf(stderr, "softlock %s: near %d, far %d, down cut %d\n", label, a->softlock_near, a->softlock_far,
+            a->softlock_down_cut);
+    cr_expect_eq(a->softlock_near, want_near, "%s", label);
+    cr_expect_eq(a->softlock_far, want_far, "%s", label);
+    cr_expect_eq(near, a->softlock_near, "%s", label);
+    cr_expect_eq(far, a->softlock_far, "%s", label);
+    cr_expect_eq(cut, 1, "%s", label);
+    cr_expect_eq(a->softlock_near + a->softlock_far, 24, "%s: walkable non-chest tiles", label);
+}
+
 Test(analysis_softlock, A_5BC3_B4F)
 {
     static const char *const grid[] = {
@@ -283,16 +300,7 @@ Test(analysis_softlock, A_5BC3_B4F)
      * (8,3) (8,2) = 10; the chest (7,2) cuts off the rest: far = 14, i.e.
      * (1..6,2) (2,3) (3,3) (3,4) (3,5) (3,6) (2,7) (3,7) (3,8), with the
      * down stairs (3,2). */
-    int near, far, cut;
-    softlock_by_sweeps(&f, &near, &far, &cut);
-    fprintf(stderr, "softlock 5BC3 B4F: near %d, far %d, down cut %d\n", a.softlock_near, a.softlock_far,
-            a.softlock_down_cut);
-    cr_expect_eq(a.softlock_near, 10);
-    cr_expect_eq(a.softlock_far, 14);
-    cr_expect_eq(near, a.softlock_near);
-    cr_expect_eq(far, a.softlock_far);
-    cr_expect_eq(cut, 1);
-    cr_expect_eq(a.softlock_near + a.softlock_far, 24);
+    expect_softlock(&f, &a, "5BC3 B4F", 10, 14);
 }
 
 Test(analysis_softlock, companion_5BC4_B3F)
@@ -310,16 +318,7 @@ Test(analysis_softlock, companion_5BC4_B3F)
     /* Chests (8,8), (7,2), (8,7): the up stairs (7,8) and the ghost (7,7)
      * are boxed in: near = 2. Walkable non-chest: 7 + 4 + 2 + 3 + 3 + 3 + 2
      * = 24, so far = 22. */
-    int near, far, cut;
-    softlock_by_sweeps(&f, &near, &far, &cut);
-    fprintf(stderr, "softlock 5BC4 B3F: near %d, far %d, down cut %d\n", a.softlock_near, a.softlock_far,
-            a.softlock_down_cut);
-    cr_expect_eq(a.softlock_near, 2);
-    cr_expect_eq(a.softlock_far, 22);
-    cr_expect_eq(near, a.softlock_near);
-    cr_expect_eq(far, a.softlock_far);
-    cr_expect_eq(cut, 1);
-    cr_expect_eq(a.softlock_near + a.softlock_far, 24);
+    expect_softlock(&f, &a, "5BC4 B3F", 2, 22);
 }
 
 Test(analysis_softlock, up_not_next_to_a_chest)
