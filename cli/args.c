@@ -141,6 +141,16 @@ int cli_quality(const char *cmd, const char *text, int *quality)
     return 0;
 }
 
+int cli_band(const char *cmd, const char *text, int *band)
+{
+    char *end;
+    unsigned long v = strtoul(text, &end, 16);
+    if (!*text || *end || v < GROTTO_QUALITY_MIN || v > GROTTO_QUALITY_MAX)
+        return cli_error(cmd, "bad band '%s': expected a quality 02..F8 in hex, e.g. DD", text);
+    *band = grotto_band_of_quality((int)v);
+    return 0;
+}
+
 int cli_map_id(const char *cmd, const char *text, int *quality, uint32_t *seed)
 {
     size_t n = strlen(text);

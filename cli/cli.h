@@ -65,6 +65,7 @@ int cli_parse(const char *cmd, int argc, char **argv, const cli_opt *opts, int n
 int cli_seed(const char *cmd, const char *text, uint32_t *seed);           /* hex 0..7FFF */
 int cli_quality(const char *cmd, const char *text, int *quality);          /* 2..248 */
 int cli_map_id(const char *cmd, const char *text, int *quality, uint32_t *seed); /* RRSSSS */
+int cli_band(const char *cmd, const char *text, int *band);              /* RR hex quality -> band 0..11 */
 int cli_floor_number(const char *cmd, const char *text, int *floor);       /* 4 or B4F, 1..16 */
 int cli_uint(const char *cmd, const char *what, const char *text, unsigned long max, unsigned long *out);
 int cli_threads(const char *cmd, const char *text, int *threads);          /* -j N, 1..256 */
@@ -91,6 +92,8 @@ void jw_str(jw *w, const char *key, const char *s);
 void jw_bool(jw *w, const char *key, int v);
 void jw_null(jw *w, const char *key);
 void jw_xy(jw *w, const char *key, grotto_xy p); /* [x, y] */
-void jw_done(jw *w);                            /* newline */
+void jw_done(jw *w);
+/* Separator for an array element the caller writes itself (raw JSON). */
+void jw_raw_item(jw *w);                            /* newline */
 
 #endif

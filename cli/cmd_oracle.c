@@ -114,8 +114,7 @@ int cmd_oracle(int argc, char **argv)
         }
         differ |= r.mismatched != 0;
         if (json) {
-            if (w.count[w.depth]++ > 0)
-                fputc(',', stdout);
+            jw_raw_item(&w);
             oracle_report_json(stdout, &r, &o);
         } else {
             for (int i = 0; i < r.first_count; i++)

@@ -163,13 +163,8 @@ static int parse_query(int argc, char **argv, search_q *q, const char **engine_s
                       {"json", 0, OPT_FLAG, json, NULL},           {"quiet", 'q', OPT_FLAG, quiet, NULL}};
     if (cli_parse("search", argc, argv, opts, 15, pos, 0, &npos, help) || *help)
         return *help ? 0 : EXIT_USAGE;
-    if (band_s) {
-        char *end;
-        unsigned long v = strtoul(band_s, &end, 16);
-        if (!*band_s || *end || v < GROTTO_QUALITY_MIN || v > GROTTO_QUALITY_MAX)
-            return cli_error("search", "bad band '%s': expected a quality 02..F8 in hex, e.g. DD", band_s);
-        q->band = grotto_band_of_quality((int)v);
-    }
+    if (band_s && cli_band("search", band_s, &q->band))
+        return EXIT_USAGE;
     if (env_s) {
         for (int i = 1; i <= GT_ENV_NAMES && !q->env; i++) {
             const char *en = gt_env_name[i].en;

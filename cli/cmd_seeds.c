@@ -109,12 +109,8 @@ int cmd_seeds(int argc, char **argv)
         return cli_error("seeds", "give either --band or --quality, not both");
     int band = -1;
     if (band_s) {
-        unsigned long q;
-        char *end;
-        q = strtoul(band_s, &end, 16);
-        if (!*band_s || *end || q < GROTTO_QUALITY_MIN || q > GROTTO_QUALITY_MAX)
-            return cli_error("seeds", "bad band '%s': expected a quality 02..F8 in hex, e.g. DD", band_s);
-        band = grotto_band_of_quality((int)q);
+        if (cli_band("seeds", band_s, &band))
+            return EXIT_USAGE;
     } else if (quality_s) {
         int q;
         if (cli_quality("seeds", quality_s, &q))

@@ -32,8 +32,6 @@ void help_sweep(FILE *out)
 
 static int write_dir(const char *dir, const uint64_t *fd, const uint64_t *md)
 {
-    if (mkdir(dir, 0777) != 0 && errno != EEXIST)
-        return cli_error("sweep", "cannot create '%s': %s", dir, strerror(errno));
     char path[4096], err[4096], sums[512];
     const uint64_t *d[2] = {fd, md};
     sums[0] = 0;
@@ -80,6 +78,8 @@ int cmd_sweep(int argc, char **argv)
         return EXIT_USAGE;
     if (!out && !against)
         against = "corpus";
+    if (out && mkdir(out, 0777) != 0 && errno != EEXIST) /* before the sweep, not after */
+        return cli_error("sweep", "cannot create '%s': %s", out, strerror(errno));
     uint64_t *want[2] = {NULL, NULL};
     for (int d = 0; against && d < 2; d++) {
         char path[4096], err[4096];

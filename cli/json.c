@@ -114,3 +114,8 @@ void jw_done(jw *w)
 {
     fputc('\n', w->f);
 }
+
+void jw_raw_item(jw *w)
+{
+    jw_key(w, NULL);
+}

@@ -78,6 +78,18 @@ static int lost_kind(int state, int kind)
     }
 }
 
+/* Record the floor-generator input of (seed, floor k) - (S + k, size band of
+ * k), encoded as (S + k) * 4 + band - once in a short list. */
+static void add_input(uint32_t *list, uint32_t *n, uint32_t seed, int k)
+{
+    uint32_t input = (seed + (uint32_t)k) * 4 + (uint32_t)((k - 1) / 4);
+    for (uint32_t j = 0; j < *n; j++)
+        if (list[j] == input)
+            return;
+    if (*n < STATS_MAX_LIST)
+        list[(*n)++] = input;
+}
+
 static void floor_stats(const stats_ctx *c, oracle_stats *s)
 {
     s->floors = GROTTO_FLOOR_UNIVERSE;
@@ -96,13 +108,7 @@ static void floor_stats(const stats_ctx *c, oracle_stats *s)
             s->overflow[s->overflow_count] = (stats_floor_ref){(uint16_t)seed, (uint8_t)k, f->up_on_wall};
         s->overflow_count++;
         s->overflow_up_on_wall += f->up_on_wall;
-        /* generator input: (S + k, size band of k) */
-        uint32_t input = (seed + (uint32_t)k) * 4 + (uint32_t)((k - 1) / 4);
-        int seen = 0;
-        for (uint32_t j = 0; j < s->overflow_inputs; j++)
-            seen |= s->overflow_floor_seeds[j] == input;
-        if (!seen && s->overflow_inputs < STATS_MAX_LIST)
-            s->overflow_floor_seeds[s->overflow_inputs++] = input;
+        add_input(s->overflow_floor_seeds, &s->overflow_inputs, seed, k);
         for (int b = 0; b < GROTTO_BANDS; b++)
             if (c->state[((size_t)b * GROTTO_SEED_COUNT + seed) * GROTTO_MAX_FLOORS + (size_t)(k - 1)] != 0xFF) {
                 s->overflow_occurring[b]++;
@@ -117,12 +123,7 @@ static void floor_stats(const stats_ctx *c, oracle_stats *s)
         if (!flag)
             continue;
         uint32_t seed = (uint32_t)(i / GROTTO_MAX_FLOORS), k = (uint32_t)(i % GROTTO_MAX_FLOORS) + 1;
-        uint32_t input = (seed + k) * 4 + (k - 1) / 4;
-        int seen = 0;
-        for (uint32_t j = 0; j < ninputs; j++)
-            seen |= inputs[j] == input;
-        if (!seen && ninputs < STATS_MAX_LIST)
-            inputs[ninputs++] = input;
+        add_input(inputs, &ninputs, seed, (int)k);
         s->overflow_count_16bit++;
     }
     s->overflow_inputs_16bit = ninputs;
