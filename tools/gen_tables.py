@@ -247,6 +247,28 @@ def main():
         c.append("    {%s, %s}," % (c_str(e["en"]), c_str(e["jp"])))
     c.append("};")
 
+    # ---- entrance locations (locations.json) ----
+    lo = load(table_dir, "locations.json")["locations"]
+    assert [e["no"] for e in lo] == list(range(1, len(lo) + 1))
+    assert all(e["hex"] == "%02X" % e["no"] for e in lo)
+    marks = {"\u25ce": 0, "\u25ef": 1, "\u25b3": 2, "\u00d7": 3}  # the four monster marks, in the order below
+    h.append("#define GT_LOCATION_COUNT %d" % len(lo))
+    h.append("/* monster_mark: 0 '\u25ce' no monster appears, 1 '\u25ef' never bumps, 2 '\u25b3' occasionally, 3 '\u00d7' yes")
+    h.append(" * (locations.json 'meaning'); mark is the symbol as UTF-8. note_* NULL when the source has none. */")
+    h.append("struct gt_location { uint8_t no; const char *region_en; const char *region_jp; uint8_t monster_mark;")
+    h.append("                     const char *mark; uint8_t starflight_direct, ship_only, starflight_only;")
+    h.append("                     const char *note_en; const char *note_jp; };")
+    h.append("extern const struct gt_location gt_location[GT_LOCATION_COUNT + 1]; /* [1..150], [0] unused */")
+    c.append("const struct gt_location gt_location[GT_LOCATION_COUNT + 1] = {")
+    for e in lo:
+        m = e["monster_mark"]
+        assert m in marks, m
+        c.append("    [%d] = {%d, %s, %s, %d, %s, %d, %d, %d, %s, %s}," % (
+            e["no"], e["no"], c_str(e["region_en"]), c_str(e["region_ja"]), marks[m], c_str(m),
+            int(bool(e["starflight_direct"])), int(bool(e["ship_only"])), int(bool(e["starflight_only"])),
+            c_str(e.get("note_en")), c_str(e.get("note_ja"))))
+    c.append("};")
+
     h.append("")
     h.append("#endif")
     os.makedirs(os.path.join(out_dir, "grotto"), exist_ok=True)
