@@ -8,6 +8,8 @@
 #include "cli.h"
 #include "grotto/timer.h"
 
+int cli_parse_only = 0;
+
 int cli_error(const char *cmd, const char *fmt, ...)
 {
     va_list ap;

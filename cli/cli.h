@@ -11,6 +11,15 @@
 
 enum { EXIT_OK = 0, EXIT_DIFF = 1, EXIT_USAGE = 2 };
 
+/* Set by the argument fuzzer (fuzz/): every command returns EXIT_OK right
+ * after its arguments were accepted, before any real work or output:
+ *     if (cli_parse_only) return EXIT_OK;
+ * Defined in args.c; 0 in the grotto command. */
+extern int cli_parse_only;
+
+/* Bytes of a location set (bit i = location i, 1..150); see location.h. */
+enum { GROTTO_LOCATION_SET_BYTES = 19 };
+
 /* ---- commands ---- */
 typedef struct cli_command {
     const char *name;
