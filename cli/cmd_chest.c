@@ -21,7 +21,8 @@ void help_chest(FILE *out)
             "\n"
             "The chests of one floor (position, rank S..I) and what each contains when the floor's\n"
             "chests are filled at SECOND, the whole seconds elapsed since the (quick)save was\n"
-            "loaded (the chest timer). Floors B1F and B2F never have chests.\n"
+            "loaded (the chest timer). Floors B1F and B2F never have chests (a range there lists\n"
+            "nothing).\n"
             "\n"
             "A range FIRST..LAST (at most %d seconds, one day; LAST at most 4294967295) prints\n"
             "one line per second, one column per chest (English names; --json has the Japanese\n"
@@ -259,6 +260,26 @@ static void json_items(jw *w, const char *key, const uint8_t *item, int count)
     jw_end_arr(w);
 }
 
+/* "chests": [{pos, rank, letter}] and, given the contents, {item, en, jp}. */
+static void json_chests(jw *w, const chest_floor *c, const uint8_t *item)
+{
+    jw_arr(w, "chests");
+    for (int i = 0; i < c->count; i++) {
+        char letter[2] = {gt_chest_tables[c->rank[i]].letter, 0};
+        jw_obj(w, NULL);
+        jw_xy(w, "pos", c->pos[i]);
+        jw_int(w, "rank", c->rank[i]);
+        jw_str(w, "letter", letter);
+        if (item) {
+            jw_int(w, "item", item[i]);
+            jw_str(w, "en", gt_item_name[item[i]].en);
+            jw_str(w, "jp", gt_item_name[item[i]].jp);
+        }
+        jw_end_obj(w);
+    }
+    jw_end_arr(w);
+}
+
 typedef struct json_ctx {
     jw *w;
     int count;
@@ -284,16 +305,7 @@ static void json_range(const chest_floor *c, const chest_query *q, int possible)
     jw_int(&w, "floor", c->n);
     jw_uint(&w, "first", q->first);
     jw_uint(&w, "last", q->last);
-    jw_arr(&w, "chests");
-    for (int i = 0; i < c->count; i++) {
-        char letter[2] = {gt_chest_tables[c->rank[i]].letter, 0};
-        jw_obj(&w, NULL);
-        jw_xy(&w, "pos", c->pos[i]);
-        jw_int(&w, "rank", c->rank[i]);
-        jw_str(&w, "letter", letter);
-        jw_end_obj(&w);
-    }
-    jw_end_arr(&w);
+    json_chests(&w, c, NULL);
     if (q->item_first >= 0) {
         jw_obj(&w, "item");
         jw_str(&w, "en", gt_item_name[q->item_first].en);
@@ -333,19 +345,7 @@ static void json_second(const chest_floor *c, unsigned long second)
     jw_str(&w, "map", c->id);
     jw_int(&w, "floor", c->n);
     jw_uint(&w, "second", second);
-    jw_arr(&w, "chests");
-    for (int i = 0; i < c->count; i++) {
-        char letter[2] = {gt_chest_tables[c->rank[i]].letter, 0};
-        jw_obj(&w, NULL);
-        jw_xy(&w, "pos", c->pos[i]);
-        jw_int(&w, "rank", c->rank[i]);
-        jw_str(&w, "letter", letter);
-        jw_int(&w, "item", item[i]);
-        jw_str(&w, "en", gt_item_name[item[i]].en);
-        jw_str(&w, "jp", gt_item_name[item[i]].jp);
-        jw_end_obj(&w);
-    }
-    jw_end_arr(&w);
+    json_chests(&w, c, item);
     jw_end_obj(&w);
     jw_done(&w);
 }
@@ -368,6 +368,8 @@ int cmd_chest(int argc, char **argv)
     if (cli_parse("chest", argc, argv, opts, 2, pos, 3, &npos, &help))
         return EXIT_USAGE;
     if (help) {
+        if (cli_parse_only)
+            return EXIT_OK;
         help_chest(stdout);
         return cli_stdout_done("chest");
     }

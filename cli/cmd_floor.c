@@ -130,6 +130,8 @@ int cmd_floor(int argc, char **argv)
     if (cli_parse("floor", argc, argv, opts, 7, pos, 2, &npos, &help))
         return EXIT_USAGE;
     if (help) {
+        if (cli_parse_only)
+            return EXIT_OK;
         help_floor(stdout);
         return cli_stdout_done("floor");
     }

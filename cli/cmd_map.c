@@ -246,6 +246,8 @@ int cmd_map(int argc, char **argv)
     if (rc)
         return rc;
     if (help) {
+        if (cli_parse_only)
+            return EXIT_OK;
         help_map(stdout);
         return cli_stdout_done("map");
     }

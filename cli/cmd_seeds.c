@@ -142,6 +142,8 @@ int cmd_seeds(int argc, char **argv)
     if (cli_parse("seeds", argc, argv, opts, 4, pos, 1, &npos, &help))
         return EXIT_USAGE;
     if (help) {
+        if (cli_parse_only)
+            return EXIT_OK;
         help_seeds(stdout);
         return cli_stdout_done("seeds");
     }

@@ -39,6 +39,8 @@ int cmd_timer(int argc, char **argv)
     if (cli_parse("timer", argc, argv, opts, 2, pos, 1, &npos, &help))
         return EXIT_USAGE;
     if (help) {
+        if (cli_parse_only)
+            return EXIT_OK;
         help_timer(stdout);
         return cli_stdout_done("timer");
     }

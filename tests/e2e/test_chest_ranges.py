@@ -39,10 +39,10 @@ def test_consecutive_seconds_never_repeat(grotto, maps_sample):
     for m in maps_sample[::500]:
         mid = "%02X%04X" % (m["band"], m["seed"])
         for floor in range(3, m["floors"] + 1):
-            j = grotto("chest", mid, floor, "0..3000", "--json").json()
+            j = grotto("chest", mid, floor, "0..1500", "--json").json()
             got = per_second(j["seconds"])
-            assert sorted(got) == list(range(3001)) and j["count"] == 3001 and j["item"] is None
-            for t in range(3000):
+            assert sorted(got) == list(range(1501)) and j["count"] == 1501 and j["item"] is None
+            for t in range(1500):
                 assert got[t] != got[t + 1], (mid, floor, t)
 
 
@@ -78,6 +78,22 @@ def test_range_equals_the_spec_formula(grotto, maps_sample):
             got = per_second(j["seconds"])
             for t in range(300):
                 assert got[t] == sm.chest_contents(m["seed"], floor, t, ranks), (mid, floor, t)
+
+
+@pytest.mark.parametrize("first,last", [(86000, 86399), (1000000, 1000099), (4294967000, 4294967295)])
+def test_far_seconds_equal_the_spec_formula(grotto, maps_sample, first, last):
+    # the content seed n + seed + t wraps modulo 2^32 (chests.md §3)
+    for m in maps_sample[1::1500]:
+        mid = "%02X%04X" % (m["band"], m["seed"])
+        floor = m["floors"]
+        j = grotto("chest", mid, floor, "%d..%d" % (first, last), "--json").json()
+        ranks = [c["rank"] for c in j["chests"]]
+        got = per_second(j["seconds"])
+        assert sorted(got) == list(range(first, last + 1))
+        for t in range(first, last + 1):
+            assert got[t] == sm.chest_contents(m["seed"], floor, t, ranks), (mid, floor, t)
+        one = grotto("chest", mid, floor, last, "--json").json()
+        assert [c["item"] for c in one["chests"]] == sm.chest_contents(m["seed"], floor, last, ranks)
 
 
 def test_range_text(grotto):

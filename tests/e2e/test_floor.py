@@ -86,6 +86,7 @@ def test_svg_write_error_leaves_no_file(tmp_path):
     assert res.returncode == 2 and res.stdout == ""
     lines = res.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith("grotto floor: write error on") and "nothing written" in lines[0]
+    assert "File too large" in lines[0]  # EFBIG, the failing write's own error
     assert list(tmp_path.iterdir()) == []  # neither FILE nor the temporary
 
 
