@@ -37,10 +37,13 @@ static const cli_opt *find_short(const cli_opt *opts, int n, char c)
     return NULL;
 }
 
-/* Marks value option o as given; 1 if it was already. */
+/* Marks value option o as given; 1 if it was already (options past the
+ * 64th of a table are not tracked). */
 static int seen_twice(const cli_opt *o, const cli_opt *opts, uint64_t *given)
 {
-    uint64_t bit = UINT64_C(1) << ((o - opts) & 63);
+    if (o - opts >= 64)
+        return 0;
+    uint64_t bit = UINT64_C(1) << (o - opts);
     int twice = (*given & bit) != 0;
     *given |= bit;
     return twice;
@@ -226,7 +229,7 @@ int cli_uint(const char *cmd, const char *what, const char *text, unsigned long 
 
 int cli_threads(const char *cmd, const char *text, int *threads)
 {
-    unsigned long v;
+    unsigned long v = 0;
     if (cli_uint(cmd, "thread count", text, 256, &v))
         return EXIT_USAGE;
     if (v == 0)

@@ -66,7 +66,6 @@ typedef struct chest_floor {
 typedef struct chest_query {
     unsigned long first, last;
     int range;
-    const char *item_text;
     int item_first;                 /* lowest matching item number, -1 without --item */
     uint8_t item[GT_ITEM_COUNT];    /* 1 = matches */
 } chest_query;

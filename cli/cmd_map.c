@@ -174,7 +174,7 @@ static void text_monsters(const grotto_map_t *m, const floor_view *views)
         int last = n;
         while (last < m->d.floors && views[last].e.mr == e->mr && views[last].e.survivors == e->survivors)
             last++;
-        char floors[16], line[512];
+        char floors[32], line[512];
         if (last == n)
             snprintf(floors, sizeof floors, "B%dF", n);
         else

@@ -34,7 +34,7 @@ int cli_map_places(uint32_t seed, int band, cli_place out[CLI_PLACES_MAX])
 void cli_print_places(FILE *out, const char *indent, const cli_place *p, int n)
 {
     for (int i = 0; i < n; i++) {
-        char loc[256], who[16], bases[16];
+        char loc[256], who[32], bases[32];
         cli_location_text(p[i].location, CLI_LOC_BOTH | CLI_LOC_NOTE, loc, sizeof loc);
         if (p[i].timer == CLI_PLACE_QUEST15)
             snprintf(who, sizeof who, "quest 15");
