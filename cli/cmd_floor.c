@@ -1,6 +1,5 @@
 /* grotto floor RRSSSS N | --seed SSSS --floor N: one floor
  * (floor-generation.md) as ASCII art, JSON, a FloorRecord or an SVG. */
-#include <errno.h>
 #include <string.h>
 
 #include "grotto/elist.h"
@@ -8,6 +7,7 @@
 #include "grotto/map.h"
 #include "grotto/record.h"
 #include "grotto/tables.h"
+#include "output.h"
 #include "svg.h"
 #include "view.h"
 
@@ -20,19 +20,25 @@ void help_floor(FILE *out)
             "One floor of a map: the layout as ASCII art with a legend, the stairs, the chests,\n"
             "and the anomalies (stair overflow, ghost stairs, unreachable chests, chambers,\n"
             "softlock report). A floor depends only on the seed and the floor number; given a\n"
-            "map id, chest ranks and the enemy-list cut are shown too, and N must be one of the\n"
-            "map's floors.\n"
+            "map id, chest ranks, the enemy-list cut and the floor's monsters are shown too, and\n"
+            "N must be one of the map's floors.\n"
             "\n"
             "  N               floor number 1..16 or B4F notation\n"
             "  --seed SSSS     map seed in hex (0..7FFF), with --floor N\n"
-            "  --json          machine-readable, including the whole 16x16 grid\n"
+            "  --json          machine-readable, including the whole 16x16 grid; with a map id also\n"
+            "                  \"elist\" and \"monsters\": [{id, number, en, jp, trapped_chest,\n"
+            "                  spawn: {lo, hi, weight, percent} or null, kept}] (kept false = cut)\n"
             "  --record        the 272-byte FloorRecord v1 as one line of hex, nothing else\n"
-            "  --svg FILE      also write the floor as an SVG picture to FILE\n"
+            "  --svg FILE      also write the floor as an SVG picture to FILE (written completely\n"
+            "                  under a temporary name, then renamed: a failure leaves no FILE)\n"
             "  --region R      jp (default) or intl (ElistOfs +128, display only)\n"
             "  --engine E      ref (default) or impl\n"
             "\n"
             "legend: # wall  = partition  . room floor  : corridor  + door  < up stairs  > down stairs\n"
             "        c chest  C chest nobody can reach  g ghost stairs (abandoned stair tile)\n"
+            "\n");
+    view_monsters_help(out);
+    fprintf(out,
             "\n"
             "examples: grotto floor DD5BC3 4      grotto floor --seed 0346 --floor B16F --svg f.svg\n");
 }
@@ -98,6 +104,7 @@ static void text_floor(const floor_view *v, uint32_t seed, const char *id, grott
         printf("enemy list: ElistOfs 0x%04X (%s), D %u, W %u, X %u, regime %u: %s\n",
                grotto_elist_display_ofs(&v->e, region), region == GROTTO_REGION_INTL ? "intl" : "jp", v->e.D,
                v->e.W, v->e.X, v->e.regime, state);
+        view_monsters_block(stdout, v, "");
     }
     char anomalies[512];
     view_anomalies(v, anomalies, sizeof anomalies);
@@ -123,8 +130,10 @@ int cmd_floor(int argc, char **argv)
     if (cli_parse("floor", argc, argv, opts, 7, pos, 2, &npos, &help))
         return EXIT_USAGE;
     if (help) {
+        if (cli_parse_only)
+            return EXIT_OK;
         help_floor(stdout);
-        return EXIT_OK;
+        return cli_stdout_done("floor");
     }
     int quality = 0, n;
     uint32_t seed;
@@ -153,23 +162,27 @@ int cmd_floor(int argc, char **argv)
     grotto_map_t m;
     char id[8] = "";
     if (quality) {
-        e->map(quality, seed, &m);
-        cli_format_map_id(m.d.band_code, seed, id);
-        if (n > m.d.floors)
-            return cli_error("floor", "map %s has %u floors: B%dF is beyond them", id, m.d.floors, n);
+        grotto_map_details_t d;
+        grotto_map_details(quality, seed, &d);
+        cli_format_map_id(d.band_code, seed, id);
+        if (n > d.floors)
+            return cli_error("floor", "map %s has %u floors: B%dF is beyond them", id, d.floors, n);
     }
+    if (cli_parse_only)
+        return EXIT_OK;
+    if (quality)
+        e->map(quality, seed, &m);
     floor_view v;
     view_floor(e, quality ? &m : NULL, seed, n, &v);
     if (svg_s) {
-        FILE *o = fopen(svg_s, "w");
-        if (!o)
-            return cli_error("floor", "cannot write '%s': %s", svg_s, strerror(errno));
+        cli_file o;
+        if (cli_file_open("floor", svg_s, &o))
+            return EXIT_USAGE;
         char title[96];
         snprintf(title, sizeof title, "seed 0x%04X B%dF (%ux%u)%s", seed, n, v.f.width, v.f.height,
                  v.f.overflow ? " - stair overflow" : "");
-        int bad = svg_write_floor(o, &v.f, title);
-        if (fclose(o) != 0 || bad)
-            return cli_error("floor", "write error on '%s'", svg_s);
+        if (cli_file_commit("floor", &o, svg_write_floor(o.f, &v.f, title)))
+            return EXIT_USAGE;
         fprintf(stderr, "grotto floor: wrote %s\n", svg_s);
     }
     if (record) {
@@ -178,9 +191,7 @@ int cmd_floor(int argc, char **argv)
         for (size_t i = 0; i < sizeof rec; i++)
             printf("%02x", rec[i]);
         putchar('\n');
-        return EXIT_OK;
-    }
-    if (json) {
+    } else if (json) {
         uint8_t rec[GROTTO_FLOOR_RECORD_SIZE];
         grotto_floor_record(&v.f, rec);
         char digest[17];
@@ -196,8 +207,8 @@ int cmd_floor(int argc, char **argv)
         view_json_floor(&w, &v, region, 1);
         jw_end_obj(&w);
         jw_done(&w);
-        return EXIT_OK;
+    } else {
+        text_floor(&v, seed, quality ? id : NULL, region);
     }
-    text_floor(&v, seed, quality ? id : NULL, region);
-    return EXIT_OK;
+    return cli_stdout_done("floor");
 }

@@ -9,6 +9,9 @@
 #include "grotto/record.h"
 #include "grotto/tables.h"
 #include "grotto/timer.h"
+#include "location.h"
+#include "output.h"
+#include "place.h"
 #include "view.h"
 
 void help_map(FILE *out)
@@ -18,10 +21,13 @@ void help_map(FILE *out)
             "       grotto map --quality Q --seed SSSS [options]\n"
             "\n"
             "A treasure map's details (environment, floors, first-floor monster rank, boss, level),\n"
-            "its English and Japanese names, and per floor: size, stairs, chests with their ranks,\n"
-            "the enemy-list cut (ElistOfs in hex, Flag0 count D, state) and anomalies (stair\n"
-            "overflow, ghost stairs, unreachable chests, chambers) with a softlock report for\n"
-            "overflow floors.\n"
+            "its English and Japanese names, where it can be found (per timer yielding its seed:\n"
+            "the base qualities that give its band and the entrance location each leads to,\n"
+            "rng-and-timer.md 4.5; quest 15's location %02X for its map), and per floor: size,\n"
+            "stairs, chests with their ranks, the enemy-list cut (ElistOfs in hex, Flag0 count D,\n"
+            "state) and anomalies (stair overflow, ghost stairs, unreachable chests, chambers)\n"
+            "with a softlock report for overflow floors; then the monsters of each floor, one\n"
+            "line per run of floors with the same list and cut.\n"
             "\n"
             "  RRSSSS          map id: band code and seed in hex, e.g. DD5BC3 (RR may be any\n"
             "                  quality 02..F8: it is mapped onto its band)\n"
@@ -29,8 +35,16 @@ void help_map(FILE *out)
             "  --region R      jp (default, the golden model) or intl: ElistOfs shown 128 higher;\n"
             "                  states are the same (HW-7)\n"
             "  --engine E      ref (default) or impl\n"
-            "  --json          everything above as JSON\n"
+            "  --json          everything above as JSON: the details, \"found_at\" (the places\n"
+            "                  of 'grotto seeds --help') and \"floor_list\", each floor with\n"
+            "                  \"elist\" and \"monsters\" (see 'grotto floor --help')\n"
             "  --record        the 140-byte MapRecord v1 as one line of hex, nothing else\n"
+            "\n",
+            GT_QUEST15_LOCATION);
+    cli_location_help(out);
+    fprintf(out, "\n");
+    view_monsters_help(out);
+    fprintf(out,
             "\n"
             "examples: grotto map 020032        grotto map DD5BC3 --json\n"
             "          grotto map --quality 55 --seed 0032\n");
@@ -93,7 +107,14 @@ static void print_hex(const uint8_t *p, size_t n)
     putchar('\n');
 }
 
-static void json_map(const map_args *a, const grotto_map_t *m, const floor_view *views, int timers)
+/* What the output shows besides the map itself. */
+typedef struct map_extras {
+    int timers;                  /* timers yielding the seed */
+    cli_place places[CLI_PLACES_MAX];
+    int nplaces;
+} map_extras;
+
+static void json_map(const map_args *a, const grotto_map_t *m, const floor_view *views, const map_extras *x)
 {
     const grotto_map_details_t *d = &m->d;
     map_names names;
@@ -126,12 +147,13 @@ static void json_map(const map_args *a, const grotto_map_t *m, const floor_view 
     jw_int(&w, "group", d->group);
     jw_int(&w, "locale", d->locale);
     jw_int(&w, "level", d->level);
-    jw_int(&w, "timers", timers);
-    jw_bool(&w, "never_seed", timers == 0);
+    jw_int(&w, "timers", x->timers);
+    jw_bool(&w, "never_seed", x->timers == 0);
     jw_bool(&w, "quest15", d->seed == GT_QUEST15_SEED && d->band_code == gt_band[grotto_band_of_quality(GT_QUEST15_QUALITY)].code);
     jw_str(&w, "region", a->region == GROTTO_REGION_INTL ? "intl" : "jp");
     jw_str(&w, "engine", a->engine->name);
     jw_str(&w, "record_digest", digest);
+    cli_json_places(&w, "found_at", x->places, x->nplaces);
     jw_arr(&w, "floor_list");
     for (int n = 1; n <= d->floors; n++) {
         jw_obj(&w, NULL);
@@ -143,7 +165,27 @@ static void json_map(const map_args *a, const grotto_map_t *m, const floor_view 
     jw_done(&w);
 }
 
-static void text_map(const map_args *a, const grotto_map_t *m, const floor_view *views, int timers)
+/* Monsters per floor: one line per run of floors with the same list and cut. */
+static void text_monsters(const grotto_map_t *m, const floor_view *views)
+{
+    printf("\nmonsters (memory order; * trapped chest, never wanders; %% spawn share; after '| cut:' never met):\n");
+    for (int n = 1; n <= m->d.floors;) {
+        const grotto_elist_t *e = &views[n - 1].e;
+        int last = n;
+        while (last < m->d.floors && views[last].e.mr == e->mr && views[last].e.survivors == e->survivors)
+            last++;
+        char floors[32], line[512];
+        if (last == n)
+            snprintf(floors, sizeof floors, "B%dF", n);
+        else
+            snprintf(floors, sizeof floors, "B%dF-B%dF", n, last);
+        view_monsters_line(&views[n - 1], line, sizeof line);
+        printf("  %-9s rank %-2u  %s\n", floors, e->mr, line);
+        n = last + 1;
+    }
+}
+
+static void text_map(const map_args *a, const grotto_map_t *m, const floor_view *views, const map_extras *x)
 {
     const grotto_map_details_t *d = &m->d;
     map_names names;
@@ -153,17 +195,24 @@ static void text_map(const map_args *a, const grotto_map_t *m, const floor_view 
     printf("  band %02X (qualities %u..%u), seed 0x%04X", d->band_code, gt_band[grotto_band_of_quality(d->band_code)].qmin,
            gt_band[grotto_band_of_quality(d->band_code)].qmax, d->seed);
     if (d->seed == GT_QUEST15_SEED && grotto_band_of_quality(d->band_code) == grotto_band_of_quality(GT_QUEST15_QUALITY))
-        printf(" - also quest 15's fixed map (location %d)", GT_QUEST15_LOCATION);
+        printf(" - also quest 15's fixed map (location %02X)", GT_QUEST15_LOCATION);
     printf("\n  %s (%s), %u floors + boss floor, boss %s (%s)\n", gt_env_name[d->env].en, gt_env_name[d->env].jp,
            d->floors, gt_boss_name[d->boss].en, gt_boss_name[d->boss].jp);
     printf("  first-floor monster rank %u, level %u (prefix %u, suffix %u, locale %u, locale group %u)\n", d->smr,
            d->level, d->prefix, d->suffix, d->locale, d->group);
-    if (timers)
-        printf("  the seed arises from %d timer value%s\n", timers, timers > 1 ? "s" : "");
+    if (x->timers)
+        printf("  the seed arises from %d timer value%s\n", x->timers, x->timers > 1 ? "s" : "");
     else
         printf("  NEVER-SEED: no timer yields this seed; the map cannot be obtained at random\n");
-    printf("  ElistOfs shown for the %s build%s\n\n", a->region == GROTTO_REGION_INTL ? "international" : "Japanese",
+    printf("  ElistOfs shown for the %s build%s\n", a->region == GROTTO_REGION_INTL ? "international" : "Japanese",
            a->region == GROTTO_REGION_INTL ? " (+128; states unchanged)" : "");
+    if (x->nplaces) {
+        printf("  found at (location code, area, monster mark; see --help):\n");
+        cli_print_places(stdout, "    ", x->places, x->nplaces);
+    } else {
+        printf("  found at: nowhere - no timer and base quality give this map\n");
+    }
+    putchar('\n');
     printf("floor  size   up       down     chests (rank)                  ElistOfs     D  enemy list                          anomalies\n");
     for (int n = 1; n <= d->floors; n++) {
         const floor_view *v = &views[n - 1];
@@ -186,6 +235,7 @@ static void text_map(const map_args *a, const grotto_map_t *m, const floor_view 
             putchar('\n');
             view_softlock(stdout, &views[n - 1], "");
         }
+    text_monsters(m, views);
 }
 
 int cmd_map(int argc, char **argv)
@@ -196,9 +246,13 @@ int cmd_map(int argc, char **argv)
     if (rc)
         return rc;
     if (help) {
+        if (cli_parse_only)
+            return EXIT_OK;
         help_map(stdout);
-        return EXIT_OK;
+        return cli_stdout_done("map");
     }
+    if (cli_parse_only)
+        return EXIT_OK;
     grotto_map_t m;
     if (a.engine->map(a.quality, a.seed, &m) != 0)
         return cli_error("map", "cannot compute map for quality %d seed 0x%04X", a.quality, a.seed);
@@ -206,16 +260,19 @@ int cmd_map(int argc, char **argv)
         uint8_t rec[GROTTO_MAP_RECORD_SIZE];
         grotto_map_record(&m, rec);
         print_hex(rec, sizeof rec);
-        return EXIT_OK;
+        return cli_stdout_done("map");
     }
     floor_view views[GROTTO_MAX_FLOORS];
     for (int n = 1; n <= m.d.floors; n++)
         view_floor(a.engine, &m, a.seed, n, &views[n - 1]);
     static uint8_t counts[GROTTO_SEED_COUNT];
     grotto_seed_timer_counts(counts);
+    static map_extras x;
+    x.timers = counts[a.seed];
+    x.nplaces = cli_map_places(a.seed, m.d.band, x.places);
     if (a.json)
-        json_map(&a, &m, views, counts[a.seed]);
+        json_map(&a, &m, views, &x);
     else
-        text_map(&a, &m, views, counts[a.seed]);
-    return EXIT_OK;
+        text_map(&a, &m, views, &x);
+    return cli_stdout_done("map");
 }

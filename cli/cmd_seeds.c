@@ -6,6 +6,9 @@
 #include "cli.h"
 #include "grotto/tables.h"
 #include "grotto/timer.h"
+#include "location.h"
+#include "output.h"
+#include "place.h"
 
 void help_seeds(FILE *out)
 {
@@ -17,8 +20,21 @@ void help_seeds(FILE *out)
             "such maps have details but can never be obtained as random maps.\n"
             "\n"
             "With a seed (hex 0..7FFF): the timers that yield it with their r1/r3 draws, and\n"
-            "with a band (RR, any quality 2..248 in hex, or --quality Q in decimal) the entrance\n"
-            "locations where that map can be found and the base qualities that lead there.\n"
+            "with a band (RR, any quality 2..248 in hex, or --quality Q in decimal) where that\n"
+            "map can be found (rng-and-timer.md 4.5): per timer, the base qualities whose final\n"
+            "quality falls in the band and the entrance location each leads to; quest 15's\n"
+            "fixed map (location 05, base 2) is listed for seed 0032 in band 02.\n"
+            "\n"
+            "  --never       the never-seeds\n"
+            "  --band RR     the map's band: any quality in hex, e.g. 02 or DD\n"
+            "  --quality Q   the same as a decimal quality 2..248\n"
+            "  --json        machine-readable: {seed, never, timers, band, places: [{timer, r1,\n"
+            "                r3, location, base_min, base_max, location_info: {number, hex,\n"
+            "                area_en, area_jp, monster_mark, monster_bump, starflight_direct,\n"
+            "                ship_only, starflight_only, note_en, note_jp}}]}\n"
+            "\n");
+    cli_location_help(out);
+    fprintf(out,
             "\n"
             "examples: grotto seeds --never\n"
             "          grotto seeds 0032 --band 02\n");
@@ -27,6 +43,8 @@ void help_seeds(FILE *out)
 static int never_list(int json)
 {
     uint16_t *list = malloc(GROTTO_SEED_COUNT * sizeof *list);
+    if (!list)
+        return cli_error("seeds", "out of memory");
     int n = grotto_never_seeds(list);
     if (json) {
         jw w;
@@ -45,40 +63,72 @@ static int never_list(int json)
             printf("%04X%s", list[i], (i % 16 == 15 || i + 1 == n) ? "\n" : " ");
     }
     free(list);
-    return EXIT_OK;
+    return cli_stdout_done("seeds");
 }
 
-/* One (timer, location) row of §4.5: bases lo..hi lead to location loc. */
-typedef struct {
-    unsigned timer, r1, r3;
-    int location, base_lo, base_hi;
-} place;
-
-static int seed_places(uint32_t seed, int band, place *out, int max)
+/* The timers whose 2nd draw is seed (at most 3, §5). */
+static int seed_timers(uint32_t seed, grotto_timer_draws out[4])
 {
     int n = 0;
     for (uint32_t t = 0; t < GROTTO_TIMER_COUNT; t++) {
         grotto_timer_draws d;
         grotto_timer(t, &d);
-        if (d.seed != seed)
-            continue;
-        if (band < 0) {
-            if (n < max)
-                out[n++] = (place){t, d.r1, d.r3, 0, 0, 0};
-            continue;
-        }
-        for (int base = GROTTO_QUALITY_MIN; base <= GROTTO_QUALITY_MAX; base++) {
-            int q = grotto_final_quality(base, d.r1);
-            if (q < gt_band[band].qmin || q > gt_band[band].qmax)
-                continue;
-            int loc = grotto_location(q, d.r3);
-            if (n > 0 && out[n - 1].timer == t && out[n - 1].location == loc && out[n - 1].base_hi == base - 1)
-                out[n - 1].base_hi = base;
-            else if (n < max)
-                out[n++] = (place){t, d.r1, d.r3, loc, base, base};
-        }
+        if (d.seed == seed && n < 4)
+            out[n++] = d;
     }
     return n;
+}
+
+static void json_seed(uint32_t seed, int band, const grotto_timer_draws *timers, int ntimers, const cli_place *places,
+                      int nplaces)
+{
+    jw w;
+    jw_init(&w, stdout);
+    jw_obj(&w, NULL);
+    jw_uint(&w, "seed", seed);
+    jw_bool(&w, "never", ntimers == 0);
+    jw_int(&w, "timers", ntimers);
+    if (band >= 0) {
+        jw_uint(&w, "band", gt_band[band].code);
+        cli_json_places(&w, "places", places, nplaces);
+    } else {
+        jw_arr(&w, "places");
+        for (int i = 0; i < ntimers; i++) {
+            jw_obj(&w, NULL);
+            jw_uint(&w, "timer", timers[i].timer);
+            jw_uint(&w, "r1", timers[i].r1);
+            jw_uint(&w, "r3", timers[i].r3);
+            jw_end_obj(&w);
+        }
+        jw_end_arr(&w);
+    }
+    jw_end_obj(&w);
+    jw_done(&w);
+}
+
+static void text_seed(uint32_t seed, int band, const grotto_timer_draws *timers, int ntimers, const cli_place *places,
+                      int nplaces)
+{
+    if (ntimers == 0)
+        printf("seed 0x%04X: no timer yields it (a never-seed)\n", seed);
+    else
+        printf("seed 0x%04X: %d timer%s yield%s it\n", seed, ntimers, ntimers == 1 ? "" : "s",
+               ntimers == 1 ? "s" : "");
+    if (band < 0) {
+        for (int i = 0; i < ntimers; i++)
+            printf("  T = %5u  r1 %5u  r3 %5u\n", timers[i].timer, timers[i].r1, timers[i].r3);
+        if (ntimers)
+            printf("(add --band RR for where the map of a band is found: locations and base qualities)\n");
+        return;
+    }
+    char id[8];
+    cli_format_map_id(gt_band[band].code, seed, id);
+    if (nplaces == 0) {
+        printf("  map %s cannot be found: no base quality gives band %02X with this seed\n", id, gt_band[band].code);
+        return;
+    }
+    printf("map %s (qualities %u..%u) is found at:\n", id, gt_band[band].qmin, gt_band[band].qmax);
+    cli_print_places(stdout, "  ", places, nplaces);
 }
 
 int cmd_seeds(int argc, char **argv)
@@ -92,12 +142,16 @@ int cmd_seeds(int argc, char **argv)
     if (cli_parse("seeds", argc, argv, opts, 4, pos, 1, &npos, &help))
         return EXIT_USAGE;
     if (help) {
+        if (cli_parse_only)
+            return EXIT_OK;
         help_seeds(stdout);
-        return EXIT_OK;
+        return cli_stdout_done("seeds");
     }
     if (never) {
         if (npos || band_s || quality_s)
             return cli_error("seeds", "--never takes no seed, band or quality");
+        if (cli_parse_only)
+            return EXIT_OK;
         return never_list(json);
     }
     if (npos < 1)
@@ -117,63 +171,15 @@ int cmd_seeds(int argc, char **argv)
             return EXIT_USAGE;
         band = grotto_band_of_quality(q);
     }
-    place places[512];
-    int n = seed_places(seed, band, places, 512);
-    int quest = band >= 0 && seed == GT_QUEST15_SEED && gt_band[band].qmin <= GT_QUEST15_QUALITY &&
-                GT_QUEST15_QUALITY <= gt_band[band].qmax;
-    int timers = 0;
-    for (int i = 0; i < n; i++)
-        timers += i == 0 || places[i].timer != places[i - 1].timer;
-    if (json) {
-        jw w;
-        jw_init(&w, stdout);
-        jw_obj(&w, NULL);
-        jw_uint(&w, "seed", seed);
-        jw_bool(&w, "never", timers == 0);
-        jw_int(&w, "timers", timers);
-        if (band >= 0)
-            jw_uint(&w, "band", gt_band[band].code);
-        jw_arr(&w, "places");
-        for (int i = 0; i < n; i++) {
-            jw_obj(&w, NULL);
-            jw_uint(&w, "timer", places[i].timer);
-            jw_uint(&w, "r1", places[i].r1);
-            jw_uint(&w, "r3", places[i].r3);
-            if (band >= 0) {
-                jw_int(&w, "location", places[i].location);
-                jw_int(&w, "base_min", places[i].base_lo);
-                jw_int(&w, "base_max", places[i].base_hi);
-            }
-            jw_end_obj(&w);
-        }
-        if (quest) {
-            jw_obj(&w, NULL);
-            jw_str(&w, "timer", "quest 15");
-            jw_int(&w, "location", GT_QUEST15_LOCATION);
-            jw_int(&w, "base_min", GT_QUEST15_QUALITY);
-            jw_int(&w, "base_max", GT_QUEST15_QUALITY);
-            jw_end_obj(&w);
-        }
-        jw_end_arr(&w);
-        jw_end_obj(&w);
-        jw_done(&w);
+    if (cli_parse_only)
         return EXIT_OK;
-    }
-    if (timers == 0 && !quest && band < 0) {
-        printf("seed 0x%04X: no timer yields it (a never-seed)\n", seed);
-        return EXIT_OK;
-    }
-    printf("seed 0x%04X: %d timer%s yield%s it\n", seed, timers, timers == 1 ? "" : "s", timers == 1 ? "s" : "");
-    for (int i = 0; i < n; i++) {
-        if (band < 0)
-            printf("  T = %5u  r1 %5u  r3 %5u\n", places[i].timer, places[i].r1, places[i].r3);
-        else
-            printf("  T = %5u  location %3d  (bases %d..%d)\n", places[i].timer, places[i].location,
-                   places[i].base_lo, places[i].base_hi);
-    }
-    if (band >= 0 && n == 0 && !quest)
-        printf("  no base quality gives band %02X with this seed\n", gt_band[band].code);
-    if (quest)
-        printf("  quest 15   location %3d  (base %d)\n", GT_QUEST15_LOCATION, GT_QUEST15_QUALITY);
-    return EXIT_OK;
+    grotto_timer_draws timers[4];
+    int ntimers = seed_timers(seed, timers);
+    static cli_place places[CLI_PLACES_MAX];
+    int nplaces = band >= 0 ? cli_map_places(seed, band, places) : 0;
+    if (json)
+        json_seed(seed, band, timers, ntimers, places, nplaces);
+    else
+        text_seed(seed, band, timers, ntimers, places, nplaces);
+    return cli_stdout_done("seeds");
 }

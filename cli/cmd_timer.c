@@ -5,6 +5,8 @@
 #include "grotto/map.h"
 #include "grotto/tables.h"
 #include "grotto/timer.h"
+#include "location.h"
+#include "output.h"
 
 void help_timer(FILE *out)
 {
@@ -13,14 +15,20 @@ void help_timer(FILE *out)
             "\n"
             "What the console timer value T (0..65535) produces when a random treasure map is\n"
             "made: the three draws r1 (quality variation), the map seed and r3 (entrance\n"
-            "location). With --base Q (base quality 2..248, e.g. from a grotto boss: level +\n"
-            "5 x revocations + grotto level) also the final quality, its band, the location\n"
-            "and the resulting map with its name.\n"
+            "location), and the entrance location for each range of final quality (2..50,\n"
+            "51..80, 81..248). With --base Q (base quality 2..248, e.g. from a grotto boss:\n"
+            "level + 5 x revocations + grotto level) also the final quality, its band, its\n"
+            "location and the resulting map with its name.\n"
             "\n"
             "  --base Q   base quality 2..248\n"
-            "  --json     machine-readable output\n"
-            "\n"
-            "example: grotto timer 36690 --base 55   -> quality 54, map 020032, location 114\n");
+            "  --json     machine-readable: {timer, r1, seed, r3, locations_by_quality:\n"
+            "             [{quality_min, quality_max, location, location_info}], and with --base:\n"
+            "             base, quality, band, location, location_info, map, name_en, name_jp};\n"
+            "             location is the number 1..150, location_info the object described in\n"
+            "             'grotto seeds --help'\n"
+            "\n");
+    cli_location_help(out);
+    fprintf(out, "\nexample: grotto timer 36690 --base 55   -> quality 54, map 020032, location 72 (= 114)\n");
 }
 
 int cmd_timer(int argc, char **argv)
@@ -31,8 +39,10 @@ int cmd_timer(int argc, char **argv)
     if (cli_parse("timer", argc, argv, opts, 2, pos, 1, &npos, &help))
         return EXIT_USAGE;
     if (help) {
+        if (cli_parse_only)
+            return EXIT_OK;
         help_timer(stdout);
-        return EXIT_OK;
+        return cli_stdout_done("timer");
     }
     if (npos < 1)
         return cli_error("timer", "missing timer value T (0..65535); see 'grotto timer --help'");
@@ -42,12 +52,14 @@ int cmd_timer(int argc, char **argv)
     int base = 0;
     if (base_s && cli_quality("timer", base_s, &base))
         return EXIT_USAGE;
+    if (cli_parse_only)
+        return EXIT_OK;
 
     grotto_timer_draws d;
     grotto_timer((uint32_t)t, &d);
     int quality = 0, location = 0, band = -1;
     grotto_map_details_t md;
-    char name_en[128] = "", name_jp[192] = "", id[8] = "";
+    char name_en[128] = "", name_jp[192] = "", id[8] = "", loc[256];
     if (base) {
         quality = grotto_final_quality(base, d.r1);
         location = grotto_location(quality, d.r3);
@@ -67,10 +79,12 @@ int cmd_timer(int argc, char **argv)
         jw_uint(&w, "r3", d.r3);
         jw_arr(&w, "locations_by_quality");
         for (int i = 0; i < GT_LOCATION_BAND_COUNT; i++) {
+            int l = grotto_location(gt_location_bands[i].qmin, d.r3);
             jw_obj(&w, NULL);
             jw_uint(&w, "quality_min", gt_location_bands[i].qmin);
             jw_uint(&w, "quality_max", gt_location_bands[i].qmax);
-            jw_uint(&w, "location", (unsigned)grotto_location(gt_location_bands[i].qmin, d.r3));
+            jw_int(&w, "location", l);
+            cli_json_location(&w, "location_info", l);
             jw_end_obj(&w);
         }
         jw_end_arr(&w);
@@ -78,26 +92,33 @@ int cmd_timer(int argc, char **argv)
             jw_uint(&w, "base", (unsigned)base);
             jw_uint(&w, "quality", (unsigned)quality);
             jw_uint(&w, "band", gt_band[band].code);
-            jw_uint(&w, "location", (unsigned)location);
+            jw_int(&w, "location", location);
+            cli_json_location(&w, "location_info", location);
             jw_str(&w, "map", id);
             jw_str(&w, "name_en", name_en);
             jw_str(&w, "name_jp", name_jp);
         }
         jw_end_obj(&w);
         jw_done(&w);
-        return EXIT_OK;
+        return cli_stdout_done("timer");
     }
     printf("timer %lu: r1 %u, seed 0x%04X, r3 %u\n", t, d.r1, d.seed, d.r3);
-    printf("location by final quality:");
-    for (int i = 0; i < GT_LOCATION_BAND_COUNT; i++)
-        printf(" %d (%u..%u)%s", grotto_location(gt_location_bands[i].qmin, d.r3), gt_location_bands[i].qmin,
-               gt_location_bands[i].qmax, i + 1 < GT_LOCATION_BAND_COUNT ? "," : "\n");
-    if (base)
-        printf("base quality %d: final quality %d (band %02X, qualities %u..%u), location %d\n"
-               "map %s  %s / %s\n",
-               base, quality, gt_band[band].code, gt_band[band].qmin, gt_band[band].qmax, location, id, name_en,
-               name_jp);
-    else
+    printf("location by final quality:\n");
+    for (int i = 0; i < GT_LOCATION_BAND_COUNT; i++) {
+        char range[16];
+        cli_location_text(grotto_location(gt_location_bands[i].qmin, d.r3), CLI_LOC_BOTH | CLI_LOC_NOTE, loc,
+                          sizeof loc);
+        snprintf(range, sizeof range, "%u..%u", gt_location_bands[i].qmin, gt_location_bands[i].qmax);
+        printf("  %-8s  %s\n", range, loc);
+    }
+    if (base) {
+        cli_location_text(location, CLI_LOC_BOTH | CLI_LOC_NOTE, loc, sizeof loc);
+        printf("base quality %d: final quality %d (band %02X, qualities %u..%u)\n"
+               "map %s  %s / %s\n"
+               "location %s\n",
+               base, quality, gt_band[band].code, gt_band[band].qmin, gt_band[band].qmax, id, name_en, name_jp, loc);
+    } else {
         printf("(add --base Q for the final quality, location and map)\n");
-    return EXIT_OK;
+    }
+    return cli_stdout_done("timer");
 }

@@ -22,12 +22,20 @@ static const char *reach_note(const struct gt_location *l)
     return "";
 }
 
-int cli_location_text(int no, int jp, char *buf, size_t size)
+int cli_location_text(int no, int flags, char *buf, size_t size)
 {
     if (no < 1 || no > GT_LOCATION_COUNT)
         return snprintf(buf, size, "??");
     const struct gt_location *l = &gt_location[no];
-    return snprintf(buf, size, "%02X %s %s%s", no, jp ? l->region_jp : l->region_en, l->mark, reach_note(l));
+    char area[160];
+    if (flags & CLI_LOC_BOTH)
+        snprintf(area, sizeof area, "%s / %s", l->region_en, l->region_jp);
+    else
+        snprintf(area, sizeof area, "%s", (flags & CLI_LOC_JP) ? l->region_jp : l->region_en);
+    const char *note = (flags & CLI_LOC_JP) && !(flags & CLI_LOC_BOTH) ? l->note_jp : l->note_en;
+    int with_note = (flags & CLI_LOC_NOTE) && note;
+    return snprintf(buf, size, "%02X %s %s%s%s%s%s", no, area, l->mark, reach_note(l), with_note ? " [note: " : "",
+                    with_note ? note : "", with_note ? "]" : "");
 }
 
 void cli_json_location(jw *w, const char *key, int no)
@@ -46,12 +54,36 @@ void cli_json_location(jw *w, const char *key, int no)
         jw_bool(w, "starflight_direct", l->starflight_direct);
         jw_bool(w, "ship_only", l->ship_only);
         jw_bool(w, "starflight_only", l->starflight_only);
+        if (l->note_en)
+            jw_str(w, "note_en", l->note_en);
+        else
+            jw_null(w, "note_en");
+        if (l->note_jp)
+            jw_str(w, "note_jp", l->note_jp);
+        else
+            jw_null(w, "note_jp");
     }
     jw_end_obj(w);
 }
 
-/* Case-insensitive equality of a and b, ignoring spaces around a. */
-static int same_name(const char *a, const char *b)
+void cli_location_help(FILE *out)
+{
+    fprintf(out, "locations are written as the community does: two hex digits, 01..%02X (72 = location\n"
+                 "114). A map's location is drawn, by its final quality, among\n ",
+            GT_LOCATION_COUNT);
+    for (int i = 0; i < GT_LOCATION_BAND_COUNT; i++)
+        fprintf(out, "%s %u (quality %u..%u)", i ? "," : "", gt_location_bands[i].locations,
+                gt_location_bands[i].qmin, gt_location_bands[i].qmax);
+    fprintf(out,
+            ".\nEach is shown with its overworld area (English / Japanese) and the monster mark, how\n"
+            "often a wandering monster bumps into a player standing still at the entrance:\n"
+            "  \u25ce none appear there  \u25ef never  \u25b3 occasionally  \u00d7 yes\n"
+            "and where the table says so: (no direct Starflight) the Starflight Express cannot\n"
+            "land there (a detour is needed), (ship only), (Starflight only); [note: ...] is the\n"
+            "community's note, verbatim (timings such as '4.81s (3rd)' are unexplained there).\n");
+}
+
+int cli_name_equal(const char *a, const char *b)
 {
     while (*a == ' ' || *a == '\t')
         a++;
@@ -97,7 +129,7 @@ int cli_location_parse(const char *cmd, const char *text, uint8_t set[GROTTO_LOC
     }
     int count = 0;
     for (int i = 1; i <= GT_LOCATION_COUNT; i++)
-        if (same_name(text, gt_location[i].region_en) || same_name(text, gt_location[i].region_jp)) {
+        if (cli_name_equal(text, gt_location[i].region_en) || cli_name_equal(text, gt_location[i].region_jp)) {
             set[i / 8] |= (uint8_t)(1u << (i % 8));
             count++;
         }

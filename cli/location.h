@@ -9,16 +9,32 @@
 
 #include "cli.h"
 
-/* "72 Wormwood Canyon ◯" (jp = 1: the Japanese area name); adds
- * " (ship only)", " (Starflight only)" or " (no direct Starflight)" where the
- * table says so. Location numbers outside 1..150 give "??". Returns the
- * snprintf length. */
-int cli_location_text(int no, int jp, char *buf, size_t size);
+/* Text forms of a location (flags, may be or-ed):
+ *   CLI_LOC_EN    "72 Wormwood Canyon ◯"            (0: the English area name)
+ *   CLI_LOC_JP    "72 <Japanese area name> ◯"
+ *   CLI_LOC_BOTH  "72 Wormwood Canyon / <Japanese> ◯", as names are shown elsewhere
+ *   CLI_LOC_NOTE  appends the community's note, e.g. " [note: 4.81s (3rd)]"
+ * Every form adds " (ship only)", " (Starflight only)" or
+ * " (no direct Starflight)" where the table says so. */
+enum { CLI_LOC_EN = 0, CLI_LOC_JP = 1, CLI_LOC_BOTH = 2, CLI_LOC_NOTE = 4 };
+
+/* Location `no` in the form `flags` (jp = 1 is CLI_LOC_JP). Numbers outside
+ * 1..150 give "??". Returns the snprintf length. */
+int cli_location_text(int no, int flags, char *buf, size_t size);
 
 /* JSON object for a location: {"number":114,"hex":"72","area_en":..,
- * "area_jp":..,"monster_mark":"◯","monster":"never","starflight_direct":true,
- * "ship_only":false,"starflight_only":false} (key NULL inside arrays). */
+ * "area_jp":..,"monster_mark":"◯","monster_bump":"never","starflight_direct":true,
+ * "ship_only":false,"starflight_only":false,"note_en":null,"note_jp":null}
+ * (key NULL inside arrays; notes null where the community has none). */
 void cli_json_location(jw *w, const char *key, int no);
+
+/* Help paragraph explaining the two-hex-digit codes and the marks, for the
+ * --help of every command that prints locations. */
+void cli_location_help(FILE *out);
+
+/* Case-insensitive equality of a name typed by a user with a table name,
+ * ignoring spaces around the typed text (exact for non-ASCII, e.g. Japanese). */
+int cli_name_equal(const char *typed, const char *name);
 
 /* Parse a --location argument into a set of locations (bit i of set[] for
  * location i, 1..150). Accepted, as documented in the help texts:

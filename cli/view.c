@@ -81,6 +81,112 @@ void view_softlock(FILE *out, const floor_view *v, const char *indent)
             a->softlock_down_cut ? "CUT OFF" : "reachable");
 }
 
+/* Spawn share in percent of an entry's window on the 0..32767 draw. */
+static double spawn_percent(const struct gt_spawn *s)
+{
+    return (double)(s->hi - s->lo + 1) * 100.0 / 32768.0;
+}
+
+/* 026 Cannibox, 027 Mimic, 028 Pandora's Box: in every list, never wander. */
+static int trapped_chest(const struct gt_spawn *s)
+{
+    return s->monster == GT_MONSTER_026 || s->monster == GT_MONSTER_027 || s->monster == GT_MONSTER_028;
+}
+
+/* "20%", or "4.4%" below 10% */
+static void format_share(const struct gt_spawn *s, char *buf, size_t size)
+{
+    double p = spawn_percent(s);
+    snprintf(buf, size, p < 9.95 ? "%.1f%%" : "%.0f%%", p);
+}
+
+static const struct gt_floor_table *monster_table(const floor_view *v)
+{
+    return &gt_floor_tables[v->e.env][v->e.mr];
+}
+
+void view_monsters_line(const floor_view *v, char *buf, size_t size)
+{
+    const struct gt_floor_table *t = monster_table(v);
+    size_t l = 0;
+    buf[0] = 0;
+    for (int j = 0; j < t->F && l < size; j++) {
+        const struct gt_spawn *s = &t->spawn[j];
+        const char *sep = j == 0 ? "" : j == v->e.survivors ? " | cut: " : ", ";
+        if (j == 0 && v->e.survivors == 0)
+            sep = "cut: ";
+        char share[16] = "*";
+        if (!trapped_chest(s)) {
+            share[0] = ' ';
+            format_share(s, share + 1, sizeof share - 1);
+        }
+        l += (size_t)snprintf(buf + l, size - l, "%s%s%s", sep, gt_monsters[s->monster].en, share);
+    }
+}
+
+void view_monsters_block(FILE *out, const floor_view *v, const char *indent)
+{
+    const struct gt_floor_table *t = monster_table(v);
+    fprintf(out, "%smonsters: %s list of floor monster rank %u, %u of %u records fit in memory%s:\n", indent,
+            gt_env_name[v->e.env].en, v->e.mr, v->e.survivors, t->F,
+            v->e.survivors < t->F ? " ([cut] = never appears)" : "");
+    for (int j = 0; j < t->F; j++) {
+        const struct gt_spawn *s = &t->spawn[j];
+        const struct gt_monster *m = &gt_monsters[s->monster];
+        char share[16];
+        if (trapped_chest(s))
+            snprintf(share, sizeof share, "chest");
+        else
+            format_share(s, share, sizeof share);
+        fprintf(out, "%s  %s  %5s  %s / %s%s\n", indent, m->id, share, m->en, m->jp, j < v->e.survivors ? "" : "  [cut]");
+    }
+}
+
+void view_monsters_help(FILE *out)
+{
+    fprintf(out,
+            "monsters: the floor's enemy list (monsters.json, by environment and floor monster rank)\n"
+            "in memory order, ascending monster number, with each wandering monster's spawn share\n"
+            "(its window of the 0..32767 spawn draw, as the uncut table gives it; the spec does not\n"
+            "say how a cut changes the shares).\n"
+            "* or 'chest': a trapped-chest monster (%s %s, %s %s, %s %s)\n"
+            "that fights from a chest and never wanders. The records are kept from the first one\n"
+            "while they fit in memory (enemy-list.md 5.4): the ones after '| cut:' (map) or\n"
+            "marked [cut] (floor) do not fit and never appear; a cut trapped chest opens without\n"
+            "a fight.\n",
+            gt_monsters[GT_MONSTER_026].id, gt_monsters[GT_MONSTER_026].en, gt_monsters[GT_MONSTER_027].id,
+            gt_monsters[GT_MONSTER_027].en, gt_monsters[GT_MONSTER_028].id, gt_monsters[GT_MONSTER_028].en);
+}
+
+static void json_monsters(jw *w, const floor_view *v)
+{
+    const struct gt_floor_table *t = monster_table(v);
+    jw_arr(w, "monsters");
+    for (int j = 0; j < t->F; j++) {
+        const struct gt_spawn *s = &t->spawn[j];
+        const struct gt_monster *m = &gt_monsters[s->monster];
+        jw_obj(w, NULL);
+        jw_str(w, "id", m->id);
+        jw_int(w, "number", m->number);
+        jw_str(w, "en", m->en);
+        jw_str(w, "jp", m->jp);
+        jw_bool(w, "trapped_chest", trapped_chest(s));
+        if (s->lo < 0) {
+            jw_null(w, "spawn");
+        } else {
+            jw_obj(w, "spawn");
+            jw_int(w, "lo", s->lo);
+            jw_int(w, "hi", s->hi);
+            jw_int(w, "weight", s->hi - s->lo + 1);
+            jw_num(w, "percent", spawn_percent(s), 2);
+            jw_end_obj(w);
+        }
+        jw_bool(w, "kept", j < v->e.survivors);
+        jw_end_obj(w);
+    }
+    jw_end_arr(w);
+}
+
 static void json_elist(jw *w, const floor_view *v, grotto_region region)
 {
     const grotto_elist_t *e = &v->e;
@@ -137,8 +243,10 @@ void view_json_floor(jw *w, const floor_view *v, grotto_region region, int with_
         jw_end_obj(w);
     }
     jw_end_arr(w);
-    if (v->has_map)
+    if (v->has_map) {
         json_elist(w, v, region);
+        json_monsters(w, v);
+    }
     jw_obj(w, "anomalies");
     jw_arr(w, "ghost_stairs");
     for (int i = 0; i < a->ghost_count; i++)

@@ -26,7 +26,21 @@ void view_floor(const grotto_engine *e, const grotto_map_t *m, uint32_t seed, in
 void view_anomalies(const floor_view *v, char *buf, size_t size);
 /* Softlock report (HW-1) in one paragraph, for overflow floors. */
 void view_softlock(FILE *out, const floor_view *v, const char *indent);
-/* JSON object members for the floor (caller opened the object). */
+/* The floor's monster table (enemy-list.md §1: monsters.json
+ * floor_tables[env][floor MR], ascending monster number) with the cut of
+ * §5.4: entry j is kept iff j < survivors; the rest never appear. The list
+ * comes from the elist of the engine that made the view. has_map only. */
+/* Compact, for the map table: "Cannibox*, Mimic*, Teaky Mask 20% | cut: ..."
+ * (* trapped-chest monster; "| cut:" starts the entries that do not fit). */
+void view_monsters_line(const floor_view *v, char *buf, size_t size);
+/* One monster per line: id, spawn share or "chest", EN / JP name, [cut]. */
+void view_monsters_block(FILE *out, const floor_view *v, const char *indent);
+/* Help text explaining the marks of both forms. */
+void view_monsters_help(FILE *out);
+
+/* JSON object members for the floor (caller opened the object); with a map
+ * also "elist" and "monsters": [{id, number, en, jp, trapped_chest, spawn:
+ * {lo, hi, weight, percent} or null, kept}]. */
 void view_json_floor(jw *w, const floor_view *v, grotto_region region, int with_grid);
 
 #endif

@@ -1,9 +1,12 @@
 """grotto floor: ASCII art, JSON, FloorRecord hex, SVG, bad input."""
+import os
+import resource
+import subprocess
 import xml.etree.ElementTree as ET
 
 import pytest
 
-from conftest import assert_usage_error
+from conftest import assert_usage_error, grotto_bin
 
 
 def test_softlock_floor_ascii(grotto):
@@ -64,6 +67,82 @@ def test_svg_picture(grotto, tmp_path):
 
 def test_svg_unwritable(grotto):
     assert_usage_error(grotto("floor", "DD5BC3", "4", "--svg", "/nonexistent/dir/f.svg"), "cannot write")
+
+
+def limited_file_size(limit):
+    """preexec_fn: a file-size limit of `limit` bytes (writes beyond fail)."""
+    def apply():
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+    return apply
+
+
+def error_lines(stderr):
+    """stderr lines, without what a coverage build's libgcov prints when the
+    file-size limit also stops it writing its .gcda files at exit."""
+    return [l for l in stderr.splitlines() if "profiling" not in l]
+
+
+def run_limited(args, limit, gcov_dir):
+    """grotto floor ARGS with a file-size limit. In a coverage build libgcov
+    would rewrite the shared .gcda files under that limit (and truncate them):
+    GCOV_PREFIX sends its files elsewhere; elsewhere it changes nothing."""
+    env = dict(os.environ, GCOV_PREFIX=str(gcov_dir))
+    return subprocess.run([grotto_bin(), "floor", *map(str, args)], capture_output=True, text=True,
+                          preexec_fn=limited_file_size(limit), env=env)
+
+
+def test_svg_write_error_leaves_no_file(tmp_path, tmp_path_factory):
+    out = tmp_path / "floor.svg"
+    res = run_limited(["DD5BC3", "4", "--svg", out], 1000, tmp_path_factory.mktemp("gcov"))
+    assert res.returncode == 2 and res.stdout == ""
+    lines = error_lines(res.stderr)
+    assert len(lines) == 1 and lines[0].startswith("grotto floor: write error on") and "nothing written" in lines[0]
+    assert "File too large" in lines[0]  # EFBIG, the failing write's own error
+    assert list(tmp_path.iterdir()) == []  # neither FILE nor the temporary
+
+
+def test_svg_write_error_keeps_the_old_file(tmp_path, tmp_path_factory):
+    out = tmp_path / "floor.svg"
+    out.write_text("old picture")
+    res = run_limited(["DD5BC3", "4", "--svg", out], 1000, tmp_path_factory.mktemp("gcov"))
+    assert res.returncode == 2
+    assert out.read_text() == "old picture"
+    assert [p.name for p in tmp_path.iterdir()] == ["floor.svg"]
+
+
+def test_svg_is_complete_and_replaces(grotto, tmp_path):
+    out = tmp_path / "floor.svg"
+    out.write_text("old picture")
+    res = grotto("floor", "DD5BC3", "4", "--svg", out)
+    assert res.rc == 0
+    text = out.read_text()
+    assert text.startswith("<?xml") and text.rstrip().endswith("</svg>")
+    assert [p.name for p in tmp_path.iterdir()] == ["floor.svg"]
+    umask = os.umask(0)
+    os.umask(umask)
+    assert out.stat().st_mode & 0o777 == 0o666 & ~umask  # as fopen would create it, not mkstemp's 0600
+
+
+def test_svg_onto_a_directory(grotto, tmp_path):
+    d = tmp_path / "d"
+    d.mkdir()
+    assert_usage_error(grotto("floor", "DD5BC3", "4", "--svg", d), "is a directory")
+    assert list(d.iterdir()) == [] and [p.name for p in tmp_path.iterdir()] == ["d"]
+
+
+@pytest.mark.parametrize("args", [
+    ["map", "020032"], ["map", "DD5BC3", "--json"], ["map", "020032", "--record"],
+    ["floor", "DD5BC3", "4"], ["floor", "DD5BC3", "4", "--json"],
+    ["timer", "36690", "--base", "55"], ["seeds", "0032", "--band", "02"], ["seeds", "--never"],
+    ["chest", "020032", "3", "7"], ["chest", "020032", "3", "0..299", "--json"],
+    ["map", "--help"],
+])
+def test_stdout_write_error_is_reported(args):
+    with open("/dev/full", "w") as full:
+        res = subprocess.run([grotto_bin(), *args], stdout=full, stderr=subprocess.PIPE, text=True)
+    assert res.returncode == 2, args
+    lines = res.stderr.splitlines()
+    assert len(lines) == 1 and "write error on standard output" in lines[0], res.stderr
 
 
 @pytest.mark.parametrize("args,needle", [
