@@ -17,6 +17,7 @@ static const cli_command COMMANDS[] = {
     {"search", "find maps: band, environment, boss, level, name, enemy-list state, ONLY monster", cmd_search,
      help_search},
     {"oracle", "prove ref, impl and the golden corpus agree over the whole universe", cmd_oracle, help_oracle},
+    {"verify", "check hardware captures (corpus/hardware/*.cap) against an engine", cmd_verify, help_verify},
     {"sweep", "impl's memoized threaded sweep of the universe: write or check digest files", cmd_sweep, help_sweep},
     {"stats", "universe aggregates answering the hardware observations (HW-2/3/4/6)", cmd_stats, help_stats},
     {"bench", "time the full-universe sweep with ref and impl, ratio and peak memory", cmd_bench, help_bench},
