@@ -521,6 +521,8 @@ void oracle_verify_print_grid(FILE *out, const grotto_capture *c, const verify_r
             d[x] = a[x] == '?' ? ' ' : a[x] == b[x] ? '.' : '^';
         }
         a[w] = b[w] = d[w] = 0;
-        fprintf(out, "    %s   %s   %s\n", a, b, d);
+        for (int x = w - 1; x >= 0 && d[x] == ' '; x--)
+            d[x] = 0;
+        fprintf(out, "    %s   %s%s%s\n", a, b, d[0] ? "   " : "", d);
     }
 }
