@@ -470,11 +470,47 @@ static int value_floor(parser *ps, unsigned line, const char *v, uint8_t *out)
     return 0;
 }
 
+/* Keys whose value is a whole number in a range: where it is stored. */
+static uint8_t *ranged_u8(grotto_capture *c, enum key k, unsigned long *lo, unsigned long *hi)
+{
+    switch (k) {
+    case K_QUALITY: *lo = GROTTO_QUALITY_MIN, *hi = GROTTO_QUALITY_MAX; return &c->quality;
+    case K_LOCATION: *lo = 1, *hi = GT_LOCATION_COUNT; return &c->location;
+    case K_LEVEL: *lo = 1, *hi = 99; return &c->level;
+    case K_FLOORS: *lo = 2, *hi = GROTTO_MAX_FLOORS; return &c->floors;
+    case K_WIDTH: *lo = 10, *hi = 16; return &c->width;
+    case K_HEIGHT: *lo = 10, *hi = 16; return &c->height;
+    default: return NULL;
+    }
+}
+
+static int32_t *ranged_i32(grotto_capture *c, enum key k, unsigned long *lo, unsigned long *hi)
+{
+    *lo = 0;
+    switch (k) {
+    case K_ELISTOFS: *hi = 65535; return &c->elistofs;
+    case K_FREE: *hi = 65535; return &c->free_bytes;
+    case K_WALK: *hi = GROTTO_CAPTURE_WALK_MAX; return &c->walk_nodes;
+    default: return NULL;
+    }
+}
+
 /* One single-line value. */
 static int parse_value(parser *ps, grotto_capture *c, enum key k, unsigned line, const char *v)
 {
     const char *key = KEYS[k].name;
-    unsigned long x;
+    unsigned long x, lo, hi;
+    uint8_t *u8 = ranged_u8(c, k, &lo, &hi);
+    int32_t *i32 = u8 ? NULL : ranged_i32(c, k, &lo, &hi);
+    if (u8 || i32) {
+        if (value_uint(ps, line, key, v, lo, hi, &x))
+            return -1;
+        if (u8)
+            *u8 = (uint8_t)x;
+        else
+            *i32 = (int32_t)x;
+        return 0;
+    }
     switch (k) {
     case K_SOURCE: return value_text(ps, line, key, v, c->source);
     case K_METHOD: return value_text(ps, line, key, v, c->method);
@@ -499,31 +535,11 @@ static int parse_value(parser *ps, grotto_capture *c, enum key k, unsigned line,
         c->seed = (uint16_t)x;
         return 0;
     case K_FLOOR: return value_floor(ps, line, v, &c->floor);
-    case K_QUALITY:
-        if (value_uint(ps, line, key, v, GROTTO_QUALITY_MIN, GROTTO_QUALITY_MAX, &x))
-            return -1;
-        c->quality = (uint8_t)x;
-        return 0;
     case K_BAND:
         if (parse_uint(v, 0xFFFFFFFFul, &x) || band_of_code(x) < 0)
             return fail(ps, line, "band: '%s' is not a band code (the lowest quality of a band: 0x02, 0x38, "
                                   "0x3D, 0x4C, 0x51, 0x65, 0x79, 0x8D, 0xA1, 0xB5, 0xC9, 0xDD)", v);
         c->band_code = (uint8_t)x;
-        return 0;
-    case K_LOCATION:
-        if (value_uint(ps, line, key, v, 1, GT_LOCATION_COUNT, &x))
-            return -1;
-        c->location = (uint8_t)x;
-        return 0;
-    case K_LEVEL:
-        if (value_uint(ps, line, key, v, 1, 99, &x))
-            return -1;
-        c->level = (uint8_t)x;
-        return 0;
-    case K_FLOORS:
-        if (value_uint(ps, line, key, v, 2, GROTTO_MAX_FLOORS, &x))
-            return -1;
-        c->floors = (uint8_t)x;
         return 0;
     case K_BOSS: {
         int b = find_boss(v);
@@ -542,12 +558,6 @@ static int parse_value(parser *ps, grotto_capture *c, enum key k, unsigned line,
             return fail(ps, line, "raw: not hex digits");
         c->has_raw = 1;
         return 0;
-    case K_WIDTH:
-    case K_HEIGHT:
-        if (value_uint(ps, line, key, v, 10, 16, &x))
-            return -1;
-        *(k == K_WIDTH ? &c->width : &c->height) = (uint8_t)x;
-        return 0;
     case K_UP:
         c->has_up = 1;
         return value_xy(ps, line, key, v, &c->up);
@@ -557,17 +567,6 @@ static int parse_value(parser *ps, grotto_capture *c, enum key k, unsigned line,
     case K_CHESTS: return value_chests(ps, line, v, c);
     case K_UP_NEXT: return value_bool(ps, line, key, v, &c->up_next_to_chest);
     case K_DOWN_CUT: return value_bool(ps, line, key, v, &c->down_cut_off);
-    case K_ELISTOFS:
-    case K_FREE:
-        if (value_uint(ps, line, key, v, 0, 65535, &x))
-            return -1;
-        *(k == K_ELISTOFS ? &c->elistofs : &c->free_bytes) = (int32_t)x;
-        return 0;
-    case K_WALK:
-        if (value_uint(ps, line, key, v, 0, GROTTO_CAPTURE_WALK_MAX, &x))
-            return -1;
-        c->walk_nodes = (int32_t)x;
-        return 0;
     case K_STATE:
         for (int s = 0; s < GROTTO_CSTATE_COUNT; s++)
             if (!strcmp(v, STATE_NAME[s])) {

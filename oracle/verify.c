@@ -110,6 +110,18 @@ static void compare_chests(verify_result *r, const grotto_capture *c, const grot
     }
 }
 
+/* final stairs and chests, where the capture gives them */
+static void compare_stairs_and_chests(verify_result *r, const grotto_capture *c, const grotto_floor_t *f,
+                                      int ordered)
+{
+    if (c->has_up)
+        compare_xy(r, "up", c->up, f->up);
+    if (c->has_down)
+        compare_xy(r, "down", c->down, f->down);
+    if (c->chest_count >= 0)
+        compare_chests(r, c, f, ordered);
+}
+
 grotto_region oracle_capture_region(grotto_game g)
 {
     return g == GROTTO_GAME_JP ? GROTTO_REGION_JP : GROTTO_REGION_INTL;
@@ -317,12 +329,7 @@ static void verify_floor(const grotto_capture *c, const grotto_engine *e, verify
                 }
         }
     }
-    if (c->has_up)
-        compare_xy(r, "up", c->up, f->up);
-    if (c->has_down)
-        compare_xy(r, "down", c->down, f->down);
-    if (c->chest_count >= 0)
-        compare_chests(r, c, f, 0);
+    compare_stairs_and_chests(r, c, f, 0);
     if (c->up_next_to_chest >= 0 || c->down_cut_off >= 0) {
         grotto_floor_analysis a;
         e->analyse(f, &a);
@@ -363,12 +370,7 @@ static void verify_ram(const grotto_capture *c, const grotto_engine *e, verify_r
         compare_uint(r, "width", c->width, f->width);
         compare_uint(r, "height", c->height, f->height);
     }
-    if (c->has_up)
-        compare_xy(r, "up", c->up, f->up);
-    if (c->has_down)
-        compare_xy(r, "down", c->down, f->down);
-    if (c->chest_count >= 0)
-        compare_chests(r, c, f, 1);
+    compare_stairs_and_chests(r, c, f, 1);
     compare_tiles(r, c->tiles, f);
     if (c->walk_nodes >= 0) {
         grotto_floor_t again;

@@ -112,6 +112,14 @@ Test(capture, hardware_md_example_fields)
     free(text);
 }
 
+static void provenance(grotto_capture *c, grotto_capture_kind kind, const char *date)
+{
+    grotto_capture_init(c, kind);
+    snprintf(c->source, sizeof c->source, "s");
+    snprintf(c->date, sizeof c->date, "%s", date);
+    snprintf(c->method, sizeof c->method, "m");
+}
+
 Test(capture, every_kind_round_trips_with_every_field)
 {
     grotto_capture c;
@@ -131,10 +139,7 @@ Test(capture, every_kind_round_trips_with_every_field)
     c.raw[0x15] = 150, c.raw[0x17] = 248, c.raw[0x1A] = 0xFF, c.raw[0x1B] = 0x7F, c.raw[0] = 0xAB;
     expect_round_trip(&c);
 
-    grotto_capture_init(&c, GROTTO_CAPTURE_FLOOR);
-    snprintf(c.source, sizeof c.source, "s");
-    snprintf(c.date, sizeof c.date, "2026");
-    snprintf(c.method, sizeof c.method, "console");
+    provenance(&c, GROTTO_CAPTURE_FLOOR, "2026");
     c.seed = 1;
     c.floor = 16;
     c.band_code = 0xDD;
@@ -154,10 +159,7 @@ Test(capture, every_kind_round_trips_with_every_field)
     c.down_cut_off = 1;
     expect_round_trip(&c);
 
-    grotto_capture_init(&c, GROTTO_CAPTURE_MEMORY);
-    snprintf(c.source, sizeof c.source, "s");
-    snprintf(c.date, sizeof c.date, "2026-11");
-    snprintf(c.method, sizeof c.method, "m");
+    provenance(&c, GROTTO_CAPTURE_MEMORY, "2026-11");
     c.seed = 0x0E5C;
     c.floor = 15;
     c.quality = 190;
@@ -173,10 +175,7 @@ Test(capture, every_kind_round_trips_with_every_field)
     c.state = GROTTO_CSTATE_NO_ENEMY;
     expect_round_trip(&c);
 
-    grotto_capture_init(&c, GROTTO_CAPTURE_RAM);
-    snprintf(c.source, sizeof c.source, "s");
-    snprintf(c.date, sizeof c.date, "2026-11-30T00:00Z");
-    snprintf(c.method, sizeof c.method, "m");
+    provenance(&c, GROTTO_CAPTURE_RAM, "2026-11-30T00:00Z");
     c.floor = 1;
     c.has_tiles = 1;
     for (int i = 0; i < GROTTO_CELLS; i++)
@@ -185,10 +184,7 @@ Test(capture, every_kind_round_trips_with_every_field)
     c.walk_nodes = 0;
     expect_round_trip(&c);
 
-    grotto_capture_init(&c, GROTTO_CAPTURE_WORKAREA);
-    snprintf(c.source, sizeof c.source, "s");
-    snprintf(c.date, sizeof c.date, "2000-02-29");
-    snprintf(c.method, sizeof c.method, "m");
+    provenance(&c, GROTTO_CAPTURE_WORKAREA, "2000-02-29");
     c.floor = 2;
     c.has_work_area = 1;
     for (int i = 0; i < GROTTO_WORK_AREA_SIZE; i++)
