@@ -44,7 +44,8 @@ static void usage(FILE *out)
             "  grotto map 020032            the quest-15 map, Granite Tunnel of Woe Lv.1\n"
             "  grotto map DD5BC3 --json     a softlock map, machine-readable\n"
             "  grotto floor DD5BC3 4        its B4F, drawn\n"
-            "  grotto oracle                ref vs golden corpus over all floors and maps\n");
+            "  grotto oracle                ref vs golden corpus over all floors and maps\n"
+            "  grotto verify corpus/hardware  the hardware captures against ref\n");
 }
 
 int main(int argc, char **argv)
