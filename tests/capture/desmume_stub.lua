@@ -1,7 +1,8 @@
 -- A stub of the part of DeSmuME's Lua API that tools/capture/grotto_capture.lua
 -- uses (memory.registerexec, memory.getregister, memory.readbyte/word/dword,
 -- emu.registerafter), backed by a RAM image, driven by a scenario file.
--- Used by tests/e2e/test_capture_script.py under Debian's lua5.4.
+-- Used by tests/e2e/test_capture_script.py under Debian's lua5.4 and lua5.1
+-- (DeSmuME embeds Lua 5.1), so it keeps to what both understand.
 --
 -- usage: lua5.4 desmume_stub.lua RAM_IMAGE SCENARIO SCRIPT
 --   RAM_IMAGE  the DS main RAM: byte i is address 0x02000000 + i (4 MiB)
@@ -20,7 +21,7 @@ local ram_path, scenario_path, script_path = arg[1], arg[2], arg[3]
 assert(ram_path and scenario_path and script_path, "usage: desmume_stub.lua RAM_IMAGE SCENARIO SCRIPT")
 
 local f = assert(io.open(ram_path, "rb"))
-local image = f:read("a")
+local image = f:read("*a")
 f:close()
 local patch = {}   -- address -> byte written by the scenario
 local regs = {}
@@ -68,7 +69,7 @@ emu = {
 local function num(s)
   local v = tonumber(s)
   if not v then error("stub: bad number '" .. tostring(s) .. "'") end
-  return math.tointeger(v) or v
+  return v
 end
 
 dofile(script_path)
@@ -94,7 +95,7 @@ for line in sf:lines() do
     local a, v = num(words[2]), num(words[3])
     for k = 0, n - 1 do
       patch[a + k] = v % 256
-      v = v // 256
+      v = math.floor(v / 256)
     end
   elseif op == "frame" then
     for _ = 1, num(words[2] or "1") do

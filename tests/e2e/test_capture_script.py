@@ -5,7 +5,8 @@ a floor from the running game") from `grotto floor --record` output, runs the
 script under Debian's lua5.4 with a stub of DeSmuME's memory/emu API
 (tests/capture/desmume_stub.lua) that fires the registered exec hooks in the
 game's order with the documented registers, and checks what it writes with
-`grotto verify`. CI installs lua5.4 (ci/deps.sh): a missing interpreter fails.
+`grotto verify`. CI installs lua5.4 and lua5.1 (DeSmuME's own Lua; ci/deps.sh):
+a missing interpreter fails, it is never skipped.
 """
 import re
 import shutil
@@ -35,9 +36,9 @@ WALK_OLD, WALK_NEW = 0x02310000, 0x02320000
 SP, SP_OVERLAY = 0x023FF000, 0x023FF100
 
 
-def lua():
-    exe = shutil.which("lua5.4")
-    assert exe, "lua5.4 is missing: ci/deps.sh installs it (apt-get install lua5.4)"
+def lua(version="5.4"):
+    exe = shutil.which(f"lua{version}")
+    assert exe, f"lua{version} is missing: ci/deps.sh installs it (apt-get install lua{version})"
     return exe
 
 
@@ -150,35 +151,44 @@ def scenario(game, seed, floor, rec, walk_nodes, new_map=None, walk_changes=True
     return "\n".join(lines) + "\n"
 
 
-def run_script(tmp_path, game, ram, scen, walk_frames=60):
-    ram_file, scen_file, out = tmp_path / "ram.bin", tmp_path / "scenario.txt", tmp_path / "out.cap"
+def run_script(tmp_path, game, ram, scen, walk_frames=60, out=None, version="5.4"):
+    ram_file, scen_file = tmp_path / "ram.bin", tmp_path / "scenario.txt"
+    if out is None:
+        out = tmp_path / "captures"
+        out.mkdir()
     ram_file.write_bytes(bytes(ram.b))
     scen_file.write_text(scen)
-    env = {"PATH": "/usr/bin:/bin", "GROTTO_GAME": game, "GROTTO_CAPTURE_FILE": str(out),
+    env = {"PATH": "/usr/bin:/bin", "GROTTO_GAME": game, "GROTTO_CAPTURE_DIR": str(out),
            "GROTTO_SOURCE": "tests/e2e/test_capture_script.py (stub RAM image)",
            "GROTTO_WALK_FRAMES": str(walk_frames)}
-    proc = subprocess.run([lua(), str(STUB), str(ram_file), str(scen_file), str(SCRIPT)],
+    proc = subprocess.run([lua(version), str(STUB), str(ram_file), str(scen_file), str(SCRIPT)],
                           capture_output=True, text=True, env=env, timeout=120)
     return proc, out
 
 
-def records(text):
-    return [r for r in re.split(r"\n\s*\n", text) if "capture:" in r]
+def captures(out):
+    """The capture files the script wrote, in the order it wrote them; no
+    temporary file may be left."""
+    assert not list(out.glob("*.tmp")), list(out.glob("*"))
+    files = sorted(out.glob("*.cap"), key=lambda p: int(p.stem.rsplit("-", 1)[1]))
+    return files, [p.read_text() for p in files]
 
 
+@pytest.mark.parametrize("version", ["5.4", "5.1"])
 @pytest.mark.parametrize("game", ["na", "jp"])
-def test_script_writes_captures_that_verify(tmp_path, game):
+def test_script_writes_captures_that_verify(tmp_path, game, version):
     seed, floor, quality = 0x5BC3, 4, 221
     rec = floor_record(seed, floor)
     w = walkable_tiles(rec)
     ram = build_ram(game, seed, floor, quality, rec)
-    proc, out = run_script(tmp_path, game, ram, scenario(game, seed, floor, rec, w, new_map=(54, 0x0032, 114)))
+    proc, out = run_script(tmp_path, game, ram, scenario(game, seed, floor, rec, w, new_map=(54, 0x0032, 114)),
+                           version=version)
     assert proc.returncode == 0, proc.stderr
-    text = out.read_text()
-    recs = records(text)
-    # one floor (not the overlay's temporary map) and one new map
-    assert len(recs) == 2, text
+    files, recs = captures(out)
+    # one floor (not the overlay's temporary map) and one new map, one file each
+    assert [f.name.rsplit("-", 2)[0] for f in files] == ["grotto-ram-5BC3-B4F", "grotto-inventory-0032"], files
     ram_rec, inv_rec = recs
+    assert all(len(re.findall(r"^capture:", r, re.M)) == 1 for r in recs)
     assert "capture: ram" in ram_rec and "capture: inventory" in inv_rec
     assert f"game: {game}" in ram_rec
     assert "seed: 0x5BC3" in ram_rec and "floor: 4" in ram_rec and "quality: 221" in ram_rec
@@ -194,15 +204,17 @@ def test_script_writes_captures_that_verify(tmp_path, game):
     assert run("verify", out, "--engine", "impl").rc == 0
 
 
+@pytest.mark.parametrize("version", ["5.4", "5.1"])
 @pytest.mark.parametrize("game", ["na", "jp"])
-def test_one_tile_changed_in_ram_is_a_mismatch_naming_the_cell(tmp_path, game):
+def test_one_tile_changed_in_ram_is_a_mismatch_naming_the_cell(tmp_path, game, version):
     seed, floor, quality = 0x5BC4, 3, 221
     rec = floor_record(seed, floor)
     cell = (5, 4)
     old = rec[16 + 16 * cell[1] + cell[0]]
     new = 1 if old != 1 else 0
     ram = build_ram(game, seed, floor, quality, rec, tile_patch=(cell, new))
-    proc, out = run_script(tmp_path, game, ram, scenario(game, seed, floor, rec, walkable_tiles(rec)))
+    proc, out = run_script(tmp_path, game, ram, scenario(game, seed, floor, rec, walkable_tiles(rec)),
+                           version=version)
     assert proc.returncode == 0, proc.stderr
     res = run("verify", out)
     assert res.rc == 1, res.out + res.err
@@ -222,7 +234,7 @@ def test_walking_map_never_built_gives_a_capture_without_walk_nodes(tmp_path):
     scen = scenario("na", seed, floor, rec, 0, walk_changes=False) + "frame 20\n"
     proc, out = run_script(tmp_path, "na", ram, scen, walk_frames=10)
     assert proc.returncode == 0, proc.stderr
-    text = out.read_text()
+    (text,) = captures(out)[1]
     assert "walk_nodes:" not in text
     assert "# walk_nodes not read: the walking map did not change within 10 frames" in text
     res = run("verify", out)
@@ -234,7 +246,13 @@ def test_european_build_is_refused(tmp_path):
     proc, out = run_script(tmp_path, "eu", ram, "")
     assert proc.returncode != 0
     assert "code addresses are not known" in proc.stderr
-    assert not out.exists()
+    assert list(out.iterdir()) == []
+
+
+def test_a_folder_that_cannot_take_files_fails_at_once(tmp_path):
+    proc, _ = run_script(tmp_path, "na", Ram(), "", out=tmp_path / "missing")
+    assert proc.returncode != 0
+    assert "cannot write" in proc.stderr and "missing/grotto-probe-1.cap.tmp" in proc.stderr
 
 
 def test_script_reads_only_documented_addresses(tmp_path):

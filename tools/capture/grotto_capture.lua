@@ -8,14 +8,18 @@
 -- on Lua 5.4 (the harness tests it there with a stub of DeSmuME's API), so
 -- it uses no bit operators and no integer division.
 --
+-- Every capture is its own file, grotto-KIND-SEED[-BnF]-TIME-N.cap, written
+-- under a temporary name (.cap.tmp) and renamed when complete, so a crash
+-- never leaves a partial capture that `grotto verify DIR` would read.
+--
 -- Settings: set these globals before loading the script (a two-line wrapper
 -- script: GROTTO_GAME = "jp"  then  dofile("grotto_capture.lua")), or the
 -- environment variables of the same names:
 --   GROTTO_GAME          "na" (the USA build, default) or "jp" (the JPN build).
 --                        "eu" is refused: hardware.md knows only the European
 --                        build's data addresses, not its code addresses.
---   GROTTO_CAPTURE_FILE  the file the captures are appended to
---                        (default "grotto-captures.cap" in the current folder)
+--   GROTTO_CAPTURE_DIR   an existing folder for the capture files
+--                        (default: the current folder)
 --   GROTTO_SOURCE        the captures' "source:" line: who ran it, on what
 --   GROTTO_WALK_FRAMES   frames to wait for the monsters' walking map of a new
 --                        floor before writing its capture without walk_nodes
@@ -29,7 +33,7 @@ local function setting(name, default)
 end
 
 local GAME = setting("GROTTO_GAME", "na")
-local OUT = setting("GROTTO_CAPTURE_FILE", "grotto-captures.cap")
+local DIR = setting("GROTTO_CAPTURE_DIR", ".")
 local SOURCE = setting("GROTTO_SOURCE", "tools/capture/grotto_capture.lua in DeSmuME (set GROTTO_SOURCE: who, which cartridge dump)")
 local WALK_FRAMES = tonumber(setting("GROTTO_WALK_FRAMES", "120"))
 
@@ -83,13 +87,42 @@ local function today()
   return os.date("!%Y-%m-%dT%H:%M:%SZ")
 end
 
-local function append(lines)
-  local f, err = io.open(OUT, "a")
-  if not f then error("grotto_capture.lua: cannot open " .. OUT .. ": " .. tostring(err)) end
-  local ok, werr = f:write(table.concat(lines, "\n"), "\n\n")
+local written = 0
+
+local function exists(path)
+  local f = io.open(path, "r")
+  if f then f:close() return true end
+  return false
+end
+
+-- Write text to DIR/name.cap through DIR/name.cap.tmp; errors are raised.
+local function write_file(name, text)
+  local final
+  repeat
+    written = written + 1
+    final = DIR .. "/" .. name .. "-" .. written .. ".cap"
+  until not exists(final)
+  local tmp = final .. ".tmp"
+  local f, err = io.open(tmp, "w")
+  if not f then error("grotto_capture.lua: cannot write " .. tmp .. ": " .. tostring(err)) end
+  local ok, werr = f:write(text)
   local cok, cerr = f:close()
-  if not ok or not cok then error("grotto_capture.lua: write error on " .. OUT .. ": " .. tostring(werr or cerr)) end
-  if print then print("grotto_capture.lua: appended a capture to " .. OUT) end
+  if not ok or not cok then
+    os.remove(tmp)
+    error("grotto_capture.lua: write error on " .. tmp .. ": " .. tostring(werr or cerr))
+  end
+  local rok, rerr = os.rename(tmp, final)
+  if not rok then
+    os.remove(tmp)
+    error("grotto_capture.lua: cannot rename " .. tmp .. ": " .. tostring(rerr))
+  end
+  return final
+end
+
+-- lines: the record; name: grotto-KIND-SEED[-BnF]
+local function save(name, lines)
+  local path = write_file(name .. "-" .. os.date("!%Y%m%dT%H%M%SZ"), table.concat(lines, "\n") .. "\n")
+  if print then print("grotto_capture.lua: wrote " .. path) end
 end
 
 local function header(kind)
@@ -119,7 +152,7 @@ local function write_floor(p, walk_nodes, why)
   else
     table.insert(lines, 1, "# walk_nodes not read: " .. why)
   end
-  append(lines)
+  save(p.name, lines)
 end
 
 local function flush_pending(why)
@@ -186,7 +219,8 @@ local function on_floor_done()
     lines[#lines + 1] = table.concat(row)
   end
   local b0, e0 = walk_pair()
-  pending = { lines = lines, walk_at = walk_at, b0 = b0, e0 = e0, frames = 0 }
+  local name = string.format("grotto-ram-%04X-B%dF", u16(a.obj + OBJ_SEED), floor)
+  pending = { name = name, lines = lines, walk_at = walk_at, b0 = b0, e0 = e0, frames = 0 }
 end
 
 -- The walking map of the new floor is built after its floor map: wait for
@@ -221,8 +255,8 @@ local function on_draw_location()
   lines[#lines + 1] = string.format("seed: 0x%04X", draw.seed)
   lines[#lines + 1] = "quality: " .. draw.quality
   lines[#lines + 1] = "location: " .. reg("r0")
+  save(string.format("grotto-inventory-%04X", draw.seed), lines)
   draw = nil
-  append(lines)
 end
 
 memory.registerexec(B.floor_entry, on_floor_entry)
@@ -231,4 +265,7 @@ memory.registerexec(B.draw_quality, on_draw_quality)
 memory.registerexec(B.draw_seed, on_draw_seed)
 memory.registerexec(B.draw_location, on_draw_location)
 emu.registerafter(after_frame)
-if print then print("grotto_capture.lua: game " .. GAME .. ", writing captures to " .. OUT) end
+-- fail now, not at the first floor, if DIR cannot take files
+os.remove(write_file("grotto-probe", "# grotto_capture.lua: can write here\n"))
+written = 0
+if print then print("grotto_capture.lua: game " .. GAME .. ", writing captures to " .. DIR) end
