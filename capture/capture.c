@@ -850,7 +850,8 @@ static int parse_record(parser *ps, grotto_capture *c)
             return fail(ps, no, "key '%s' does not belong in a%s %s capture", kbuf,
                         kind == GROTTO_CAPTURE_INVENTORY ? "n" : "", KIND_NAME[kind]);
         if (ps->seen[k])
-            return fail(ps, no, "duplicate key '%s' (first given on line %u)", kbuf, ps->seen[k]);
+            return fail(ps, no, "duplicate key '%s' (first given on line %u)%s", kbuf, ps->seen[k],
+                        k == K_CAPTURE ? "; records are separated by a blank line" : "");
         ps->seen[k] = no;
         if (KEYS[k].multi) {
             if (vbuf[0])

@@ -450,6 +450,8 @@ MALFORMED = [
     ("duplicate key", GOOD + "seed: 0x5BC3\n", 9, "duplicate key 'seed' (first given on line 6)"),
     ("duplicate provenance", GOOD.replace("game: na\n", "game: na\ngame: jp\n"), 6, "duplicate key 'game'"),
     ("unknown kind", GOOD.replace("capture: floor", "capture: screenshot"), 1, "unknown capture kind 'screenshot'"),
+    ("records without a blank line", GOOD + GOOD, 9,
+     "duplicate key 'capture' (first given on line 1); records are separated by a blank line"),
     ("no capture key first", "seed: 0x5BC3\n" + GOOD, 1, "a record starts with 'capture: KIND'"),
     ("not key value", GOOD + "just some words\n", 9, "expected 'key: value' (keys are lower case), got 'just some words'"),
     ("empty value", GOOD.replace("seed: 0x5BC3", "seed:"), 6, "seed: empty value"),
