@@ -17,6 +17,7 @@ static const cli_command COMMANDS[] = {
     {"search", "find maps: band, environment, boss, level, name, enemy-list state, ONLY monster", cmd_search,
      help_search},
     {"oracle", "prove ref, impl and the golden corpus agree over the whole universe", cmd_oracle, help_oracle},
+    {"verify", "check hardware captures (corpus/hardware/*.cap) against an engine", cmd_verify, help_verify},
     {"sweep", "impl's memoized threaded sweep of the universe: write or check digest files", cmd_sweep, help_sweep},
     {"stats", "universe aggregates answering the hardware observations (HW-2/3/4/6)", cmd_stats, help_stats},
     {"bench", "time the full-universe sweep with ref and impl, ratio and peak memory", cmd_bench, help_bench},
@@ -43,7 +44,8 @@ static void usage(FILE *out)
             "  grotto map 020032            the quest-15 map, Granite Tunnel of Woe Lv.1\n"
             "  grotto map DD5BC3 --json     a softlock map, machine-readable\n"
             "  grotto floor DD5BC3 4        its B4F, drawn\n"
-            "  grotto oracle                ref vs golden corpus over all floors and maps\n");
+            "  grotto oracle                ref vs golden corpus over all floors and maps\n"
+            "  grotto verify corpus/hardware  the hardware captures against ref\n");
 }
 
 int main(int argc, char **argv)
