@@ -286,18 +286,6 @@ static int verify_file(const entry *en, const grotto_engine *e, int region, jw *
     return 0;
 }
 
-/* Repeated single-value options are an error, not "the last one wins". */
-static int repeated(int argc, char **argv, const char *name)
-{
-    size_t n = strlen(name);
-    int count = 0;
-    for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
-        if (!strncmp(argv[i], "--", 2) && !strncmp(argv[i] + 2, name, n) &&
-            (argv[i][2 + n] == 0 || argv[i][2 + n] == '='))
-            count++;
-    return count > 1;
-}
-
 int cmd_verify(int argc, char **argv)
 {
     const char *engine_s = "ref", *region_s = NULL;
@@ -317,11 +305,6 @@ int cmd_verify(int argc, char **argv)
         help_verify(stdout);
         goto done;
     }
-    for (int i = 0; i < 2; i++)
-        if (repeated(argc, argv, opts[i].name)) {
-            rc = cli_error("verify", "--%s given twice", opts[i].name);
-            goto done;
-        }
     if (npos == 0) {
         rc = cli_error("verify", "give capture files or directories (e.g. corpus/hardware); see 'grotto verify --help'");
         goto done;

@@ -642,8 +642,8 @@ def test_json_schema(grotto, tmp_path, floors):
     ([], "give capture files or directories"),
     (["x.cap", "--engine", "fast"], "unknown engine 'fast'"),
     (["x.cap", "--region", "us"], "unknown region 'us'"),
-    (["x.cap", "--engine", "ref", "--engine", "impl"], "--engine given twice"),
-    (["x.cap", "--region=jp", "--region", "intl"], "--region given twice"),
+    (["x.cap", "--engine", "ref", "--engine", "impl"], "'--engine' given twice"),
+    (["x.cap", "--region=jp", "--region", "intl"], "'--region' given twice"),
     (["x.cap", "--colour"], "unknown option '--colour'"),
     (["x.cap", "--json=yes"], "takes no value"),
 ])
