@@ -37,12 +37,22 @@ static const cli_opt *find_short(const cli_opt *opts, int n, char c)
     return NULL;
 }
 
+/* Marks value option o as given; 1 if it was already. */
+static int seen_twice(const cli_opt *o, const cli_opt *opts, uint64_t *given)
+{
+    uint64_t bit = UINT64_C(1) << ((o - opts) & 63);
+    int twice = (*given & bit) != 0;
+    *given |= bit;
+    return twice;
+}
+
 int cli_parse(const char *cmd, int argc, char **argv, const cli_opt *opts, int nopts,
               const char **pos, int max_pos, int *npos, int *help)
 {
     *npos = 0;
     *help = 0;
     int only_pos = 0;
+    uint64_t given = 0; /* value options seen: a repeated one is an error, not "last one wins" */
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!only_pos && !strcmp(a, "--")) {
@@ -64,6 +74,8 @@ int cli_parse(const char *cmd, int argc, char **argv, const cli_opt *opts, int n
                 if (eq)
                     return cli_error(cmd, "option '--%s' takes no value", o->name);
                 *o->flag = 1;
+            } else if (seen_twice(o, opts, &given)) {
+                return cli_error(cmd, "option '--%s' given twice: give it once", o->name);
             } else if (eq) {
                 *o->value = eq + 1;
             } else if (i + 1 < argc) {
@@ -83,6 +95,8 @@ int cli_parse(const char *cmd, int argc, char **argv, const cli_opt *opts, int n
                 if (a[2])
                     return cli_error(cmd, "unknown option '%s'", a);
                 *o->flag = 1;
+            } else if (seen_twice(o, opts, &given)) {
+                return cli_error(cmd, "option '-%c' (--%s) given twice: give it once", a[1], o->name);
             } else if (a[2]) {
                 *o->value = a + 2;
             } else if (i + 1 < argc) {

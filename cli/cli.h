@@ -38,6 +38,7 @@ int cmd_stats(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_sweep(int argc, char **argv);
 int cmd_search(int argc, char **argv);
+int cmd_odds(int argc, char **argv);
 void help_map(FILE *out);
 void help_floor(FILE *out);
 void help_timer(FILE *out);
@@ -48,6 +49,7 @@ void help_stats(FILE *out);
 void help_bench(FILE *out);
 void help_sweep(FILE *out);
 void help_search(FILE *out);
+void help_odds(FILE *out);
 
 /* ---- errors ---- */
 /* Print "grotto CMD: message" on stderr; returns EXIT_USAGE. */
