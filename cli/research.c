@@ -466,7 +466,7 @@ static void print_hit(print_ctx *c, const grotto_query_hit *h)
         jw_end_arr(w);
         if (c->odds) {
             jw_uint(w, "timers", h->timers);
-            jw_num(w, "chance", h->timers / (double)GROTTO_TIMER_COUNT, 8);
+            jw_num(w, "chance", h->timers / (double)GROTTO_TIMER_COUNT, 16); /* k / 2^16: exact in 16 decimals */
         }
         jw_arr(w, "locations");
         for (int l = 1; l <= GT_LOCATION_COUNT; l++) {
@@ -521,7 +521,7 @@ static void print_hit(print_ctx *c, const grotto_query_hit *h)
             csv_field(f[i], 0);
         if (c->odds) {
             char ch[32];
-            snprintf(ch, sizeof ch, "%.8f", h->timers / (double)GROTTO_TIMER_COUNT);
+            snprintf(ch, sizeof ch, "%.16f", h->timers / (double)GROTTO_TIMER_COUNT);
             csv_field(num[6], 0);
             csv_field(ch, 0);
         }
@@ -545,7 +545,7 @@ static void print_odds_summary(const print_ctx *c, const grotto_query_result *r)
     if (cq->format == QUERY_JSON) {
         jw *w = (jw *)&c->w;
         jw_uint(w, "timers", r->timers);
-        jw_num(w, "chance", chance, 8);
+        jw_num(w, "chance", chance, 16);
         jw_uint(w, "produced", r->produced);
         return;
     }

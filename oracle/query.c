@@ -286,9 +286,16 @@ int grotto_query_places(const grotto_index *ix, uint32_t m, int base, uint16_t c
             continue;
         }
         uint64_t cls = reachable_classes(t->r1) >> (band * GT_LOCATION_BAND_COUNT);
-        for (int L = 0; L < GT_LOCATION_BAND_COUNT; L++)
-            if ((cls >> L) & 1)
-                count[location_in_band(L, t->r3)]++;
+        int seen[GT_LOCATION_BAND_COUNT], ns = 0; /* two location bands may give the same number */
+        for (int L = 0; L < GT_LOCATION_BAND_COUNT; L++) {
+            if (!((cls >> L) & 1))
+                continue;
+            int loc = location_in_band(L, t->r3), dup = 0;
+            for (int j = 0; j < ns; j++)
+                dup |= seen[j] == loc;
+            if (!dup)
+                count[seen[ns++] = loc]++;
+        }
     }
     *quest15 = !base && is_quest15(m);
     int n = 0;
