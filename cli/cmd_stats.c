@@ -15,6 +15,9 @@ void help_stats(FILE *out)
             "\n"
             "Aggregates over every floor (32,768 seeds x 16) and every map (12 bands x 32,768 seeds),\n"
             "computed from the universe index, each next to the hardware observation it answers:\n"
+            "  HW-1  softlock candidates: floors whose final up stairs are 4-adjacent to a chest,\n"
+            "        whose down stairs are cut off with chests solid, both, and both on an\n"
+            "        overflow floor (as the two observed softlocks), with the maps holding them\n"
             "  HW-2  stair-overflow floors: the (seed, floor) pairs, distinct generator inputs,\n"
             "        how many occur on real maps per band, up stairs written on a wall (and the\n"
             "        same over seeds 0000..FFFF, which the community tool accepts)\n"
@@ -59,6 +62,15 @@ static void json_stats(const oracle_stats *s, const grotto_index *ix)
     jw_obj(&w, "index");
     jw_bool(&w, "from_cache", ix->from_cache);
     jw_num(&w, "seconds", ix->seconds, 3);
+    jw_end_obj(&w);
+    jw_obj(&w, "hw1_softlock_candidates");
+    static const char *SL_NAME[4] = {"up_next_to_chest", "down_cut", "both", "both_on_overflow_floors"};
+    for (int i = 0; i < 4; i++) {
+        jw_obj(&w, SL_NAME[i]);
+        jw_uint(&w, "floors", s->softlock_floors[i]);
+        jw_uint(&w, "maps", s->softlock_maps[i]);
+        jw_end_obj(&w);
+    }
     jw_end_obj(&w);
     jw_obj(&w, "hw2_overflow");
     jw_uint(&w, "floors_checked", s->floors);
@@ -186,6 +198,13 @@ static void text_stats(const oracle_stats *s, const grotto_index *ix)
 {
     printf("universe statistics (%s engine, %.3f s; index %s)\n\n", ix->engine, s->seconds + ix->seconds,
            ix->from_cache ? "from the cache" : "built");
+    printf("HW-1 softlock candidates (to test on a console; grotto search --up-by-chest / --down-cut / --overflow)\n");
+    static const char *SL_TEXT[4] = {"final up stairs 4-adjacent to a chest", "down stairs cut off with chests solid",
+                                     "both", "both, on an overflow floor (the observed softlocks)"};
+    for (int i = 0; i < 4; i++)
+        printf("  %-52s %7llu floors (seed, floor), on %7llu maps\n", SL_TEXT[i],
+               (unsigned long long)s->softlock_floors[i], (unsigned long long)s->softlock_maps[i]);
+    printf("\n");
     printf("HW-2 stair overflow mode (\"4 types, 16 results\" in the community's search)\n");
     printf("  %u of %llu floors (seeds 0000..7FFF x floors 1..16) enter overflow mode:\n", s->overflow_count,
            (unsigned long long)s->floors);

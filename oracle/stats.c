@@ -98,6 +98,28 @@ static void floor_stats(const grotto_index *ix, oracle_stats *s)
         s->overflow_floor_seeds[j] /= 4; /* keep S + k for display */
 }
 
+/* HW-1: the softlock pattern on floors and on maps. */
+static void softlock_stats(const grotto_index *ix, oracle_stats *s)
+{
+    for (uint32_t seed = 0; seed < GROTTO_SEED_COUNT; seed++) {
+        uint16_t mask[4] = {0};
+        for (int k = 1; k <= GROTTO_MAX_FLOORS; k++) {
+            const grotto_floor_facts *f = &ix->floor[grotto_floor_slot(seed, k)];
+            int p[4] = {f->up_next_to_chest, f->softlock_down_cut, f->up_next_to_chest && f->softlock_down_cut,
+                        f->up_next_to_chest && f->softlock_down_cut && f->overflow};
+            for (int i = 0; i < 4; i++) {
+                s->softlock_floors[i] += (uint64_t)p[i];
+                mask[i] |= (uint16_t)(p[i] << (k - 1));
+            }
+        }
+        for (int b = 0; b < GROTTO_BANDS; b++) {
+            uint16_t floors = (uint16_t)((1u << ix->map[grotto_map_slot(b, seed)].floors) - 1);
+            for (int i = 0; i < 4; i++)
+                s->softlock_maps[i] += (mask[i] & floors) != 0;
+        }
+    }
+}
+
 /* Every map floor: instances, arising instances and distinct keys, in all
  * and with D > 0 (D is a floor fact: it does not depend on the band). */
 static void all_floor_counts(const grotto_index *ix, oracle_stats *s, uint64_t *distinct_all)
@@ -264,6 +286,7 @@ int oracle_stats_compute(grotto_index *ix, const grotto_index_opts *opts, oracle
     for (uint32_t seed = 0; seed < GROTTO_SEED_COUNT; seed++)
         s->never_seeds += !arises(ix, seed);
     floor_stats(ix, s);
+    softlock_stats(ix, s);
     if (map_stats(ix, s) != 0 || name_stats(ix, s) != 0)
         return -1;
     s->seconds = oracle_now() - t0;

@@ -31,6 +31,7 @@ typedef struct stats_map_floor {
 } stats_map_floor;
 
 enum { RANK_ARISING = 0, RANK_ALL = 1, RANK_BASES = 2 };
+enum { SL_UP = 0, SL_CUT = 1, SL_BOTH = 2, SL_OVERFLOW = 3 };
 
 typedef struct oracle_stats {
     /* floors of seeds 0..0x7FFF, floors 1..16 (generator inputs) */
@@ -48,6 +49,11 @@ typedef struct oracle_stats {
     uint32_t overflow_up_on_wall;        /* overflow floors whose final up stairs were written on a wall */
     uint64_t up_on_wall_floors;          /* all floors whose final up stairs sit on a former wall */
     uint64_t ghost_floors, nipple_floors, chamber_floors, down_unreachable_floors;
+    /* HW-1 softlock candidates: floors (seed, floor) and maps with a floor
+     * whose final up stairs are 4-adjacent to a chest [SL_UP], whose down
+     * stairs are cut off with chests solid [SL_CUT], both [SL_BOTH], and both
+     * on an overflow floor [SL_OVERFLOW] (the two observed softlocks) */
+    uint64_t softlock_floors[4], softlock_maps[4];
     /* HW-3 */
     int never_seeds;
     /* HW-4 */

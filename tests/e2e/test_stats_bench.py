@@ -14,6 +14,19 @@ def stats(request):
     return res.json()
 
 
+def test_hw1_softlock_candidates(stats, grotto):
+    sl = stats["hw1_softlock_candidates"]
+    # floors: the universe test counts the same (ref and impl); maps: what search finds
+    assert sl["up_next_to_chest"]["floors"] == 58295 and sl["down_cut"]["floors"] == 24668
+    assert sl["both"]["floors"] == 4990
+    # 5BC3 B4F and 5BC4 B3F (HW-1) and 6E2F B3F, the one other overflow floor with the pattern
+    assert sl["both_on_overflow_floors"] == {"floors": 3, "maps": 34}
+    for key, args in (("up_next_to_chest", ["--up-by-chest"]), ("down_cut", ["--down-cut"]),
+                      ("both", ["--up-by-chest", "--down-cut"]),
+                      ("both_on_overflow_floors", ["--up-by-chest", "--down-cut", "--overflow"])):
+        assert int(grotto("search", *args, "--count", "--quiet").out) == sl[key]["maps"], key
+
+
 def test_hw2_overflow(stats):
     hw2 = stats["hw2_overflow"]
     assert hw2["floors"] == 8

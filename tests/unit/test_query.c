@@ -141,6 +141,9 @@ Test(query, name_tables_against_every_name, .timeout = 300)
     check_table("Granite Tunnel of Woe Lv.1", GROTTO_NAME_EN | GROTTO_NAME_RAW);
     check_table("うす暗き獣の地下道Lv1", GROTTO_NAME_JP | GROTTO_NAME_RAW);
     check_table(" granite tunnel of woe LV 1", GROTTO_NAME_EN | GROTTO_NAME_JP);
+    check_table("Diamond World of Bliss Lv 70", GROTTO_NAME_EN | GROTTO_NAME_JP);
+    check_table("大いなる岩の世界Lv70", GROTTO_NAME_JP | GROTTO_NAME_RAW);
+    check_table("Diamond World of Bliss Lv.070", GROTTO_NAME_EN | GROTTO_NAME_JP); /* no such level */
     check_table("Lv.9", GROTTO_NAME_EN | GROTTO_NAME_JP | GROTTO_NAME_PART);
     check_table("woe lv 1", GROTTO_NAME_EN | GROTTO_NAME_JP | GROTTO_NAME_PART);
     check_table("9", GROTTO_NAME_EN | GROTTO_NAME_JP | GROTTO_NAME_PART);
