@@ -26,7 +26,7 @@ static const char *const QUERIES[][12] = {
     {"search", "--state", "no-enemy", "--limit", "0", NULL},
     {"search", "--monster", "liquid metal slime", "--limit", "0", "--json", NULL},
     {"search", "--up-by-chest", "--down-cut", "--count", NULL},
-    {"search", "--boss", "nemean", "--name-has", "lv.99", "--nipple", "--limit", "0", "--csv", NULL},
+    {"search", "--name-has", "lv.9", "--ghosts", "2", "--limit", "0", "--csv", NULL},
     {"search", "--location", "72", "--base", "120", "--limit", "0", "--csv", NULL},
     {"odds", "--base", "248", "--state", "only", NULL},
     {"odds", "--base", "120", "--monster", "liquid metal slime", "--json", NULL},

@@ -120,34 +120,43 @@ static void softlock_stats(const grotto_index *ix, oracle_stats *s)
     }
 }
 
+static int popcount16(unsigned v)
+{
+    v = v - ((v >> 1) & 0x5555u);
+    v = (v & 0x3333u) + ((v >> 2) & 0x3333u);
+    v = (v + (v >> 4)) & 0x0F0Fu;
+    return (int)((v + (v >> 8)) & 0x1Fu);
+}
+
 /* Every map floor: instances, arising instances and distinct keys, in all
- * and with D > 0 (D is a floor fact: it does not depend on the band). */
+ * and with D > 0 (D is a floor fact: it does not depend on the band). A
+ * seed's distinct floors are its (n, mr) pairs, mr = smr + (n-1) div 4: for
+ * each n, as many as the distinct smr of the bands whose maps reach n. */
 static void all_floor_counts(const grotto_index *ix, oracle_stats *s, uint64_t *distinct_all)
 {
     *distinct_all = 0;
     for (uint32_t seed = 0; seed < GROTTO_SEED_COUNT; seed++) {
         int ar = arises(ix, seed);
-        uint16_t mrs[GROTTO_MAX_FLOORS] = {0}; /* bit mr: a map of the seed has floor n at that rank */
+        unsigned dmask = 0, reach[GROTTO_MAX_FLOORS + 1] = {0}; /* reach[f]: bit smr of bands with f floors */
+        for (int k = 1; k <= GROTTO_MAX_FLOORS; k++)
+            dmask |= (unsigned)(ix->floor[grotto_floor_slot(seed, k)].D > 0) << (k - 1);
         for (int b = 0; b < GROTTO_BANDS; b++) {
-            size_t m = grotto_map_slot(b, seed);
-            const grotto_map_facts *d = &ix->map[m];
+            const grotto_map_facts *d = &ix->map[grotto_map_slot(b, seed)];
+            unsigned floors = (1u << d->floors) - 1;
             s->map_floors += d->floors;
-            for (int n = 1; n <= d->floors; n++) {
-                mrs[n - 1] |= (uint16_t)(1u << grotto_floor_mr(d->smr, n));
-                if (ix->floor[grotto_floor_slot(seed, n)].D > 0) {
-                    s->d_positive[BASIS_INSTANCES]++;
-                    s->d_positive[BASIS_ARISING] += ar;
-                    s->d_positive_state0 += !((d->special >> (n - 1)) & 1);
-                }
-            }
-            if (ar) {
-                s->state[0][BASIS_ARISING] += d->floors;
-            }
+            s->state[0][BASIS_ARISING] += ar ? d->floors : 0;
+            int dp = popcount16(dmask & floors);
+            s->d_positive[BASIS_INSTANCES] += (uint64_t)dp;
+            s->d_positive[BASIS_ARISING] += ar ? (uint64_t)dp : 0;
+            s->d_positive_state0 += (uint64_t)popcount16(dmask & floors & ~(unsigned)d->special);
+            reach[d->floors] |= 1u << d->smr;
         }
-        for (int n = 1; n <= GROTTO_MAX_FLOORS; n++) {
-            int k = __builtin_popcount(mrs[n - 1]);
+        unsigned smrs = 0;
+        for (int n = GROTTO_MAX_FLOORS; n >= 1; n--) {
+            smrs |= reach[n];
+            int k = popcount16(smrs);
             *distinct_all += (uint64_t)k;
-            if (ix->floor[grotto_floor_slot(seed, n)].D > 0)
+            if ((dmask >> (n - 1)) & 1)
                 s->d_positive[BASIS_DISTINCT] += (uint64_t)k;
         }
     }
