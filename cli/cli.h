@@ -82,6 +82,10 @@ int cli_uint(const char *cmd, const char *what, const char *text, unsigned long 
 int cli_threads(const char *cmd, const char *text, int *threads);          /* -j N, 1..256 */
 int cli_region(const char *cmd, const char *text, grotto_region *region);  /* jp | intl */
 
+/* Whether the user's text a names b: equal ignoring ASCII case and the
+ * spaces around a (area, boss, monster, state names). */
+int cli_same_text(const char *a, const char *b);
+
 /* Map id text for a band and seed: "DD5BC3". */
 void cli_format_map_id(int band_code, uint32_t seed, char out[8]);
 

@@ -50,22 +50,6 @@ void cli_json_location(jw *w, const char *key, int no)
     jw_end_obj(w);
 }
 
-/* Case-insensitive equality of a and b, ignoring spaces around a. */
-static int same_name(const char *a, const char *b)
-{
-    while (*a == ' ' || *a == '\t')
-        a++;
-    size_t n = strlen(a);
-    while (n && (a[n - 1] == ' ' || a[n - 1] == '\t'))
-        n--;
-    if (strlen(b) != n)
-        return 0;
-    for (size_t i = 0; i < n; i++)
-        if (tolower((unsigned char)a[i]) != tolower((unsigned char)b[i]))
-            return 0;
-    return 1;
-}
-
 static int all_of(const char *s, int (*cls)(int))
 {
     if (!*s)
@@ -97,7 +81,7 @@ int cli_location_parse(const char *cmd, const char *text, uint8_t set[GROTTO_LOC
     }
     int count = 0;
     for (int i = 1; i <= GT_LOCATION_COUNT; i++)
-        if (same_name(text, gt_location[i].region_en) || same_name(text, gt_location[i].region_jp)) {
+        if (cli_same_text(text, gt_location[i].region_en) || cli_same_text(text, gt_location[i].region_jp)) {
             set[i / 8] |= (uint8_t)(1u << (i % 8));
             count++;
         }

@@ -57,27 +57,11 @@ void cli_index_help(FILE *out)
 
 /* ---- option values ---- */
 
-/* a equals b ignoring ASCII case and spaces around a */
-static int same_text(const char *a, const char *b)
-{
-    while (*a == ' ' || *a == '\t')
-        a++;
-    size_t n = strlen(a);
-    while (n && (a[n - 1] == ' ' || a[n - 1] == '\t'))
-        n--;
-    if (strlen(b) != n)
-        return 0;
-    for (size_t i = 0; i < n; i++)
-        if (tolower((unsigned char)a[i]) != tolower((unsigned char)b[i]))
-            return 0;
-    return 1;
-}
-
 /* A name of a gt_name table [1..n]: EN in any case, JP as written; 0 if none. */
 static int name_index(const struct gt_name *t, int n, const char *text)
 {
     for (int i = 1; i <= n; i++)
-        if (same_text(text, t[i].en) || !strcmp(text, t[i].jp))
+        if (cli_same_text(text, t[i].en) || !strcmp(text, t[i].jp))
             return i;
     return 0;
 }
@@ -101,8 +85,8 @@ static int parse_boss(const char *cmd, const char *text, int *boss)
 static int parse_monster(const char *cmd, const char *text, int *monster)
 {
     for (int i = 0; i < GT_MONSTER_COUNT; i++)
-        if (same_text(text, gt_monsters[i].en) || !strcmp(text, gt_monsters[i].jp) ||
-            same_text(text, gt_monsters[i].id)) {
+        if (cli_same_text(text, gt_monsters[i].en) || !strcmp(text, gt_monsters[i].jp) ||
+            cli_same_text(text, gt_monsters[i].id)) {
             *monster = i;
             return 0;
         }
@@ -168,7 +152,7 @@ static int parse_states(const char *text, uint32_t *out)
     for (char *save = NULL, *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
         uint32_t bits = 0;
         for (size_t g = 0; g < sizeof groups / sizeof groups[0]; g++)
-            if (same_text(t, groups[g].name))
+            if (cli_same_text(t, groups[g].name))
                 bits = groups[g].bits;
         if (!bits) {
             char *end;
@@ -393,19 +377,8 @@ int cli_stdout_check(const char *cmd)
 
 static void details_of(const grotto_index *ix, uint32_t m, grotto_map_details_t *d)
 {
-    const grotto_map_facts *f = &ix->map[m];
-    memset(d, 0, sizeof *d);
-    d->band = (uint8_t)(m / GROTTO_SEED_COUNT);
-    d->band_code = gt_band[d->band].code;
-    d->seed = (uint16_t)(m % GROTTO_SEED_COUNT);
-    d->env = f->env;
-    d->floors = f->floors;
-    d->smr = f->smr;
-    d->boss = f->boss;
-    d->prefix = f->prefix;
-    d->suffix = f->suffix;
-    d->locale = f->locale;
-    d->level = f->level;
+    int band = (int)(m / GROTTO_SEED_COUNT);
+    grotto_map_details_of(&ix->map[m], band, gt_band[band].code, m % GROTTO_SEED_COUNT, d);
 }
 
 static void csv_field(const char *s, int last)

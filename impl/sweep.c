@@ -410,17 +410,8 @@ static void map_outputs(sweep_worker *w, int band, uint32_t seed, const grotto_m
         }
     }
     if (req->maps) {
-        grotto_map_facts *m = &req->maps[mslot];
-        memset(m, 0, sizeof *m);
-        m->env = d->env;
-        m->floors = d->floors;
-        m->smr = d->smr;
-        m->boss = d->boss;
-        m->prefix = d->prefix;
-        m->suffix = d->suffix;
-        m->locale = d->locale;
-        m->level = d->level;
-        m->special = special;
+        memset(&req->maps[mslot], 0, sizeof req->maps[mslot]); /* padding too: indexes compare with memcmp */
+        grotto_map_facts_of(d, special, &req->maps[mslot]);
     }
 }
 

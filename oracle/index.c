@@ -308,14 +308,7 @@ static void ref_map_item(size_t i, void *arg)
     grotto_map_details(gt_band[band].code, seed, &d);
     grotto_map_facts *m = &c->map[i];
     memset(m, 0, sizeof *m);
-    m->env = d.env;
-    m->floors = d.floors;
-    m->smr = d.smr;
-    m->boss = d.boss;
-    m->prefix = d.prefix;
-    m->suffix = d.suffix;
-    m->locale = d.locale;
-    m->level = d.level;
+    grotto_map_facts_of(&d, 0, m);
     for (int n = 1; n <= d.floors; n++) {
         grotto_elist_t e;
         ref_floor_elist(&c->floor[grotto_floor_slot(seed, n)], d.env, grotto_floor_mr(d.smr, n), &e);

@@ -17,6 +17,21 @@ typedef struct grotto_map_facts {
     uint16_t special;            /* bit n-1: floor n's enemy-list state is not 0 (normal) */
 } grotto_map_facts;
 
+/* The facts of a map from its details, and back (band, band code and seed
+ * from the map slot; group and side[] are not kept). */
+static inline void grotto_map_facts_of(const grotto_map_details_t *d, uint16_t special, grotto_map_facts *out)
+{
+    *out = (grotto_map_facts){d->env, d->floors, d->smr, d->boss, d->prefix, d->suffix, d->locale, d->level, special};
+}
+
+static inline void grotto_map_details_of(const grotto_map_facts *f, int band, int band_code, uint32_t seed,
+                                         grotto_map_details_t *out)
+{
+    *out = (grotto_map_details_t){.band = (uint8_t)band, .band_code = (uint8_t)band_code, .seed = (uint16_t)seed,
+                                  .env = f->env, .floors = f->floors, .smr = f->smr, .boss = f->boss,
+                                  .prefix = f->prefix, .suffix = f->suffix, .locale = f->locale, .level = f->level};
+}
+
 /* One map floor in a non-zero enemy-list state: its MapRecord floor slot. */
 typedef struct grotto_special_floor {
     uint32_t map;                /* grotto_map_slot(band, seed) */
