@@ -227,7 +227,7 @@ Test(index_cache, overflow_flags_beyond_the_game_seeds_are_cached, .timeout = 60
     cr_expect_eq((size_t)st.st_size, 64 + (size_t)GROTTO_FLOOR_UNIVERSE);
     ix = open_cached(dir);
     cr_assert_eq(grotto_index_overflow_high(ix, &o), 0);
-    cr_expect_eq(ix->high_mapped, st.st_size, "the second call did not read the cached flags");
+    cr_expect_eq(ix->high_mapped, (size_t)st.st_size, "the second call did not read the cached flags");
     long m = 0;
     for (size_t i = 0; i < GROTTO_FLOOR_UNIVERSE; i++)
         m += ix->overflow_high[i];
