@@ -30,11 +30,11 @@ int cmd_odds(int argc, char **argv)
     cli_query cq;
     if (cli_query_parse("odds", 1, argc, argv, &cq))
         return EXIT_USAGE;
+    if (cli_parse_only)
+        return EXIT_OK;
     if (cq.help) {
         help_odds(stdout);
         return EXIT_OK;
     }
-    if (cli_parse_only)
-        return EXIT_OK;
     return cli_query_print("odds", 1, &cq);
 }

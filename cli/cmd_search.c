@@ -28,11 +28,11 @@ int cmd_search(int argc, char **argv)
     cli_query cq;
     if (cli_query_parse("search", 0, argc, argv, &cq))
         return EXIT_USAGE;
+    if (cli_parse_only)
+        return EXIT_OK;
     if (cq.help) {
         help_search(stdout);
         return EXIT_OK;
     }
-    if (cli_parse_only)
-        return EXIT_OK;
     return cli_query_print("search", 0, &cq);
 }

@@ -294,7 +294,7 @@ int cmd_stats(int argc, char **argv)
                       {"quiet", 'q', OPT_FLAG, &ia.quiet, NULL}};
     if (cli_parse("stats", argc, argv, opts, 5, pos, 0, &npos, &help))
         return EXIT_USAGE;
-    if (help) {
+    if (help && !cli_parse_only) {
         help_stats(stdout);
         return EXIT_OK;
     }

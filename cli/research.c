@@ -511,12 +511,12 @@ static void print_hit(print_ctx *c, const grotto_query_hit *h)
     putchar('\n');
 }
 
-static void print_odds_summary(const print_ctx *c, const grotto_query_result *r)
+static void print_odds_summary(print_ctx *c, const grotto_query_result *r)
 {
     const cli_query *cq = c->cq;
     double chance = r->timers / (double)GROTTO_TIMER_COUNT;
     if (cq->format == QUERY_JSON) {
-        jw *w = (jw *)&c->w;
+        jw *w = &c->w;
         jw_uint(w, "timers", r->timers);
         jw_num(w, "chance", chance, 16);
         jw_uint(w, "produced", r->produced);

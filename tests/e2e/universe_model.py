@@ -3,6 +3,7 @@ the specification (rng-and-timer.md §1, §4) and the golden data only: the
 timer draws, final quality, location, bands; the forgiving name form; the
 softlock report of a golden floor grid. Nothing here calls grotto."""
 import csv
+import functools
 import io
 import json
 
@@ -143,10 +144,11 @@ def area_locations(area):
         return {l["no"] for l in json.load(f)["locations"] if area in (l["region_en"], l["region_ja"])}
 
 
+@functools.lru_cache(maxsize=None)
 def never_seeds():
     with open(CORPUS / "never-seeds.json", encoding="utf-8") as f:
         v = json.load(f)
-    return set(v["seeds"] if isinstance(v, dict) else v)
+    return frozenset(v["seeds"] if isinstance(v, dict) else v)
 
 
 __all__ = ["ROOT"]
