@@ -19,7 +19,7 @@ void help_search(FILE *out)
             "  grotto search --band DD --monster \"Liquid Metal Slime\"\n"
             "  grotto search --up-by-chest --down-cut --limit 0 --json   # softlock candidates\n"
             "  grotto search --name \"Granite Tunnel of Woe Lv.1\"\n"
-            "  grotto search --boss Nemean --level 99 --location 72 --base 120 --csv\n"
+            "  grotto search --boss greygnarl --level 90..99 --location \"Wormwood Canyon\" --csv\n"
             "  grotto search --nipple --floor 3..6 --arising\n");
 }
 

@@ -359,9 +359,9 @@ void cli_query_help(FILE *out, int odds)
             "  --json             machine-readable (see README, 'grotto %s --json')\n"
             "  --csv              a header line, then one line per map (RFC 4180 quoting)\n",
             odds ? "base quality 2..248 (or --from-boss / --reward; one is required)"
-                 : "only maps that base quality Q (2..248) produces: some timer value yields the\n"
-                   "                     seed and final_quality(Q, r1) falls in the band (quest 15's map\n"
-                   "                     is a gift, not a timer outcome: not counted)",
+                 : "only maps that base quality Q (2..248) produces: a timer value yields\n"
+                   "                     the seed and final_quality(Q, r1) falls in the band (quest 15's\n"
+                   "                     map is a gift, not a timer outcome: not counted)",
             odds ? "odds" : "search");
     cli_index_help(out);
 }
