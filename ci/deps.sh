@@ -2,7 +2,7 @@
 # Install the Debian packages the build and tests need, when missing.
 # Usage: ci/deps.sh [extra-package ...]
 set -euo pipefail
-need=(cmake make gcc libcriterion-dev python3-pytest lcov clang lua5.4 lua5.1 "$@")
+need=(cmake make gcc libcriterion-dev libxxhash-dev python3-pytest lcov clang lua5.4 lua5.1 "$@")
 missing=()
 for p in "${need[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

@@ -249,6 +249,21 @@ int cli_region(const char *cmd, const char *text, grotto_region *region)
     return 0;
 }
 
+int cli_same_text(const char *a, const char *b)
+{
+    while (*a == ' ' || *a == '\t')
+        a++;
+    size_t n = strlen(a);
+    while (n && (a[n - 1] == ' ' || a[n - 1] == '\t'))
+        n--;
+    if (strlen(b) != n)
+        return 0;
+    for (size_t i = 0; i < n; i++)
+        if (tolower((unsigned char)a[i]) != tolower((unsigned char)b[i]))
+            return 0;
+    return 1;
+}
+
 void cli_format_map_id(int band_code, uint32_t seed, char out[8])
 {
     snprintf(out, 8, "%02X%04X", (unsigned)band_code & 0xFF, (unsigned)seed & 0xFFFF);

@@ -39,6 +39,7 @@ int cmd_bench(int argc, char **argv);
 int cmd_sweep(int argc, char **argv);
 int cmd_search(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
+int cmd_odds(int argc, char **argv);
 void help_map(FILE *out);
 void help_floor(FILE *out);
 void help_timer(FILE *out);
@@ -50,6 +51,7 @@ void help_bench(FILE *out);
 void help_sweep(FILE *out);
 void help_search(FILE *out);
 void help_verify(FILE *out);
+void help_odds(FILE *out);
 
 /* ---- errors ---- */
 /* Print "grotto CMD: message" on stderr; returns EXIT_USAGE. */
@@ -81,6 +83,10 @@ int cli_floor_number(const char *cmd, const char *text, int *floor);       /* 4 
 int cli_uint(const char *cmd, const char *what, const char *text, unsigned long max, unsigned long *out);
 int cli_threads(const char *cmd, const char *text, int *threads);          /* -j N, 1..256 */
 int cli_region(const char *cmd, const char *text, grotto_region *region);  /* jp | intl */
+
+/* Whether the user's text a names b: equal ignoring ASCII case and the
+ * spaces around a (area, boss, monster, state names). */
+int cli_same_text(const char *a, const char *b);
 
 /* Map id text for a band and seed: "DD5BC3". */
 void cli_format_map_id(int band_code, uint32_t seed, char out[8]);

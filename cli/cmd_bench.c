@@ -2,6 +2,7 @@
 #include <stdlib.h>
 
 #include "bench.h"
+#include "bench_queries.h"
 #include "oracle.h"
 #include "view.h"
 
@@ -9,6 +10,7 @@ void help_bench(FILE *out)
 {
     fprintf(out,
             "usage: grotto bench [-j N] [--json] [--no-corpus]\n"
+            "       grotto bench --queries [-n N] [--json]\n"
             "\n"
             "Times, in one run, the full-universe sweep - every FloorRecord digest with its\n"
             "analysis and enemy-list terms (524,288 floors) and every MapRecord digest (393,216\n"
@@ -22,6 +24,11 @@ void help_bench(FILE *out)
             "  -j N          threads for both engines (default: all cores)\n"
             "  --json        machine-readable\n"
             "  --no-corpus   skip the comparison with corpus/golden/*.digest\n");
+    bench_queries_help(out);
+    fprintf(out,
+            "\n"
+            "examples: grotto bench -j 2\n"
+            "          grotto bench --queries -n 5 --json\n");
 }
 
 static void json_run(jw *w, const char *key, const bench_run *r)
@@ -47,16 +54,32 @@ static void json_run(jw *w, const char *key, const bench_run *r)
 
 int cmd_bench(int argc, char **argv)
 {
-    const char *threads_s = NULL, *pos[1];
-    int json = 0, no_corpus = 0, help = 0, npos, threads = 0;
+    const char *threads_s = NULL, *runs_s = NULL, *pos[1];
+    int json = 0, no_corpus = 0, queries = 0, help = 0, npos, threads = 0;
     cli_opt opts[] = {{"threads", 'j', OPT_VALUE, NULL, &threads_s},
                       {"json", 0, OPT_FLAG, &json, NULL},
-                      {"no-corpus", 0, OPT_FLAG, &no_corpus, NULL}};
-    if (cli_parse("bench", argc, argv, opts, 3, pos, 0, &npos, &help))
+                      {"no-corpus", 0, OPT_FLAG, &no_corpus, NULL},
+                      {"queries", 0, OPT_FLAG, &queries, NULL},
+                      {"runs", 'n', OPT_VALUE, NULL, &runs_s}};
+    if (cli_parse("bench", argc, argv, opts, 5, pos, 0, &npos, &help))
         return EXIT_USAGE;
     if (help) {
         help_bench(stdout);
         return EXIT_OK;
+    }
+    if (queries || runs_s) {
+        unsigned long runs = 5;
+        if (!queries)
+            return cli_error("bench", "-n counts the runs of --queries: give --queries");
+        if (threads_s || no_corpus)
+            return cli_error("bench", "--queries takes no -j or --no-corpus (each query uses all cores)");
+        if (runs_s && cli_uint("bench", "run count", runs_s, 100, &runs))
+            return EXIT_USAGE;
+        if (runs < 1)
+            return cli_error("bench", "-n needs at least 1 run");
+        if (cli_parse_only)
+            return EXIT_OK;
+        return bench_queries((int)runs, json);
     }
     if (threads_s && cli_threads("bench", threads_s, &threads))
         return EXIT_USAGE;

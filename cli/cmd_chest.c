@@ -107,7 +107,7 @@ static int parse_item(const char *text, chest_query *q)
     q->item_first = -1;
     memset(q->item, 0, sizeof q->item);
     for (int i = GT_ITEM_COUNT - 1; i >= 0; i--)
-        if (cli_name_equal(text, gt_item_name[i].en) || cli_name_equal(text, gt_item_name[i].jp))
+        if (cli_same_text(text, gt_item_name[i].en) || cli_same_text(text, gt_item_name[i].jp))
             q->item[i] = 1, q->item_first = i;
     if (q->item_first < 0)
         return cli_error("chest",

@@ -1,42 +1,77 @@
 /* grotto stats: universe aggregates, each with the hardware observation it
  * answers (hardware.md HW-2, HW-3, HW-4, HW-6) and the enemy-list states. */
+#include <string.h>
+
 #include "grotto/elist.h"
 #include "grotto/tables.h"
 #include "oracle.h"
+#include "research.h"
 #include "stats.h"
-#include "view.h"
 
 void help_stats(FILE *out)
 {
     fprintf(out,
-            "usage: grotto stats [--engine E] [-j N] [--json] [--quiet]\n"
+            "usage: grotto stats [--json] [--no-cache] [--engine E] [-j N] [--quiet]\n"
             "\n"
-            "Sweeps every floor (32,768 seeds x 16) and every map (12 bands x 32,768 seeds) and\n"
-            "prints aggregates, each next to the hardware observation it answers:\n"
+            "Aggregates over every floor (32,768 seeds x 16) and every map (12 bands x 32,768 seeds),\n"
+            "computed from the universe index, each next to the hardware observation it answers:\n"
+            "  HW-1  softlock candidates: floors whose final up stairs are 4-adjacent to a chest,\n"
+            "        whose down stairs are cut off with chests solid, both, and both on an\n"
+            "        overflow floor (as the two observed softlocks), with the maps holding them\n"
             "  HW-2  stair-overflow floors: the (seed, floor) pairs, distinct generator inputs,\n"
-            "        how many occur on real maps per band, up stairs written on a wall\n"
+            "        how many occur on real maps per band, up stairs written on a wall (and the\n"
+            "        same over seeds 0000..FFFF, which the community tool accepts)\n"
             "  HW-3  seeds no timer yields\n"
             "  HW-4  maps sharing the quest-15 map's name\n"
             "  HW-6  floors whose trapped-chest monster records are lost, on each counting basis\n"
-            "        (instances, seeds that arise, distinct floors), against the published figures\n"
+            "        (instances, seeds that arise, distinct floors), against the published figures;\n"
+            "        and on the chest-rank basis of hardware.md (a floor counts only where one of\n"
+            "        its chests has a rank that can hold the trapped chest whose record is lost:\n"
+            "        rank 3 the cannibox, 4-7 the mimic, 8-10 Pandora's box), over arising and\n"
+            "        over all seeds, with the floors that keep the mimic's record with 0 bytes\n"
+            "        to spare (candidates for the one-floor difference, to check on a console)\n"
             "  and the count of every enemy-list state.\n"
             "\n"
-            "  --engine E   impl (default, fast) or ref\n"
-            "  -j N         threads (default: all cores)\n"
-            "  --json       machine-readable\n"
-            "  --quiet      no progress line\n");
+            "  --json             machine-readable (see README)\n");
+    cli_index_help(out);
+    fprintf(out,
+            "\n"
+            "examples: grotto stats\n"
+            "          grotto stats --json --quiet\n"
+            "          grotto stats --engine ref --no-cache   # the same figures from the reference\n");
 }
 
 static const char *BASIS_NAME[BASES] = {"instances", "arising", "distinct"};
 static const char *LOST_NAME[LOST_KINDS] = {"pandora", "mimic", "cannibox"};
 
-static void json_stats(const oracle_stats *s, const char *engine)
+/* The chest-rank basis over arising seeds gives the published triple. */
+static int rank_reproduced(const oracle_stats *s)
+{
+    return s->rank_floors[RANK_ARISING] == HW6_FLOORS && s->rank_lost[LOST_PANDORA][RANK_ARISING] == HW6_PANDORA &&
+           s->rank_lost[LOST_MIMIC][RANK_ARISING] == HW6_MIMIC &&
+           s->rank_lost[LOST_CANNIBOX][RANK_ARISING] == HW6_CANNIBOX;
+}
+
+static void json_stats(const oracle_stats *s, const grotto_index *ix)
 {
     jw w;
     jw_init(&w, stdout);
     jw_obj(&w, NULL);
-    jw_str(&w, "engine", engine);
-    jw_num(&w, "seconds", s->seconds, 2);
+    jw_str(&w, "engine", ix->engine);
+    jw_num(&w, "seconds", s->seconds + ix->seconds, 3);
+    jw_obj(&w, "index");
+    jw_bool(&w, "from_cache", ix->from_cache);
+    jw_num(&w, "seconds", ix->seconds, 3);
+    jw_end_obj(&w);
+    jw_obj(&w, "hw1_softlock_candidates");
+    static const char *SL_NAME[4] = {"up_next_to_chest", "down_cut", "both", "both_on_overflow_floors"};
+    for (int i = 0; i < 4; i++) {
+        jw_obj(&w, SL_NAME[i]);
+        jw_uint(&w, "floors", s->softlock_floors[i]);
+        jw_uint(&w, "maps", s->softlock_maps[i]);
+        jw_end_obj(&w);
+    }
+    jw_end_obj(&w);
     jw_obj(&w, "hw2_overflow");
     jw_uint(&w, "floors_checked", s->floors);
     jw_uint(&w, "floors", s->overflow_count);
@@ -101,6 +136,35 @@ static void json_stats(const oracle_stats *s, const char *engine)
         agree |= s->lost[LOST_PANDORA][b] == HW6_PANDORA && s->lost[LOST_MIMIC][b] == HW6_MIMIC &&
                  s->lost[LOST_CANNIBOX][b] == HW6_CANNIBOX;
     jw_bool(&w, "published_reproduced", agree);
+    jw_obj(&w, "chest_rank_basis");
+    static const char *RANK_BASIS_NAME[RANK_BASES] = {"arising", "all_seeds"};
+    for (int b = 0; b < RANK_BASES; b++) {
+        jw_obj(&w, RANK_BASIS_NAME[b]);
+        jw_uint(&w, "floors", s->rank_floors[b]);
+        for (int k = 0; k < LOST_KINDS; k++)
+            jw_uint(&w, LOST_NAME[k], s->rank_lost[k][b]);
+        jw_end_obj(&w);
+    }
+    jw_bool(&w, "published_reproduced", rank_reproduced(s));
+    jw_uint(&w, "mimic_zero_spare_count", s->mimic_zero_spare);
+    jw_arr(&w, "mimic_zero_spare");
+    for (uint32_t i = 0; i < s->mimic_zero_spare && i < STATS_MAX_SPARE; i++) {
+        const stats_map_floor *z = &s->mimic_zero_spare_list[i];
+        char id[8];
+        cli_format_map_id(z->band_code, z->seed, id);
+        jw_obj(&w, NULL);
+        jw_str(&w, "id", id);
+        jw_int(&w, "floor", z->floor);
+        jw_int(&w, "state", z->state);
+        jw_int(&w, "elist_ofs", z->ofs);
+        jw_arr(&w, "chest_ranks");
+        for (int c = 0; c < 3 && z->rank[c]; c++)
+            jw_int(&w, NULL, z->rank[c]);
+        jw_end_arr(&w);
+        jw_end_obj(&w);
+    }
+    jw_end_arr(&w);
+    jw_end_obj(&w);
     jw_end_obj(&w);
     jw_obj(&w, "states");
     jw_uint(&w, "map_floors", s->map_floors);
@@ -130,9 +194,17 @@ static void json_stats(const oracle_stats *s, const char *engine)
     jw_done(&w);
 }
 
-static void text_stats(const oracle_stats *s, const char *engine)
+static void text_stats(const oracle_stats *s, const grotto_index *ix)
 {
-    printf("universe statistics (%s engine, %.1f s)\n\n", engine, s->seconds);
+    printf("universe statistics (%s engine, %.3f s; index %s)\n\n", ix->engine, s->seconds + ix->seconds,
+           ix->from_cache ? "from the cache" : "built");
+    printf("HW-1 softlock candidates (to test on a console; grotto search --up-by-chest / --down-cut / --overflow)\n");
+    static const char *SL_TEXT[4] = {"final up stairs 4-adjacent to a chest", "down stairs cut off with chests solid",
+                                     "both", "both, on an overflow floor (the observed softlocks)"};
+    for (int i = 0; i < 4; i++)
+        printf("  %-52s %7llu floors (seed, floor), on %7llu maps\n", SL_TEXT[i],
+               (unsigned long long)s->softlock_floors[i], (unsigned long long)s->softlock_maps[i]);
+    printf("\n");
     printf("HW-2 stair overflow mode (\"4 types, 16 results\" in the community's search)\n");
     printf("  %u of %llu floors (seeds 0000..7FFF x floors 1..16) enter overflow mode:\n", s->overflow_count,
            (unsigned long long)s->floors);
@@ -173,9 +245,29 @@ static void text_stats(const oracle_stats *s, const char *engine)
                (unsigned long long)s->lost[k][1], (unsigned long long)s->lost[k][2], published[k]);
     for (int b = 0; b < BASES; b++)
         agree |= s->lost[0][b] == HW6_PANDORA && s->lost[1][b] == HW6_MIMIC && s->lost[2][b] == HW6_CANNIBOX;
-    printf("  %s\n\n", agree ? "one counting basis reproduces the published figures"
-                             : "OPEN FINDING: no counting basis reproduces the published 1,615 / 1,266 / 597; the model is"
-                               " not tuned to them");
+    printf("  %s\n", agree ? "one counting basis reproduces the published figures"
+                           : "OPEN FINDING: no counting basis reproduces the published 1,615 / 1,266 / 597; the model is"
+                             " not tuned to them");
+    printf("  chest-rank basis (a floor counts only where a chest's rank can hold the trapped chest whose\n"
+           "  record is lost: rank 3 cannibox, 4-7 mimic, 8-10 Pandora's box; chests.md 3.1):\n");
+    printf("  %-14s %10s %10s   published (seed-001)\n", "", "arising", "all seeds");
+    printf("  %-14s %10llu %10llu   %d\n", "floors", (unsigned long long)s->rank_floors[RANK_ARISING],
+           (unsigned long long)s->rank_floors[RANK_ALL], HW6_FLOORS);
+    for (int k = 0; k < LOST_KINDS; k++)
+        printf("  %-14s %10llu %10llu   %d\n", label[k], (unsigned long long)s->rank_lost[k][RANK_ARISING],
+               (unsigned long long)s->rank_lost[k][RANK_ALL], published[k]);
+    printf("  %s\n", rank_reproduced(s) ? "this basis reproduces the published figures"
+                                        : "this basis does not reproduce all published figures (an open finding)");
+    printf("  floors of the arising set keeping the mimic's record with 0 bytes to spare (a 4-byte\n"
+           "  difference would lose it; candidates to check on a console): %u\n", s->mimic_zero_spare);
+    for (uint32_t i = 0; i < s->mimic_zero_spare && i < STATS_MAX_SPARE; i++) {
+        char id[8];
+        cli_format_map_id(s->mimic_zero_spare_list[i].band_code, s->mimic_zero_spare_list[i].seed, id);
+        printf("%s%s:B%dF", i % 8 ? " " : "   ", id, s->mimic_zero_spare_list[i].floor);
+        if (i % 8 == 7 || i + 1 == s->mimic_zero_spare)
+            putchar('\n');
+    }
+    putchar('\n');
     printf("enemy-list states over %llu map floors\n", (unsigned long long)s->map_floors);
     printf("  %-4s %-36s %10s %10s %10s\n", "code", "state", "instances", "arising", "distinct");
     for (int st = 0; st < STATS_STATES; st++)
@@ -192,29 +284,41 @@ static void text_stats(const oracle_stats *s, const char *engine)
 
 int cmd_stats(int argc, char **argv)
 {
-    const char *engine_s = "impl", *threads_s = NULL, *pos[1];
-    int json = 0, quiet = 0, help = 0, npos, threads = 0;
-    cli_opt opts[] = {{"engine", 0, OPT_VALUE, NULL, &engine_s},
-                      {"threads", 'j', OPT_VALUE, NULL, &threads_s},
+    cli_index_args ia = {0};
+    const char *pos[1];
+    int json = 0, help = 0, npos;
+    cli_opt opts[] = {{"engine", 0, OPT_VALUE, NULL, &ia.engine},
+                      {"threads", 'j', OPT_VALUE, NULL, &ia.threads_s},
                       {"json", 0, OPT_FLAG, &json, NULL},
-                      {"quiet", 'q', OPT_FLAG, &quiet, NULL}};
-    if (cli_parse("stats", argc, argv, opts, 4, pos, 0, &npos, &help))
+                      {"no-cache", 0, OPT_FLAG, &ia.no_cache, NULL},
+                      {"quiet", 'q', OPT_FLAG, &ia.quiet, NULL}};
+    if (cli_parse("stats", argc, argv, opts, 5, pos, 0, &npos, &help))
         return EXIT_USAGE;
-    if (help) {
+    if (help && !cli_parse_only) {
         help_stats(stdout);
         return EXIT_OK;
     }
-    if (threads_s && cli_threads("stats", threads_s, &threads))
+    int threads;
+    if (ia.threads_s && cli_threads("stats", ia.threads_s, &threads))
         return EXIT_USAGE;
-    const grotto_engine *e = cli_engine("stats", engine_s);
-    if (!e)
+    if (ia.engine && strcmp(ia.engine, "impl") != 0 && strcmp(ia.engine, "ref") != 0)
+        return cli_error("stats", "unknown engine '%s': expected ref or impl", ia.engine);
+    if (cli_parse_only)
+        return EXIT_OK;
+    grotto_index_opts o;
+    grotto_index *ix = cli_index_open("stats", &ia, &o);
+    if (!ix)
         return EXIT_USAGE;
     static oracle_stats s;
-    if (oracle_stats_compute(e, threads, quiet, &s) != 0)
+    int rc = oracle_stats_compute(ix, &o, &s);
+    if (rc == 0) {
+        if (json)
+            json_stats(&s, ix);
+        else
+            text_stats(&s, ix);
+    }
+    grotto_index_close(ix);
+    if (rc != 0)
         return cli_error("stats", "out of memory");
-    if (json)
-        json_stats(&s, e->name);
-    else
-        text_stats(&s, e->name);
-    return EXIT_OK;
+    return cli_stdout_check("stats");
 }

@@ -83,21 +83,6 @@ void cli_location_help(FILE *out)
             "community's note, verbatim (timings such as '4.81s (3rd)' are unexplained there).\n");
 }
 
-int cli_name_equal(const char *a, const char *b)
-{
-    while (*a == ' ' || *a == '\t')
-        a++;
-    size_t n = strlen(a);
-    while (n && (a[n - 1] == ' ' || a[n - 1] == '\t'))
-        n--;
-    if (strlen(b) != n)
-        return 0;
-    for (size_t i = 0; i < n; i++)
-        if (tolower((unsigned char)a[i]) != tolower((unsigned char)b[i]))
-            return 0;
-    return 1;
-}
-
 static int all_of(const char *s, int (*cls)(int))
 {
     if (!*s)
@@ -129,7 +114,7 @@ int cli_location_parse(const char *cmd, const char *text, uint8_t set[GROTTO_LOC
     }
     int count = 0;
     for (int i = 1; i <= GT_LOCATION_COUNT; i++)
-        if (cli_name_equal(text, gt_location[i].region_en) || cli_name_equal(text, gt_location[i].region_jp)) {
+        if (cli_same_text(text, gt_location[i].region_en) || cli_same_text(text, gt_location[i].region_jp)) {
             set[i / 8] |= (uint8_t)(1u << (i % 8));
             count++;
         }

@@ -32,10 +32,6 @@ void cli_json_location(jw *w, const char *key, int no);
  * --help of every command that prints locations. */
 void cli_location_help(FILE *out);
 
-/* Case-insensitive equality of a name typed by a user with a table name,
- * ignoring spaces around the typed text (exact for non-ASCII, e.g. Japanese). */
-int cli_name_equal(const char *typed, const char *name);
-
 /* Parse a --location argument into a set of locations (bit i of set[] for
  * location i, 1..150). Accepted, as documented in the help texts:
  *   two hex digits, the community's code:  72  -> location 114

@@ -98,6 +98,34 @@ static int chambers(uint16_t left[16], grotto_floor_analysis *out)
     return n;
 }
 
+/* The final up stairs 4-adjacent to a chest (HW-1). */
+static void softlock_adjacent(const impl_floor_masks *m, uint8_t *up_next)
+{
+    *up_next = 0;
+    if (in16(m->up)) {
+        int ux = m->up.x, uy = m->up.y;
+        int adj = (ux > 0 && ((m->chest[uy] >> (ux - 1)) & 1)) || (ux < 15 && ((m->chest[uy] >> (ux + 1)) & 1)) ||
+                  (uy > 0 && ((m->chest[uy - 1] >> ux) & 1)) || (uy < 15 && ((m->chest[uy + 1] >> ux) & 1));
+        *up_next = (uint8_t)adj;
+    }
+}
+
+/* Softlock report (HW-1): flood from the up stairs with chests solid. */
+static void softlock(const impl_floor_masks *m, uint8_t *up_next, uint16_t *near, uint16_t *far, uint8_t *down_cut)
+{
+    uint16_t open[16], r2[16];
+    for (int y = 0; y < 16; y++)
+        open[y] = m->walk[y] & (uint16_t)~m->chest[y];
+    flood_from(m->up, open, r2);
+    *near = (uint16_t)count_rows(r2);
+    int f = 0;
+    for (int y = 0; y < 16; y++)
+        f += impl_popcount16((uint16_t)(open[y] & ~r2[y]));
+    *far = (uint16_t)f;
+    *down_cut = (uint8_t)!bit_at(r2, m->down);
+    softlock_adjacent(m, up_next);
+}
+
 void impl_analyse_masks(const impl_floor_masks *m, grotto_floor_analysis *out)
 {
     memset(out, 0, sizeof *out);
@@ -134,23 +162,63 @@ void impl_analyse_masks(const impl_floor_masks *m, grotto_floor_analysis *out)
     for (int y = 0; y < 16; y++)
         left[y] = m->pocket[y] & (uint16_t)~r[y];
     out->region_count = (uint16_t)chambers(left, out);
-    /* softlock report: chests solid */
-    uint16_t open[16], r2[16];
+    softlock(m, &out->up_next_to_chest, &out->softlock_near, &out->softlock_far, &out->softlock_down_cut);
+}
+
+void impl_softlock_facts(const impl_floor_masks *m, grotto_floor_facts *out)
+{
+    softlock(m, &out->up_next_to_chest, &out->softlock_near, &out->softlock_far, &out->softlock_down_cut);
+}
+
+/* Whether making the chest at c solid leaves the connectivity of the other
+ * tiles as it was: none of its 4-neighbours is a chest, and its walkable
+ * 4-neighbours lie in one run of open (walkable, non-chest) cells of its
+ * 3x3 ring - consecutive ring cells share an edge - so any path through the
+ * chest can go round it instead. A sufficient test, not a necessary one. */
+static int chest_bypassed(const impl_floor_masks *m, const uint16_t open[16], grotto_xy c)
+{
+    static const int8_t dx[8] = {0, 1, 1, 1, 0, -1, -1, -1}, dy[8] = {-1, -1, 0, 1, 1, 1, 0, -1};
+    unsigned p = 0;
+    for (int i = 0; i < 8; i++) {
+        int x = c.x + dx[i], y = c.y + dy[i];
+        if (x < 0 || x > 15 || y < 0 || y > 15)
+            continue;
+        if (!(i & 1) && ((m->chest[y] >> x) & 1))
+            return 0;
+        p |= ((open[y] >> x) & 1u) << i;
+    }
+    if (!(p & 0x55u) || p == 0xFFu)
+        return 1;
+    int z = __builtin_ctz(~p & 0xFFu), runs = 0, in_run = 0, has4 = 0;
+    for (int i = 1; i <= 8; i++) { /* from just after a closed cell round to it */
+        int b = (z + i) & 7;
+        if ((p >> b) & 1) {
+            in_run = 1;
+            has4 |= !(b & 1);
+        } else {
+            runs += in_run && has4;
+            in_run = has4 = 0;
+        }
+    }
+    return runs <= 1;
+}
+
+int impl_softlock_from_reach(const impl_floor_masks *m, const uint16_t reach[16], grotto_floor_facts *out)
+{
+    uint16_t open[16];
     for (int y = 0; y < 16; y++)
         open[y] = m->walk[y] & (uint16_t)~m->chest[y];
-    flood_from(m->up, open, r2);
-    out->softlock_near = (uint16_t)count_rows(r2);
-    int far = 0;
-    for (int y = 0; y < 16; y++)
-        far += impl_popcount16((uint16_t)(open[y] & ~r2[y]));
-    out->softlock_far = (uint16_t)far;
-    out->softlock_down_cut = (uint8_t)!bit_at(r2, m->down);
-    if (in16(m->up)) {
-        int ux = m->up.x, uy = m->up.y;
-        int adj = (ux > 0 && ((m->chest[uy] >> (ux - 1)) & 1)) || (ux < 15 && ((m->chest[uy] >> (ux + 1)) & 1)) ||
-                  (uy > 0 && ((m->chest[uy - 1] >> ux) & 1)) || (uy < 15 && ((m->chest[uy + 1] >> ux) & 1));
-        out->up_next_to_chest = (uint8_t)adj;
-    }
+    for (int i = 0; i < m->chest_count; i++)
+        if (!bit_at(reach, m->chests[i]) || !chest_bypassed(m, open, m->chests[i]))
+            return 0;
+    /* every chest was reached and each can be walked round: the
+     * chests-solid reach is the reach without the chest tiles */
+    int reached = count_rows(reach), walk = count_rows(m->walk);
+    out->softlock_near = (uint16_t)(reached - m->chest_count);
+    out->softlock_far = (uint16_t)(walk - m->chest_count - (reached - m->chest_count));
+    out->softlock_down_cut = (uint8_t)!bit_at(reach, m->down);
+    softlock_adjacent(m, &out->up_next_to_chest);
+    return 1;
 }
 
 void impl_facts_masks(const impl_floor_masks *m, grotto_floor_facts *out, uint16_t reach[16])
@@ -173,6 +241,7 @@ void impl_facts_masks(const impl_floor_masks *m, grotto_floor_facts *out, uint16
     for (int y = 0; y < 16; y++)
         left[y] = m->pocket[y] & (uint16_t)~r[y];
     out->region_count = (uint16_t)chambers(left, NULL);
+    impl_softlock_facts(m, out);
     if (reach)
         memcpy(reach, r, sizeof r);
 }

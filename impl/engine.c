@@ -48,6 +48,8 @@ static int impl_e_facts(uint32_t seed, int k, grotto_floor_t *floor, grotto_floo
     out->D = t.D;
     impl_facts_masks(&m, out, NULL);
     out->up_on_wall = up_on_wall;
+    out->overflow = f->overflow;
+    out->chest_count = m.chest_count;
     return 0;
 }
 

@@ -107,10 +107,17 @@ typedef struct impl_floor_masks {
 void impl_masks_of_floor(const grotto_floor_t *f, impl_floor_masks *m);
 void impl_analyse_masks(const impl_floor_masks *m, grotto_floor_analysis *out);
 /* The sweep's facts from masks (no per-tile arrays): ghost_count,
- * unreachable_chests, down_unreachable and region_count are written, the
- * other fields are left alone. reach (may be NULL) receives the tiles
- * reached from the up stairs. */
+ * unreachable_chests, down_unreachable, region_count and the softlock
+ * fields are written, the other fields are left alone. reach (may be NULL)
+ * receives the tiles reached from the up stairs. */
 void impl_facts_masks(const impl_floor_masks *m, grotto_floor_facts *out, uint16_t reach[16]);
+/* Only the softlock fields (up_next_to_chest, softlock_near/far/down_cut). */
+void impl_softlock_facts(const impl_floor_masks *m, grotto_floor_facts *out);
+/* The same without a flood from `reach`, the tiles reached from the up
+ * stairs with chests walkable, when that is exact: every chest was reached
+ * and none is needed to pass (its open neighbours are connected round it).
+ * Returns 1 when the fields were written, 0 otherwise (nothing written). */
+int impl_softlock_from_reach(const impl_floor_masks *m, const uint16_t reach[16], grotto_floor_facts *out);
 
 /* Map details (map-details.md), from a band index 0..11. */
 int impl_band_of_quality(int quality);

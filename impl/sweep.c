@@ -37,8 +37,6 @@
 #include "lcg.h"
 
 enum {
-    T_FIRST = 1,
-    T_LAST = GROTTO_SEED_MAX + GROTTO_MAX_FLOORS, /* 0x800F */
     T_CHUNK = 256,
     SEED_CHUNK = 256,
     MAX_THREADS = 256
@@ -61,6 +59,7 @@ typedef struct floor_sum {
     uint32_t layout;       /* which generator run of the chunk made it */
     impl_floor_masks m;
     uint8_t up_on_wall;
+    uint8_t overflow;
     uint8_t chest_on_wall; /* a chest replaced a wall or partition tile */
 } floor_sum;
 
@@ -73,7 +72,10 @@ typedef struct rec_batch {
 
 typedef struct sweep_shared {
     const grotto_sweep_request *req;
+    uint32_t seed_first, seed_last; /* floor outputs: map seeds seed_first..seed_last */
+    uint32_t t_first, t_last;       /* floor seeds T = S + k they need */
     floor_info *info; /* GROTTO_FLOOR_UNIVERSE entries when maps are requested */
+    atomic_uint_fast32_t special_n;
     atomic_int next_chunk;
     int chunks;
     int phase;
@@ -205,11 +207,12 @@ static void fnv_init(void)
 
 static void floors_chunk(sweep_worker *w, int chunk)
 {
-    const grotto_sweep_request *req = w->sh->req;
-    uint32_t t0 = T_FIRST + (uint32_t)chunk * T_CHUNK;
+    const sweep_shared *sh = w->sh;
+    const grotto_sweep_request *req = sh->req;
+    uint32_t t0 = sh->t_first + (uint32_t)chunk * T_CHUNK;
     uint32_t t1 = t0 + T_CHUNK;
-    if (t1 > T_LAST + 1)
-        t1 = T_LAST + 1;
+    if (t1 > sh->t_last + 1)
+        t1 = sh->t_last + 1;
     int nsum = 0;
     uint32_t nlayout = 0;
     rec_batch *batch = &w->batch;
@@ -219,12 +222,9 @@ static void floors_chunk(sweep_worker *w, int chunk)
     for (int band = 0; band < 4; band++) {
         int k0 = 4 * band + 1;
         for (uint32_t T = t0; T < t1; T++) {
-            /* k of this band with S = T - k in 0..0x7FFF */
-            int kl = k0, kh = k0 + 3;
-            if ((int)T < kh)
-                kh = (int)T;
-            if ((int)T - kl > GROTTO_SEED_MAX)
-                kl = (int)T - GROTTO_SEED_MAX;
+            /* k of this band with S = T - k in seed_first..seed_last */
+            int64_t lo = (int64_t)T - sh->seed_last, hi = (int64_t)T - sh->seed_first;
+            int kl = k0 > lo ? k0 : (int)lo, kh = k0 + 3 < hi ? k0 + 3 : (int)hi;
             if (kl > kh)
                 continue;
             impl_layout L;
@@ -235,7 +235,7 @@ static void floors_chunk(sweep_worker *w, int chunk)
                 uint32_t S = T - (uint32_t)k;
                 grotto_xy chest[GROTTO_MAX_CHESTS];
                 int count = impl_place_chests(&L, k, chest);
-                uint32_t slot = (uint32_t)grotto_floor_slot(S, k);
+                uint32_t slot = (uint32_t)grotto_floor_slot(S - sh->seed_first, k);
                 if (req->floor_digest) {
                     /* FloorRecord v1 (records.md), written straight from the
                      * layout: the same bytes as grotto_floor_record() of
@@ -266,6 +266,7 @@ static void floors_chunk(sweep_worker *w, int chunk)
                 fs->slot = slot;
                 fs->layout = nlayout;
                 fs->up_on_wall = L.up_on_wall;
+                fs->overflow = L.overflow;
                 fs->chest_on_wall = 0;
                 for (int i = 0; i < count; i++)
                     fs->chest_on_wall |= (uint8_t)((L.blocked[chest[i].y] >> chest[i].x) & 1u);
@@ -363,10 +364,14 @@ static void floors_chunk(sweep_worker *w, int chunk)
                 fa->unreachable_chests = 0;
                 fa->down_unreachable = base.down_unreachable;
                 fa->region_count = base.region_count;
+                if (!impl_softlock_from_reach(&fs->m, reach, fa)) /* chests solid: per floor */
+                    impl_softlock_facts(&fs->m, fa);
             } else {
                 impl_facts_masks(&fs->m, fa, NULL);
             }
             fa->up_on_wall = fs->up_on_wall;
+            fa->overflow = fs->overflow;
+            fa->chest_count = fs->m.chest_count;
         }
         w->analysis_s += cpu_s() - tc;
     }
@@ -375,6 +380,40 @@ static void floors_chunk(sweep_worker *w, int chunk)
 }
 
 /* ---- phase 2 ---- */
+
+/* The map facts and special floors of one map from its detail and floor
+ * slots (slot bytes as in the MapRecord: ranks, ElistOfs, D, state). */
+static void map_outputs(sweep_worker *w, int band, uint32_t seed, const grotto_map_details_t *d,
+                        const uint64_t *slot)
+{
+    const grotto_sweep_request *req = w->sh->req;
+    uint32_t mslot = (uint32_t)grotto_map_slot(band, seed);
+    uint16_t special = 0;
+    for (int n = 1; n <= d->floors; n++) {
+        uint8_t sb[8];
+        memcpy(sb, &slot[n - 1], 8);
+        if (!sb[6])
+            continue;
+        special |= (uint16_t)(1u << (n - 1));
+        if (!req->special)
+            continue;
+        uint32_t k = (uint32_t)atomic_fetch_add(&w->sh->special_n, 1);
+        if (k < req->special_cap) {
+            grotto_special_floor *e = &req->special[k];
+            memset(e, 0, sizeof *e);
+            e->map = mslot;
+            e->floor = (uint8_t)n;
+            e->state = sb[6];
+            e->D = sb[5];
+            memcpy(e->rank, sb, GROTTO_MAX_CHESTS);
+            e->ofs = (uint16_t)(sb[3] | sb[4] << 8);
+        }
+    }
+    if (req->maps) {
+        memset(&req->maps[mslot], 0, sizeof req->maps[mslot]); /* padding too: indexes compare with memcmp */
+        grotto_map_facts_of(d, special, &req->maps[mslot]);
+    }
+}
 
 static void maps_chunk(sweep_worker *w, int chunk)
 {
@@ -414,23 +453,9 @@ static void maps_chunk(sweep_worker *w, int chunk)
                     len = 12 + 8 * d[j].floors;
             }
             for (int j = 0; j < nb; j++) {
-                /* MapRecord v1 (records.md), the same bytes as
-                 * grotto_map_record() of impl_map() (checked by the tests) */
-                uint8_t *r = rec[j];
                 const grotto_map_details_t *dj = &d[j];
-                r[0] = dj->band_code;
-                r[1] = (uint8_t)(seed & 0xFF);
-                r[2] = (uint8_t)(seed >> 8);
-                r[3] = dj->env;
-                r[4] = dj->floors;
-                r[5] = dj->smr;
-                r[6] = dj->boss;
-                r[7] = dj->prefix;
-                r[8] = dj->suffix;
-                r[9] = dj->locale;
-                r[10] = dj->level;
-                r[11] = 0;
                 int env = dj->env;
+                uint64_t slot[GROTTO_MAX_FLOORS];
                 for (int n = 1; n <= dj->floors; n++) {
                     int mr = impl_floor_mr(dj->smr, n);
                     if (!((slot_ok[n - 1] >> mr) & 1)) {
@@ -447,20 +472,43 @@ static void maps_chunk(sweep_worker *w, int chunk)
                         memcpy(&slot_val[n - 1][mr], sb, 8);
                         slot_ok[n - 1] |= (uint16_t)(1u << mr);
                     }
-                    memcpy(r + 12 + 8 * (n - 1), &slot_val[n - 1][mr], 8);
+                    slot[n - 1] = slot_val[n - 1][mr];
                 }
+                if (req->maps || req->special)
+                    map_outputs(w, b0 + j, seed, dj, slot);
+                if (!req->map_digest)
+                    continue;
+                /* MapRecord v1 (records.md), the same bytes as
+                 * grotto_map_record() of impl_map() (checked by the tests) */
+                uint8_t *r = rec[j];
+                r[0] = dj->band_code;
+                r[1] = (uint8_t)(seed & 0xFF);
+                r[2] = (uint8_t)(seed >> 8);
+                r[3] = dj->env;
+                r[4] = dj->floors;
+                r[5] = dj->smr;
+                r[6] = dj->boss;
+                r[7] = dj->prefix;
+                r[8] = dj->suffix;
+                r[9] = dj->locale;
+                r[10] = dj->level;
+                r[11] = 0;
+                memcpy(r + 12, slot, 8 * (size_t)dj->floors);
                 if (12 + 8 * dj->floors < len)
                     memset(r + 12 + 8 * dj->floors, 0, (size_t)(len - 12 - 8 * dj->floors));
             }
-            /* bytes past the last used floor slot are zero, and FNV-1a over
-             * z zero bytes is one multiplication by P^z */
-            uint64_t h[8];
-            if (nb == 8)
-                fnv1a_8(recp, (size_t)len, h);
-            else
-                fnv1a_multi(recp, nb, (size_t)len, h);
-            for (int j = 0; j < nb; j++)
-                req->map_digest[grotto_map_slot(b0 + j, seed)] = h[j] * fnv_prime_pow[GROTTO_MAP_RECORD_SIZE - len];
+            if (req->map_digest) {
+                /* bytes past the last used floor slot are zero, and FNV-1a
+                 * over z zero bytes is one multiplication by P^z */
+                uint64_t h[8];
+                if (nb == 8)
+                    fnv1a_8(recp, (size_t)len, h);
+                else
+                    fnv1a_multi(recp, nb, (size_t)len, h);
+                for (int j = 0; j < nb; j++)
+                    req->map_digest[grotto_map_slot(b0 + j, seed)] =
+                        h[j] * fnv_prime_pow[GROTTO_MAP_RECORD_SIZE - len];
+            }
             w->maps_emitted += (uint64_t)nb;
         }
     }
@@ -517,17 +565,25 @@ int grotto_impl_sweep(const grotto_sweep_request *req, grotto_sweep_stats *stats
     sweep_shared sh;
     memset(&sh, 0, sizeof sh);
     sh.req = req;
+    sh.seed_first = req->seed_first;
+    sh.seed_last = req->seed_first + (req->seed_count ? req->seed_count : GROTTO_SEED_COUNT) - 1;
+    sh.t_first = sh.seed_first + 1;
+    sh.t_last = sh.seed_last + GROTTO_MAX_FLOORS;
+    int need_maps = req->map_digest || req->maps || req->special;
+    if (sh.seed_last < sh.seed_first || (need_maps && (sh.seed_first != 0 || sh.seed_last != GROTTO_SEED_MAX)))
+        return -1;
+    atomic_init(&sh.special_n, 0);
     pthread_mutex_init(&sh.progress_lock, NULL);
-    int floor_chunks = (T_LAST - T_FIRST + 1 + T_CHUNK - 1) / T_CHUNK;
+    int floor_chunks = (int)((sh.t_last - sh.t_first + 1 + T_CHUNK - 1) / T_CHUNK);
     int map_chunks = (GROTTO_SEED_COUNT + SEED_CHUNK - 1) / SEED_CHUNK;
-    int need_floors = req->floor_digest || req->facts || req->overflow || req->map_digest;
-    sh.progress_total = (uint64_t)(need_floors ? floor_chunks : 0) + (uint64_t)(req->map_digest ? map_chunks : 0);
+    int need_floors = req->floor_digest || req->facts || req->overflow || need_maps;
+    sh.progress_total = (uint64_t)(need_floors ? floor_chunks : 0) + (uint64_t)(need_maps ? map_chunks : 0);
 
     int rc = 0;
     sweep_worker *ws = calloc((size_t)nthreads, sizeof *ws);
     if (!ws)
         rc = -1;
-    if (!rc && req->map_digest) {
+    if (!rc && need_maps) {
         sh.info = calloc(GROTTO_FLOOR_UNIVERSE, sizeof *sh.info);
         if (!sh.info)
             rc = -1;
@@ -540,7 +596,7 @@ int grotto_impl_sweep(const grotto_sweep_request *req, grotto_sweep_stats *stats
     }
     if (!rc && need_floors)
         run_phase(&sh, ws, nthreads, 1, floor_chunks);
-    if (!rc && req->map_digest)
+    if (!rc && need_maps)
         run_phase(&sh, ws, nthreads, 2, map_chunks);
 
     if (stats) {
@@ -555,6 +611,7 @@ int grotto_impl_sweep(const grotto_sweep_request *req, grotto_sweep_stats *stats
             stats->floors_emitted += ws[i].floors_emitted;
             stats->maps_emitted += ws[i].maps_emitted;
         }
+        stats->special_floors = (uint64_t)atomic_load(&sh.special_n);
     }
     for (int i = 0; ws && i < nthreads; i++)
         free(ws[i].buf);

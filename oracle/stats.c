@@ -1,54 +1,16 @@
-/* Universe statistics (see stats.h). Floors and maps are computed in
- * parallel with the chosen engine; the aggregation is sequential. */
+/* Universe statistics (see stats.h), computed from the universe index: the
+ * floor facts, the maps' details and the list of map floors in a non-zero
+ * enemy-list state (every other map floor is in state 0). */
 #include <stdlib.h>
 #include <string.h>
 
 #include "grotto/map.h"
+#include "grotto/record.h"
 #include "grotto/tables.h"
 #include "grotto/timer.h"
 #include "oracle.h"
+#include "query.h"
 #include "stats.h"
-
-typedef struct {
-    const grotto_engine *e;
-    grotto_floor_facts *facts;
-    uint8_t *overflow;
-    uint8_t *state;   /* [band][seed][16]: state code, 0xFF beyond the map's floors */
-    uint8_t *dpos;    /* same layout: 1 if D > 0 */
-    uint8_t *mr;      /* same layout: floor monster rank */
-    uint8_t *high_overflow; /* overflow flags of seeds 0x8000..0xFFFF */
-} stats_ctx;
-
-static void floor_item(size_t item, void *arg)
-{
-    stats_ctx *c = arg;
-    grotto_floor_t f;
-    c->e->facts((uint32_t)(item / GROTTO_MAX_FLOORS), (int)(item % GROTTO_MAX_FLOORS) + 1, &f, &c->facts[item]);
-    c->overflow[item] = f.overflow;
-}
-
-/* Overflow flags of the seeds 0x8000..0xFFFF (outside the game's domain). */
-static void high_floor_item(size_t item, void *arg)
-{
-    stats_ctx *c = arg;
-    grotto_floor_t f;
-    c->e->floor(0x8000u + (uint32_t)(item / GROTTO_MAX_FLOORS), (int)(item % GROTTO_MAX_FLOORS) + 1, &f);
-    c->high_overflow[item] = f.overflow;
-}
-
-static void map_item(size_t item, void *arg)
-{
-    stats_ctx *c = arg;
-    int band = (int)(item / GROTTO_SEED_COUNT);
-    grotto_map_t m;
-    c->e->map(gt_band[band].code, (uint32_t)(item % GROTTO_SEED_COUNT), &m);
-    for (int n = 0; n < GROTTO_MAX_FLOORS; n++) {
-        size_t i = item * GROTTO_MAX_FLOORS + (size_t)n;
-        c->state[i] = n < m.d.floors ? m.elist[n].state : 0xFF;
-        c->dpos[i] = n < m.d.floors && m.elist[n].D > 0;
-        c->mr[i] = (uint8_t)grotto_floor_mr(m.d.smr, n + 1);
-    }
-}
 
 /* A floor instance is fixed by (seed, floor number, env, floor MR) and env
  * depends on the seed alone (enemy-list.md §8): distinct key (seed, n, mr). */
@@ -78,6 +40,11 @@ static int lost_kind(int state, int kind)
     }
 }
 
+static int arises(const grotto_index *ix, uint32_t seed)
+{
+    return ix->seed_start[seed + 1] > ix->seed_start[seed];
+}
+
 /* Record the floor-generator input of (seed, floor k) - (S + k, size band of
  * k), encoded as (S + k) * 4 + band - once in a short list. */
 static void add_input(uint32_t *list, uint32_t *n, uint32_t seed, int k)
@@ -90,11 +57,11 @@ static void add_input(uint32_t *list, uint32_t *n, uint32_t seed, int k)
         list[(*n)++] = input;
 }
 
-static void floor_stats(const stats_ctx *c, oracle_stats *s)
+static void floor_stats(const grotto_index *ix, oracle_stats *s)
 {
     s->floors = GROTTO_FLOOR_UNIVERSE;
     for (size_t i = 0; i < GROTTO_FLOOR_UNIVERSE; i++) {
-        const grotto_floor_facts *f = &c->facts[i];
+        const grotto_floor_facts *f = &ix->floor[i];
         uint32_t seed = (uint32_t)(i / GROTTO_MAX_FLOORS);
         int k = (int)(i % GROTTO_MAX_FLOORS) + 1;
         s->ghost_floors += f->ghost_count > 0;
@@ -102,7 +69,7 @@ static void floor_stats(const stats_ctx *c, oracle_stats *s)
         s->chamber_floors += f->region_count > 0;
         s->down_unreachable_floors += f->down_unreachable;
         s->up_on_wall_floors += f->up_on_wall;
-        if (!c->overflow[i])
+        if (!f->overflow)
             continue;
         if (s->overflow_count < STATS_MAX_LIST)
             s->overflow[s->overflow_count] = (stats_floor_ref){(uint16_t)seed, (uint8_t)k, f->up_on_wall};
@@ -110,7 +77,7 @@ static void floor_stats(const stats_ctx *c, oracle_stats *s)
         s->overflow_up_on_wall += f->up_on_wall;
         add_input(s->overflow_floor_seeds, &s->overflow_inputs, seed, k);
         for (int b = 0; b < GROTTO_BANDS; b++)
-            if (c->state[((size_t)b * GROTTO_SEED_COUNT + seed) * GROTTO_MAX_FLOORS + (size_t)(k - 1)] != 0xFF) {
+            if (ix->map[grotto_map_slot(b, seed)].floors >= k) {
                 s->overflow_occurring[b]++;
                 s->overflow_occurring_total++;
             }
@@ -119,7 +86,7 @@ static void floor_stats(const stats_ctx *c, oracle_stats *s)
     uint32_t inputs[STATS_MAX_LIST];
     uint32_t ninputs = 0;
     for (size_t i = 0; i < 2 * (size_t)GROTTO_FLOOR_UNIVERSE; i++) {
-        int flag = i < GROTTO_FLOOR_UNIVERSE ? c->overflow[i] : c->high_overflow[i - GROTTO_FLOOR_UNIVERSE];
+        int flag = i < GROTTO_FLOOR_UNIVERSE ? ix->floor[i].overflow : ix->overflow_high[i - GROTTO_FLOOR_UNIVERSE];
         if (!flag)
             continue;
         uint32_t seed = (uint32_t)(i / GROTTO_MAX_FLOORS), k = (uint32_t)(i % GROTTO_MAX_FLOORS) + 1;
@@ -131,117 +98,206 @@ static void floor_stats(const stats_ctx *c, oracle_stats *s)
         s->overflow_floor_seeds[j] /= 4; /* keep S + k for display */
 }
 
-static int map_stats(const stats_ctx *c, const uint8_t *timer_counts, oracle_stats *s)
+/* HW-1: the softlock pattern on floors and on maps. */
+static void softlock_stats(const grotto_index *ix, oracle_stats *s)
 {
-    uint8_t *seen_state = calloc((size_t)STATS_STATES * KEYS / 8 + 1, 1);
-    uint8_t *seen_lost = calloc((size_t)LOST_KINDS * KEYS / 8 + 1, 1);
-    uint8_t *seen_d = calloc(KEYS / 8 + 1, 1);
-    if (!seen_state || !seen_lost || !seen_d) {
-        free(seen_state);
-        free(seen_lost);
-        free(seen_d);
-        return -1;
-    }
-    for (size_t item = 0; item < GROTTO_MAP_UNIVERSE; item++) {
-        uint32_t seed = (uint32_t)(item % GROTTO_SEED_COUNT);
-        int arising = timer_counts[seed] > 0;
-        for (int n = 1; n <= GROTTO_MAX_FLOORS; n++) {
-            size_t i = item * GROTTO_MAX_FLOORS + (size_t)(n - 1);
-            int st = c->state[i];
-            if (st == 0xFF)
-                continue;
-            size_t key = distinct_key(seed, n, c->mr[i]);
-            s->map_floors++;
-            s->state[st][BASIS_INSTANCES]++;
-            s->state[st][BASIS_ARISING] += arising;
-            s->state[st][BASIS_DISTINCT] += set_once(seen_state + (size_t)st * (KEYS / 8 + 1), key);
-            for (int kind = 0; kind < LOST_KINDS; kind++)
-                if (lost_kind(st, kind)) {
-                    s->lost[kind][BASIS_INSTANCES]++;
-                    s->lost[kind][BASIS_ARISING] += arising;
-                    s->lost[kind][BASIS_DISTINCT] += set_once(seen_lost + (size_t)kind * (KEYS / 8 + 1), key);
-                }
-            if (c->dpos[i]) {
-                s->d_positive[BASIS_INSTANCES]++;
-                s->d_positive[BASIS_ARISING] += arising;
-                s->d_positive[BASIS_DISTINCT] += set_once(seen_d, key);
-                s->d_positive_state0 += st == 0;
+    for (uint32_t seed = 0; seed < GROTTO_SEED_COUNT; seed++) {
+        uint16_t mask[4] = {0};
+        for (int k = 1; k <= GROTTO_MAX_FLOORS; k++) {
+            const grotto_floor_facts *f = &ix->floor[grotto_floor_slot(seed, k)];
+            int p[4] = {f->up_next_to_chest, f->softlock_down_cut, f->up_next_to_chest && f->softlock_down_cut,
+                        f->up_next_to_chest && f->softlock_down_cut && f->overflow};
+            for (int i = 0; i < 4; i++) {
+                s->softlock_floors[i] += (uint64_t)p[i];
+                mask[i] |= (uint16_t)(p[i] << (k - 1));
             }
         }
+        for (int b = 0; b < GROTTO_BANDS; b++) {
+            uint16_t floors = (uint16_t)((1u << ix->map[grotto_map_slot(b, seed)].floors) - 1);
+            for (int i = 0; i < 4; i++)
+                s->softlock_maps[i] += (mask[i] & floors) != 0;
+        }
     }
-    free(seen_state);
-    free(seen_lost);
-    free(seen_d);
+}
+
+static int popcount16(unsigned v)
+{
+    v = v - ((v >> 1) & 0x5555u);
+    v = (v & 0x3333u) + ((v >> 2) & 0x3333u);
+    v = (v + (v >> 4)) & 0x0F0Fu;
+    return (int)((v + (v >> 8)) & 0x1Fu);
+}
+
+/* Every map floor: instances, arising instances and distinct keys, in all
+ * and with D > 0 (D is a floor fact: it does not depend on the band). A
+ * seed's distinct floors are its (n, mr) pairs, mr = smr + (n-1) div 4: for
+ * each n, as many as the distinct smr of the bands whose maps reach n. */
+static void all_floor_counts(const grotto_index *ix, oracle_stats *s, uint64_t *distinct_all)
+{
+    *distinct_all = 0;
+    for (uint32_t seed = 0; seed < GROTTO_SEED_COUNT; seed++) {
+        int ar = arises(ix, seed);
+        unsigned dmask = 0, reach[GROTTO_MAX_FLOORS + 1] = {0}; /* reach[f]: bit smr of bands with f floors */
+        for (int k = 1; k <= GROTTO_MAX_FLOORS; k++)
+            dmask |= (unsigned)(ix->floor[grotto_floor_slot(seed, k)].D > 0) << (k - 1);
+        for (int b = 0; b < GROTTO_BANDS; b++) {
+            const grotto_map_facts *d = &ix->map[grotto_map_slot(b, seed)];
+            unsigned floors = (1u << d->floors) - 1;
+            s->map_floors += d->floors;
+            s->state[0][BASIS_ARISING] += ar ? d->floors : 0;
+            int dp = popcount16(dmask & floors);
+            s->d_positive[BASIS_INSTANCES] += (uint64_t)dp;
+            s->d_positive[BASIS_ARISING] += ar ? (uint64_t)dp : 0;
+            s->d_positive_state0 += (uint64_t)popcount16(dmask & floors & ~(unsigned)d->special);
+            reach[d->floors] |= 1u << d->smr;
+        }
+        unsigned smrs = 0;
+        for (int n = GROTTO_MAX_FLOORS; n >= 1; n--) {
+            smrs |= reach[n];
+            int k = popcount16(smrs);
+            *distinct_all += (uint64_t)k;
+            if ((dmask >> (n - 1)) & 1)
+                s->d_positive[BASIS_DISTINCT] += (uint64_t)k;
+        }
+    }
+}
+
+/* The position j (1-based) of the mimic's record in the enemy list of
+ * (env, mr), 0 if the list has none. */
+static int mimic_position(int env, int mr)
+{
+    const struct gt_floor_table *ft = &gt_floor_tables[env][mr];
+    for (int j = 0; j < ft->F && j < GT_LIST_MAX; j++)
+        if (ft->spawn[j].monster == GT_MONSTER_027)
+            return j + 1;
     return 0;
 }
 
-static void name_stats(const uint8_t *timer_counts, oracle_stats *s)
+/* HW-6 on the chest-rank basis: a chest of rank 3 holds a cannibox, 4-7 a
+ * mimic, 8-10 Pandora's box (chests.md §3.1). */
+static int rank_holds_lost(const grotto_special_floor *e)
 {
-    grotto_map_details_t quest;
-    char quest_en[128], quest_jp[192];
-    grotto_map_details(GT_QUEST15_QUALITY, GT_QUEST15_SEED, &quest);
-    grotto_map_name_en(&quest, quest_en, sizeof quest_en);
-    grotto_map_name_jp(&quest, quest_jp, sizeof quest_jp);
-    for (int b = 0; b < GROTTO_BANDS; b++)
-        for (uint32_t seed = 0; seed < GROTTO_SEED_COUNT; seed++) {
-            grotto_map_details_t d;
-            char en[128], jp[192];
-            grotto_map_details(gt_band[b].code, seed, &d);
-            grotto_map_name_en(&d, en, sizeof en);
-            grotto_map_name_jp(&d, jp, sizeof jp);
-            int same_en = !strcmp(en, quest_en), same_jp = !strcmp(jp, quest_jp);
-            s->quest_name_maps += same_en;
-            s->quest_name_maps_jp += same_jp;
-            s->quest_name_maps_both += same_en && same_jp;
-            int is_quest = seed == GT_QUEST15_SEED && b == grotto_band_of_quality(GT_QUEST15_QUALITY);
-            if (same_en && !is_quest) {
-                int t = s->quest_twins++;
-                if (t < STATS_MAX_LIST) {
-                    s->quest_twin_seed[t] = (uint16_t)seed;
-                    s->quest_twin_band[t] = gt_band[b].code;
-                }
-                s->quest_twin_arising += timer_counts[seed] > 0;
-            }
-        }
+    for (int c = 0; c < GROTTO_MAX_CHESTS; c++) {
+        int r = e->rank[c];
+        if ((r == 3 && lost_kind(e->state, LOST_CANNIBOX)) || (r >= 4 && r <= 7 && lost_kind(e->state, LOST_MIMIC)) ||
+            (r >= 8 && r <= 10 && lost_kind(e->state, LOST_PANDORA)))
+            return 1;
+    }
+    return 0;
 }
 
-int oracle_stats_compute(const grotto_engine *e, int threads, int quiet, oracle_stats *s)
+static void rank_basis(const grotto_index *ix, const grotto_special_floor *e, oracle_stats *s)
+{
+    if (!rank_holds_lost(e))
+        return;
+    uint32_t seed = e->map % GROTTO_SEED_COUNT;
+    int ar = arises(ix, seed);
+    for (int basis = 0; basis < RANK_BASES; basis++) {
+        if (basis == RANK_ARISING && !ar)
+            continue;
+        s->rank_floors[basis]++;
+        for (int kind = 0; kind < LOST_KINDS; kind++)
+            s->rank_lost[kind][basis] += lost_kind(e->state, kind);
+    }
+    const grotto_map_facts *d = &ix->map[e->map];
+    int j = mimic_position(d->env, grotto_floor_mr(d->smr, e->floor));
+    if (!ar || !j || lost_kind(e->state, LOST_MIMIC) ||
+        e->ofs + GT_ELIST_RECORD_START_OFFSET + GT_ELIST_RECORD_BYTES * j != GT_ELIST_MEMORY_BYTES)
+        return;
+    if (s->mimic_zero_spare < STATS_MAX_SPARE) {
+        stats_map_floor *z = &s->mimic_zero_spare_list[s->mimic_zero_spare];
+        z->band_code = gt_band[e->map / GROTTO_SEED_COUNT].code;
+        z->seed = (uint16_t)seed;
+        z->floor = e->floor;
+        z->state = e->state;
+        z->ofs = e->ofs;
+        memcpy(z->rank, e->rank, sizeof z->rank);
+    }
+    s->mimic_zero_spare++;
+}
+
+static int map_stats(const grotto_index *ix, oracle_stats *s)
+{
+    uint8_t *seen = calloc(KEYS / 8 + 1, 1);
+    if (!seen)
+        return -1;
+    uint64_t distinct_all, distinct_special = 0;
+    all_floor_counts(ix, s, &distinct_all);
+    for (uint32_t i = 0; i < ix->special_count; i++) {
+        const grotto_special_floor *e = &ix->special[i];
+        uint32_t seed = e->map % GROTTO_SEED_COUNT;
+        const grotto_map_facts *d = &ix->map[e->map];
+        int st = e->state, ar = arises(ix, seed);
+        int first = set_once(seen, distinct_key(seed, e->floor, grotto_floor_mr(d->smr, e->floor)));
+        distinct_special += first;
+        s->state[st][BASIS_INSTANCES]++;
+        s->state[st][BASIS_ARISING] += ar;
+        s->state[st][BASIS_DISTINCT] += first;
+        s->state[0][BASIS_ARISING] -= ar;
+        for (int kind = 0; kind < LOST_KINDS; kind++)
+            if (lost_kind(st, kind)) {
+                s->lost[kind][BASIS_INSTANCES]++;
+                s->lost[kind][BASIS_ARISING] += ar;
+                s->lost[kind][BASIS_DISTINCT] += first;
+            }
+        rank_basis(ix, e, s);
+    }
+    s->state[0][BASIS_INSTANCES] = s->map_floors - ix->special_count;
+    s->state[0][BASIS_DISTINCT] = distinct_all - distinct_special;
+    free(seen);
+    return 0;
+}
+
+/* HW-4: the names of quest 15's map, compared byte for byte (a name is its
+ * words and level: one table of levels per word combination). */
+static int name_stats(const grotto_index *ix, oracle_stats *s)
+{
+    grotto_map_details_t quest;
+    char name[2][192];
+    grotto_map_details(GT_QUEST15_QUALITY, GT_QUEST15_SEED, &quest);
+    grotto_map_name_en(&quest, name[0], sizeof name[0]);
+    grotto_map_name_jp(&quest, name[1], sizeof name[1]);
+    grotto_name_levels *t = calloc(2 * GROTTO_NAME_COMBOS, sizeof *t);
+    if (!t || grotto_name_table(name[0], GROTTO_NAME_EN | GROTTO_NAME_RAW, t) != 0 ||
+        grotto_name_table(name[1], GROTTO_NAME_JP | GROTTO_NAME_RAW, t + GROTTO_NAME_COMBOS) != 0) {
+        free(t);
+        return -1;
+    }
+    uint32_t quest_slot = (uint32_t)grotto_map_slot(grotto_band_of_quality(GT_QUEST15_QUALITY), GT_QUEST15_SEED);
+    for (uint32_t m = 0; m < GROTTO_MAP_UNIVERSE; m++) {
+        const grotto_map_facts *d = &ix->map[m];
+        int c = grotto_name_combo(d);
+        int same_en = grotto_name_levels_has(&t[c], d->level);
+        int same_jp = grotto_name_levels_has(&t[GROTTO_NAME_COMBOS + c], d->level);
+        s->quest_name_maps += same_en;
+        s->quest_name_maps_jp += same_jp;
+        s->quest_name_maps_both += same_en && same_jp;
+        if (same_en && m != quest_slot) {
+            int k = s->quest_twins++;
+            if (k < STATS_MAX_LIST) {
+                s->quest_twin_seed[k] = (uint16_t)(m % GROTTO_SEED_COUNT);
+                s->quest_twin_band[k] = gt_band[m / GROTTO_SEED_COUNT].code;
+            }
+            s->quest_twin_arising += arises(ix, m % GROTTO_SEED_COUNT);
+        }
+    }
+    free(t);
+    return 0;
+}
+
+int oracle_stats_compute(grotto_index *ix, const grotto_index_opts *opts, oracle_stats *s)
 {
     memset(s, 0, sizeof *s);
     double t0 = oracle_now();
-    stats_ctx c = {e, calloc(GROTTO_FLOOR_UNIVERSE, sizeof(grotto_floor_facts)), calloc(GROTTO_FLOOR_UNIVERSE, 1),
-                   malloc((size_t)GROTTO_MAP_UNIVERSE * GROTTO_MAX_FLOORS),
-                   malloc((size_t)GROTTO_MAP_UNIVERSE * GROTTO_MAX_FLOORS),
-                   malloc((size_t)GROTTO_MAP_UNIVERSE * GROTTO_MAX_FLOORS), calloc(GROTTO_FLOOR_UNIVERSE, 1)};
-    uint8_t *timer_counts = malloc(GROTTO_SEED_COUNT);
-    int rc = -1;
-    if (!c.facts || !c.overflow || !c.state || !c.dpos || !c.mr || !c.high_overflow || !timer_counts)
-        goto out;
-    grotto_seed_timer_counts(timer_counts);
-    s->never_seeds = grotto_never_seeds(NULL);
-    oracle_progress p;
-    oracle_progress_init(&p, "stats: floors", quiet);
-    oracle_parallel(threads, GROTTO_FLOOR_UNIVERSE, 256, floor_item, &c, oracle_progress_cb, &p);
-    oracle_progress_done(&p);
-    oracle_progress_init(&p, "stats: floors of seeds 8000..FFFF", quiet);
-    oracle_parallel(threads, GROTTO_FLOOR_UNIVERSE, 256, high_floor_item, &c, oracle_progress_cb, &p);
-    oracle_progress_done(&p);
-    oracle_progress_init(&p, "stats: maps", quiet);
-    oracle_parallel(threads, GROTTO_MAP_UNIVERSE, 64, map_item, &c, oracle_progress_cb, &p);
-    oracle_progress_done(&p);
-    floor_stats(&c, s);
-    if (map_stats(&c, timer_counts, s) != 0)
-        goto out;
-    name_stats(timer_counts, s);
+    if (grotto_index_overflow_high(ix, opts) != 0)
+        return -1;
+    s->never_seeds = 0;
+    for (uint32_t seed = 0; seed < GROTTO_SEED_COUNT; seed++)
+        s->never_seeds += !arises(ix, seed);
+    floor_stats(ix, s);
+    softlock_stats(ix, s);
+    if (map_stats(ix, s) != 0 || name_stats(ix, s) != 0)
+        return -1;
     s->seconds = oracle_now() - t0;
-    rc = 0;
-out:
-    free(c.facts);
-    free(c.overflow);
-    free(c.state);
-    free(c.dpos);
-    free(c.mr);
-    free(c.high_overflow);
-    free(timer_counts);
-    return rc;
+    return 0;
 }

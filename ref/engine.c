@@ -1,5 +1,7 @@
 /* The reference behind the engine interface used by the oracle, the
  * benchmark and the statistics. */
+#include <string.h>
+
 #include "floor_internal.h"
 #include "grotto/elist.h"
 #include "grotto/engine.h"
@@ -18,6 +20,7 @@ static int ref_facts(uint32_t seed, int k, grotto_floor_t *floor, grotto_floor_f
     grotto_floor_analyse(floor, &a);
     grotto_elist_t e;
     grotto_elist(floor, 1, 1, &e); /* W, X and D do not depend on env or rank */
+    memset(out, 0, sizeof *out);   /* padding too: facts compare with memcmp */
     out->W = e.W;
     out->X = e.X;
     out->D = e.D;
@@ -26,6 +29,12 @@ static int ref_facts(uint32_t seed, int k, grotto_floor_t *floor, grotto_floor_f
     out->down_unreachable = a.down_unreachable;
     out->region_count = a.region_count;
     out->up_on_wall = run.up_tile_before == GROTTO_TILE_WALL || run.up_tile_before == GROTTO_TILE_PARTITION;
+    out->overflow = floor->overflow;
+    out->chest_count = floor->chest_count;
+    out->up_next_to_chest = a.up_next_to_chest;
+    out->softlock_down_cut = a.softlock_down_cut;
+    out->softlock_near = a.softlock_near;
+    out->softlock_far = a.softlock_far;
     return 0;
 }
 

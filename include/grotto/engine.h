@@ -8,7 +8,8 @@
 
 #include "grotto/types.h"
 
-/* Per-floor facts a universe sweep needs beyond the FloorRecord. */
+/* Per-floor facts a universe sweep needs beyond the FloorRecord: what the
+ * universe index (oracle/index.h) answers queries from. */
 typedef struct grotto_floor_facts {
     uint16_t W, X, D;            /* enemy-list layout terms (D for regime 2) */
     uint16_t ghost_count;
@@ -16,6 +17,14 @@ typedef struct grotto_floor_facts {
     uint8_t down_unreachable;
     uint16_t region_count;       /* chambers */
     uint8_t up_on_wall;          /* final up stairs written on a cell that was 1/3 (HW-2) */
+    uint8_t overflow;            /* stair placement entered overflow mode (FloorRecord flag) */
+    uint8_t chest_count;         /* 0..3 */
+    /* softlock report (hardware.md HW-1; grotto_floor_analysis) */
+    uint8_t up_next_to_chest;    /* final up stairs 4-adjacent to a chest */
+    uint8_t softlock_down_cut;   /* down stairs cut off from the up stairs with chests solid */
+    uint8_t pad;                 /* 0 */
+    uint16_t softlock_near;      /* tiles reachable from the up stairs, chests solid */
+    uint16_t softlock_far;       /* walkable non-chest tiles not reachable so */
 } grotto_floor_facts;
 
 typedef struct grotto_engine {

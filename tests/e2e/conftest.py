@@ -68,3 +68,17 @@ def assert_usage_error(res, *needles):
     assert lines[0].startswith("grotto"), res.err
     for n in needles:
         assert n.lower() in lines[0].lower(), (n, res.err)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def private_index_cache(tmp_path_factory):
+    """The universe index cache of the whole session lives in a temporary
+    directory (never the user's ~/.cache/grotto): the first query builds
+    it, the others read it."""
+    old = os.environ.get("GROTTO_CACHE_DIR")
+    os.environ["GROTTO_CACHE_DIR"] = str(tmp_path_factory.mktemp("grotto-cache"))
+    yield
+    if old is None:
+        del os.environ["GROTTO_CACHE_DIR"]
+    else:
+        os.environ["GROTTO_CACHE_DIR"] = old

@@ -14,6 +14,19 @@ def stats(request):
     return res.json()
 
 
+def test_hw1_softlock_candidates(stats, grotto):
+    sl = stats["hw1_softlock_candidates"]
+    # floors: the universe test counts the same (ref and impl); maps: what search finds
+    assert sl["up_next_to_chest"]["floors"] == 58295 and sl["down_cut"]["floors"] == 24668
+    assert sl["both"]["floors"] == 4990
+    # 5BC3 B4F and 5BC4 B3F (HW-1) and 6E2F B3F, the one other overflow floor with the pattern
+    assert sl["both_on_overflow_floors"] == {"floors": 3, "maps": 34}
+    for key, args in (("up_next_to_chest", ["--up-by-chest"]), ("down_cut", ["--down-cut"]),
+                      ("both", ["--up-by-chest", "--down-cut"]),
+                      ("both_on_overflow_floors", ["--up-by-chest", "--down-cut", "--overflow"])):
+        assert int(grotto("search", *args, "--count", "--quiet").out) == sl[key]["maps"], key
+
+
 def test_hw2_overflow(stats):
     hw2 = stats["hw2_overflow"]
     assert hw2["floors"] == 8
@@ -58,6 +71,42 @@ def test_state_counts(stats):
     assert st["d_positive"]["instances"] == 2044 and st["d_positive"]["in_state_0"] == 0
 
 
+def test_hw6_chest_rank_basis(stats):
+    """hardware.md HW-6: a floor counts only where a chest's rank can hold the
+    trapped chest whose record is lost; over arising seeds that gives the
+    published floor total and cannibox figure, the mimic one short."""
+    r = stats["hw6_lost_trapped_chests"]["chest_rank_basis"]
+    assert r["arising"] == {"floors": 1615, "pandora": 1615, "mimic": 1265, "cannibox": 597}
+    assert r["all_seeds"] == {"floors": 1628, "pandora": 1628, "mimic": 1278, "cannibox": 602}
+    assert r["published_reproduced"] is False
+    assert r["mimic_zero_spare_count"] == len(r["mimic_zero_spare"]) == 54
+    for f in r["mimic_zero_spare"]:
+        # ElistOfs + 128 + 20 j = 11,344 with the mimic at position j = 2 (standard lists), kept
+        assert f["elist_ofs"] + 128 + 20 * 2 == 11344 and f["state"] == 7, f
+        assert any(4 <= k <= 10 for k in f["chest_ranks"]), f
+    assert len({(f["id"], f["floor"]) for f in r["mimic_zero_spare"]}) == 54
+
+
+def test_figures_unchanged_since_the_index(stats):
+    """Every figure grotto stats printed before it ran on the universe index
+    (tests/e2e/data/stats-before-index.json, the per-item sweep's output) is
+    unchanged."""
+    import json
+    from pathlib import Path
+    before = json.loads((Path(__file__).parent / "data" / "stats-before-index.json").read_text(encoding="utf-8"))
+
+    def same(a, b, path):
+        if isinstance(a, dict):
+            for k in a:
+                assert k in b, path + k
+                same(a[k], b[k], path + k + ".")
+        else:
+            assert a == b, path
+
+    same(before, stats, "")
+    assert stats["engine"] == "impl"
+
+
 def test_floor_anomalies(stats):
     a = stats["floor_anomalies"]
     assert a["ghost_stairs"] == 120461
@@ -70,6 +119,28 @@ def test_stats_ref_engine_bad_input(grotto):
     from conftest import assert_usage_error
     assert_usage_error(grotto("stats", "--engine", "x"), "unknown engine")
     assert_usage_error(grotto("stats", "extra"), "unexpected argument")
+    assert_usage_error(grotto("stats", "-j", "2", "-j", "3"), "given twice")
+
+
+def test_bench_queries_json_shape(grotto):
+    res = grotto("bench", "--queries", "-n", "1", "--json")
+    assert res.rc == 0, res.err
+    j = res.json()
+    assert j["runs"] == 1 and len(j["queries"]) == 9
+    for q in j["queries"]:
+        assert q["ok"] is True and q["same_output"] is True, q
+        for mode in ("cold", "warm"):
+            t = q[mode]
+            assert 0 < t["wall_min"] <= t["wall_median"] and 0 <= t["cpu_min"] <= t["cpu_median"]
+    assert {q["query"].split()[0] for q in j["queries"]} == {"search", "odds", "stats"}
+    assert set(j["targets"]) == {"every_query_under_0_3s", "cached_under_50ms", "cold_under_0_3s"}
+
+
+def test_bench_queries_bad_input(grotto):
+    from conftest import assert_usage_error
+    assert_usage_error(grotto("bench", "-n", "3"), "give --queries")
+    assert_usage_error(grotto("bench", "--queries", "-n", "0"), "at least 1")
+    assert_usage_error(grotto("bench", "--queries", "-j", "2"), "takes no -j")
 
 
 def test_bench_json_shape(grotto):

@@ -220,3 +220,34 @@ Test(impl_universe, spec_section14_seeds_0_to_ffff, .timeout = 1200)
     cr_assert_eq(novf_seed, 4);
     cr_assert(ovf_seed[0] == 0x5BC7 && ovf_seed[1] == 0x6E32 && ovf_seed[2] == 0x98F3 && ovf_seed[3] == 0xDF70);
 }
+
+/* The sweep over another seed range (0x8000..0xFFFF, beyond the game's
+ * seeds; grotto stats uses its overflow flags): the same facts as the
+ * engine's per-floor path; map outputs need the default range. */
+Test(impl_universe, seed_range_0x8000, .timeout = 1200)
+{
+    grotto_floor_facts *fa = calloc(GROTTO_FLOOR_UNIVERSE, sizeof *fa);
+    uint8_t *ov = calloc(GROTTO_FLOOR_UNIVERSE, 1);
+    cr_assert(fa && ov);
+    grotto_sweep_request req = {.threads = 2, .facts = fa, .overflow = ov, .seed_first = 0x8000};
+    grotto_sweep_stats st;
+    cr_assert_eq(grotto_impl_sweep(&req, &st), 0);
+    long bad = 0, overflow = 0;
+    for (size_t i = 0; i < GROTTO_FLOOR_UNIVERSE; i++) {
+        grotto_floor_t f;
+        grotto_floor_facts e;
+        cr_assert_eq(grotto_engine_impl.facts(0x8000u + (uint32_t)(i / 16), (int)(i % 16) + 1, &f, &e), 0);
+        bad += memcmp(&e, &fa[i], sizeof e) != 0 || ov[i] != f.overflow;
+        overflow += ov[i];
+    }
+    fprintf(stderr, "seeds 0x8000..0xFFFF: %ld floors differ from the per-floor facts; %ld overflow floors\n", bad,
+            overflow);
+    cr_expect_eq(bad, 0);
+    cr_expect_eq(overflow, 8);
+    grotto_map_facts *maps = calloc(GROTTO_MAP_UNIVERSE, sizeof *maps);
+    grotto_sweep_request wrong = {.threads = 1, .maps = maps, .seed_first = 0x8000};
+    cr_expect_eq(grotto_impl_sweep(&wrong, NULL), -1);
+    free(maps);
+    free(fa);
+    free(ov);
+}

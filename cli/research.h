@@ -1,0 +1,54 @@
+/* What grotto search, odds, stats and bench --queries share: opening the
+ * universe index (oracle/index.h) with the cache options, the filter options
+ * of search and odds and their output (text, --count, --json, --csv). */
+#ifndef GROTTO_CLI_RESEARCH_H
+#define GROTTO_CLI_RESEARCH_H
+
+#include <stdio.h>
+
+#include "cli.h"
+#include "index.h"
+#include "query.h"
+
+/* Options every index command has: --engine, -j, --no-cache, --quiet. */
+typedef struct cli_index_args {
+    const char *engine, *threads_s;
+    int no_cache, quiet;
+} cli_index_args;
+
+/* Opens the index (progress line on a terminal; with GROTTO_INDEX_TRACE set,
+ * one line on stderr saying how it was obtained). NULL after printing the
+ * problem. opts receives the options used (for grotto_index_overflow_high). */
+grotto_index *cli_index_open(const char *cmd, const cli_index_args *a, grotto_index_opts *opts);
+
+/* The help paragraph of the index options. */
+void cli_index_help(FILE *out);
+
+enum { QUERY_TEXT = 0, QUERY_COUNT = 1, QUERY_JSON = 2, QUERY_CSV = 3 };
+
+typedef struct cli_query {
+    grotto_query q;
+    cli_index_args ix;
+    int format;              /* QUERY_* */
+    unsigned long limit;     /* maps listed; 0 = all */
+    int help;
+    char base_how[64];       /* how the base was given when not by --base: "--from-boss 50,2,40", or "" */
+} cli_query;
+
+/* Parses the options of search (odds = 0) or odds (odds = 1: --base, or
+ * --from-boss / --reward, is required). 0, or EXIT_USAGE after printing the
+ * problem. */
+int cli_query_parse(const char *cmd, int odds, int argc, char **argv, cli_query *cq);
+
+/* The filter and output paragraphs of the search and odds help. */
+void cli_query_help(FILE *out, int odds);
+
+/* Runs the query and prints it (odds = 1: with chances). Returns the exit
+ * code. */
+int cli_query_print(const char *cmd, int odds, const cli_query *cq);
+
+/* Flushes stdout: EXIT_OK, or one line on stderr and EXIT_USAGE when a
+ * write failed. */
+int cli_stdout_check(const char *cmd);
+
+#endif

@@ -1,0 +1,154 @@
+"""An independent model for the e2e tests of search and odds, written from
+the specification (rng-and-timer.md §1, §4) and the golden data only: the
+timer draws, final quality, location, bands; the forgiving name form; the
+softlock report of a golden floor grid. Nothing here calls grotto."""
+import csv
+import functools
+import io
+import json
+
+from conftest import CORPUS, ROOT
+
+BANDS = [(2, 55), (56, 60), (61, 75), (76, 80), (81, 100), (101, 120), (121, 140), (141, 160), (161, 180),
+         (181, 200), (201, 220), (221, 248)]
+LOCATION_BANDS = [(2, 50, 47), (51, 80, 131), (81, 248, 150)]
+QUEST15 = (2, 0x0032, 5)  # band code, seed, location (rng-and-timer.md §4.3)
+
+
+def band_of(q):
+    for i, (lo, hi) in enumerate(BANDS):
+        if lo <= q <= hi:
+            return i
+    raise ValueError(q)
+
+
+def band_code(i):
+    return BANDS[i][0]
+
+
+def draws(t, n=3):
+    s, out = t, []
+    for _ in range(n):
+        s = (s * 1103515245 + 12345) & 0xFFFFFFFF
+        out.append((s >> 16) & 0x7FFF)
+    return out
+
+
+def final_quality(base, r1):
+    d = base // 10
+    k = r1 % (2 * d + 1)
+    if base % 10 == 0:
+        delta = k - d
+    else:
+        delta = k - d if k <= d else k - d - 1
+    return min(248, max(2, base + delta))
+
+
+def location(q, r3):
+    for lo, hi, n in LOCATION_BANDS:
+        if lo <= q <= hi:
+            return r3 % n + 1
+    raise ValueError(q)
+
+
+_TIMERS = None
+
+
+def timers():
+    """[(T, r1, seed, r3)] for every timer value, checked against the golden vectors."""
+    global _TIMERS
+    if _TIMERS is None:
+        _TIMERS = [(t, *draws(t)) for t in range(65536)]
+        with open(CORPUS / "timers.jsonl", encoding="utf-8") as f:
+            for line in f:
+                v = json.loads(line)
+                t = v.get("timer", v.get("T"))
+                assert _TIMERS[t][1:] == (v["r1"], v["seed"], v["r3"]), v
+    return _TIMERS
+
+
+def timers_by_seed():
+    out = {}
+    for t in timers():
+        out.setdefault(t[2], []).append(t)
+    return out
+
+
+def places(band, seed, base=None, by_seed=None):
+    """{location: timer values} where map (band index, seed) is found: for
+    some base 2..248 (base None, plus quest 15) or for that base."""
+    by_seed = by_seed or timers_by_seed()
+    out = {}
+    for t, r1, s, r3 in by_seed.get(seed, []):
+        locs = set()
+        for b in ([base] if base else range(2, 249)):
+            q = final_quality(b, r1)
+            if band_of(q) == band:
+                locs.add(location(q, r3))
+        for loc in locs:
+            out[loc] = out.get(loc, 0) + 1
+    if base is None and (band_code(band), seed) == QUEST15[:2]:
+        out.setdefault(QUEST15[2], 0)
+    return out
+
+
+def canon(name):
+    """The forgiving name form: trimmed, ASCII lower case, 'Lv' + '.'/spaces
+    + digits (or the end) written 'lv' + digits."""
+    s = name.strip(" \t")
+    out, i = [], 0
+    while i < len(s):
+        c = s[i].lower() if s[i].isascii() else s[i]
+        if c == "l" and i + 1 < len(s) and s[i + 1].lower() == "v":
+            j = i + 2
+            while j < len(s) and s[j] in ". ":
+                j += 1
+            if j == len(s) or s[j].isdigit():
+                out.append("lv")
+                i = j
+                continue
+        out.append(c)
+        i += 1
+    return "".join(out)
+
+
+def softlock(floor):
+    """(up stairs 4-adjacent to a chest, down stairs cut off with chests solid)
+    of a floors-sample.jsonl line, from its grid."""
+    grid = [[int(ch, 16) for ch in row] for row in floor["grid"]]
+    ux, uy = floor["up"]
+    dx, dy = floor["down"]
+    up_by = any(abs(x - ux) + abs(y - uy) == 1 for x, y in floor["chests"])
+    seen, todo = {(ux, uy)}, [(ux, uy)]
+    while todo:
+        x, y = todo.pop()
+        for nx, ny in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+            if 0 <= nx < 16 and 0 <= ny < 16 and (nx, ny) not in seen and grid[ny][nx] not in (1, 3, 6):
+                seen.add((nx, ny))
+                todo.append((nx, ny))
+    return up_by, (dx, dy) not in seen
+
+
+def map_id(band_index, seed):
+    return "%02X%04X" % (band_code(band_index), seed)
+
+
+def parse_csv(text):
+    rows = list(csv.DictReader(io.StringIO(text)))
+    return {r["id"]: r for r in rows}
+
+
+def area_locations(area):
+    """The location numbers of an overworld area (tools/tables/locations.json)."""
+    with open(ROOT / "tools" / "tables" / "locations.json", encoding="utf-8") as f:
+        return {l["no"] for l in json.load(f)["locations"] if area in (l["region_en"], l["region_ja"])}
+
+
+@functools.lru_cache(maxsize=None)
+def never_seeds():
+    with open(CORPUS / "never-seeds.json", encoding="utf-8") as f:
+        v = json.load(f)
+    return frozenset(v["seeds"] if isinstance(v, dict) else v)
+
+
+__all__ = ["ROOT"]
