@@ -143,8 +143,8 @@ int cmd_sweep(int argc, char **argv)
             return EXIT_USAGE;
         }
     }
-    uint64_t *fd = malloc((size_t)GROTTO_FLOOR_UNIVERSE * sizeof *fd);
-    uint64_t *md = malloc((size_t)GROTTO_MAP_UNIVERSE * sizeof *md);
+    uint64_t *fd = calloc(GROTTO_FLOOR_UNIVERSE, sizeof *fd); /* a sweep that missed an item shows as 0 */
+    uint64_t *md = calloc(GROTTO_MAP_UNIVERSE, sizeof *md);
     int rc = fd && md ? 0 : -1;
     grotto_sweep_stats st;
     if (!rc) {

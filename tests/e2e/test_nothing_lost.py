@@ -120,12 +120,19 @@ def temporaries(out):
     return [n for n in os.listdir(out) if ".tmp-" in n] if out.exists() else []
 
 
+def default_signals():
+    """The child starts with the default action for the signals tested: a
+    shell may hand down "ignore" (nohup, background jobs), which grotto keeps."""
+    for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        signal.signal(sig, signal.SIG_DFL)
+
+
 def interrupt_sweep(out, sig):
     """Start sweep --out, stop it while its three temporary files exist (none
     committed yet), then deliver sig. Returns the process, or None when the
     sweep outran us (it takes well under a second)."""
     proc = subprocess.Popen([grotto_bin(), "sweep", "--out", str(out), "-j", "2"], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE)
+                            stderr=subprocess.PIPE, preexec_fn=default_signals)
     end = time.monotonic() + 60
     while len(temporaries(out)) < 3 and proc.poll() is None and time.monotonic() < end:
         time.sleep(0.0005)

@@ -5,6 +5,7 @@
 #include <criterion/criterion.h>
 
 #include "impl.h"
+#include "spec_timer.h"
 #include "testjson.h"
 
 static grotto_timer_value timer_of(uint32_t t, int base)
@@ -16,16 +17,13 @@ static grotto_timer_value timer_of(uint32_t t, int base)
 
 Test(impl_timer, spec_table_4)
 {
-    const uint32_t T[] = {0, 1, 2, 4660, 12345, 36690, 51675, 65535};
-    const uint16_t r1[] = {0, 16838, 908, 19915, 21468, 22356, 30776, 3238};
-    const uint16_t seed[] = {0x53DC, 0x167E, 0x5921, 0x4BBE, 0x2704, 0x0032, 0x0032, 0x2BA2};
-    const uint16_t r3[] = {9988, 10113, 10239, 6099, 22117, 2995, 19390, 25403};
-    for (int i = 0; i < 8; i++) {
-        grotto_timer_value v = timer_of(T[i], 2);
-        cr_expect_eq(v.timer, T[i]);
-        cr_expect_eq(v.r1, r1[i], "T=%u r1", T[i]);
-        cr_expect_eq(v.seed, seed[i], "T=%u seed", T[i]);
-        cr_expect_eq(v.r3, r3[i], "T=%u r3", T[i]);
+    for (int i = 0; i < SPEC_TIMER_VECTOR_COUNT; i++) {
+        const struct spec_timer_vector *w = &SPEC_TIMER_VECTORS[i];
+        grotto_timer_value v = timer_of(w->T, 2);
+        cr_expect_eq(v.timer, w->T);
+        cr_expect_eq(v.r1, w->r1, "T=%u r1", w->T);
+        cr_expect_eq(v.seed, w->seed, "T=%u seed", w->T);
+        cr_expect_eq(v.r3, w->r3, "T=%u r3", w->T);
     }
 }
 
