@@ -2,8 +2,10 @@
  * (size and SHA256SUMS checks), timer vectors, --against, the domains'
  * definitions and completeness, files written whole or not at all, SHA-256,
  * the parallel driver, the reports. */
+#define _XOPEN_SOURCE 700 /* nftw */
 #include <criterion/criterion.h>
 #include <dirent.h>
+#include <ftw.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -20,8 +22,27 @@
 
 static char dir[256];
 
+static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+    (void)st, (void)flag, (void)ftw;
+    return remove(path);
+}
+
+static void remove_dir(void)
+{
+    if (dir[0])
+        nftw(dir, remove_entry, 8, FTW_DEPTH | FTW_PHYS);
+    dir[0] = 0;
+}
+
+/* A fresh scratch directory; the previous one, and the last one when the
+ * test process ends, are removed (a test writes several MiB). */
 static void make_dir(void)
 {
+    static int registered;
+    if (!registered)
+        registered = atexit(remove_dir) == 0;
+    remove_dir();
     snprintf(dir, sizeof dir, "/tmp/grotto-oracle-test-XXXXXX");
     cr_assert_not_null(mkdtemp(dir));
 }
