@@ -10,6 +10,19 @@
 
 int cli_parse_only = 0;
 
+static int stdout_errno;
+
+void cli_flush_stdout(void)
+{
+    if (fflush(stdout) != 0 && !stdout_errno)
+        stdout_errno = errno;
+}
+
+int cli_stdout_errno(void)
+{
+    return stdout_errno;
+}
+
 int cli_error(const char *cmd, const char *fmt, ...)
 {
     va_list ap;
@@ -227,13 +240,14 @@ int cli_uint(const char *cmd, const char *what, const char *text, unsigned long 
     return 0;
 }
 
+/* One message for every bad -j value (0, -1, 300, x): the range is the point. */
 int cli_threads(const char *cmd, const char *text, int *threads)
 {
-    unsigned long v = 0;
-    if (cli_uint(cmd, "thread count", text, 256, &v))
-        return EXIT_USAGE;
-    if (v == 0)
-        return cli_error(cmd, "thread count must be at least 1");
+    char *end;
+    errno = 0;
+    long v = text && isdigit((unsigned char)text[0]) ? strtol(text, &end, 10) : -1;
+    if (!text || v < 1 || v > 256 || *end || errno)
+        return cli_error(cmd, "bad thread count '%s': expected a whole number 1..256", text ? text : "");
     *threads = (int)v;
     return 0;
 }

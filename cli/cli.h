@@ -53,6 +53,12 @@ void help_search(FILE *out);
 void help_verify(FILE *out);
 void help_odds(FILE *out);
 
+/* ---- standard output ---- */
+/* fflush(stdout) for commands that stream results; the first failure's
+ * errno is kept for the final check in main (cli_stdout_errno). */
+void cli_flush_stdout(void);
+int cli_stdout_errno(void);
+
 /* ---- errors ---- */
 /* Print "grotto CMD: message" on stderr; returns EXIT_USAGE. */
 int cli_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

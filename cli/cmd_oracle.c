@@ -1,8 +1,8 @@
-/* grotto oracle [floors|maps] [--a E] [--b E] [--against corpus|FILE|DIR]:
- * prove engines and the golden corpus agree over the whole universe. */
+/* grotto oracle [DOMAIN...] [--a E] [--b E] [--against corpus|FILE|DIR]:
+ * prove engines and the golden corpus agree over whole domains - every
+ * floor, every map, every quality, every timer, the memoized sweep. */
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "oracle.h"
 #include "view.h"
@@ -10,52 +10,113 @@
 void help_oracle(FILE *out)
 {
     fprintf(out,
-            "usage: grotto oracle [floors|maps] [--a ENGINE] [--b ENGINE] [--against SRC] [options]\n"
+            "usage: grotto oracle [DOMAIN...] [--a ENGINE] [--b ENGINE] [--against SRC] [options]\n"
             "\n"
-            "Generates every record of the universe - 524,288 FloorRecords (32,768 seeds x 16\n"
-            "floors) and/or 393,216 MapRecords (12 bands x 32,768 seeds) - and compares them:\n"
-            "engine A with engine B byte for byte, and each with the golden digests.\n"
-            "Without floors/maps both sweeps run. Without --b and --against, the default is\n"
-            "--against corpus.\n"
+            "Computes every item of each domain with engine A (and B) and compares them: A with B\n"
+            "byte for byte, and each with the golden corpus. Domains, run in this order (all of\n"
+            "them without a DOMAIN argument; name one or more to select):\n"
+            "  floors     524,288 FloorRecords (32,768 seeds x 16 floors)\n"
+            "  maps       393,216 MapRecords from map(band code) (12 bands x 32,768 seeds)\n"
+            "  qualities  8,093,696 MapRecords (247 qualities 2..248 x 32,768 seeds): each engine\n"
+            "             generates a seed's 16 floors once (map_floors) and makes the map of every\n"
+            "             quality from them (map_from_floors); it must equal that engine's\n"
+            "             map(band code) byte for byte, the corpus digest of the band, and B's\n"
+            "  timers     16,187,392 timer values (65,536 timers x 247 base qualities): r1, seed,\n"
+            "             r3, final quality and entrance location, A vs B; r1/seed/r3 also vs the\n"
+            "             corpus sample (timers.jsonl, 1,665 timers). Without --b only the sample's\n"
+            "             timers are compared (1,665 x 247 items)\n"
+            "  sweep      impl's memoized sweep: its 524,288 floor + 393,216 map digests vs A's\n"
+            "             (and B's) digest of each item and vs the corpus\n"
+            "maps and qualities are one pass per seed; the sweep reuses the digests computed for\n"
+            "floors and maps. Each domain ends with one line: items checked of the count its\n"
+            "definition gives, items mismatched and per kind, wall and CPU seconds. A domain\n"
+            "that did not reach its count is an internal error (exit 2), never a pass.\n"
             "\n"
             "  --a ENGINE      ref (default) or impl\n"
-            "  --b ENGINE      second engine to compare with A record by record\n"
-            "  --against SRC   corpus (corpus/golden/*.digest), a directory holding\n"
-            "                  floors.digest/maps.digest, or (with floors|maps) a digest file\n"
+            "  --b ENGINE      second engine to compare with A item by item\n"
+            "  --against SRC   corpus (corpus/golden: floors.digest, maps.digest, timers.jsonl and\n"
+            "                  SHA256SUMS, all required), a directory holding floors.digest and\n"
+            "                  maps.digest (timers.jsonl optional), or one file for one domain\n"
+            "                  (floors; maps and/or qualities; timers). Files are checked against\n"
+            "                  the SHA256SUMS beside them. Without --b and --against: corpus\n"
             "  -j N            threads (default: all cores)\n"
-            "  --show N        how many first differences to report in full (default 5)\n"
-            "  --json          summary as JSON\n"
+            "  --show N        how many first differences per domain to report in full (default 5,\n"
+            "                  at most 128)\n"
+            "  --json          {\"domains\":[{\"domain\",\"a\",\"b\",\"against_corpus\",\"definition\",\n"
+            "                  \"expected\",\"checked\",\"complete\",\"mismatched\",\"differences\":{kind:\n"
+            "                  count},\"seconds\",\"cpu_seconds\",\"first\":[{item,\"kinds\":[..]}]}],\"ok\"}\n"
+            "                  item: floors {seed,floor}, maps {band,seed}, qualities {quality,band,\n"
+            "                  seed}, timers {timer,base}, sweep {record:floor|map, seed,floor | band,\n"
+            "                  seed, sweep_digest}; band = the band code in decimal. kinds: ab,\n"
+            "                  a_corpus, b_corpus, a_band, b_band (qualities), sweep_a, sweep_b,\n"
+            "                  sweep_corpus (sweep)\n"
             "  --quiet         no progress line\n"
             "\n"
-            "Exit 0 only when nothing differs; 1 on any difference; 2 on bad input or a broken\n"
-            "digest file (wrong size, or a checksum that disagrees with SHA256SUMS).\n"
+            "Exit 0 only when every domain was covered and nothing differs; 1 on any difference;\n"
+            "2 on bad input, a broken corpus file (wrong size, malformed or missing SHA256SUMS,\n"
+            "a checksum that disagrees) or an internal error.\n"
             "\n"
-            "examples: grotto oracle floors --against corpus/golden/floors.digest\n"
-            "          grotto oracle --a ref --b impl --against corpus\n");
+            "examples: grotto oracle --a ref --b impl --against corpus\n"
+            "          grotto oracle timers --a ref --b impl\n"
+            "          grotto oracle floors --against corpus/golden/floors.digest\n");
+}
+
+typedef struct print_ctx {
+    const oracle_compare_opts *o;
+    int json;
+    FILE *json_out;              /* JSON is printed only once everything is known */
+    jw w;
+    int differ;
+    char internal[256];          /* an incomplete domain */
+} print_ctx;
+
+static int print_domain(void *arg, const oracle_compare_result *r)
+{
+    print_ctx *c = arg;
+    if (!oracle_result_complete(r)) {
+        snprintf(c->internal, sizeof c->internal,
+                 "internal error: %s: %llu of %llu items checked (%llu comparisons counted) - not a pass",
+                 oracle_domain_name(r->domain), (unsigned long long)r->checked, (unsigned long long)r->expected,
+                 (unsigned long long)r->visits);
+        return 1;
+    }
+    c->differ |= r->mismatched != 0;
+    if (c->json) {
+        jw_raw_item(&c->w);
+        oracle_report_json(c->json_out, r, c->o);
+    } else {
+        for (int i = 0; i < r->first_count; i++)
+            oracle_report_item(stdout, r, i, c->o);
+        oracle_report_summary(stdout, r, c->o);
+        cli_flush_stdout();
+    }
+    return 0;
 }
 
 int cmd_oracle(int argc, char **argv)
 {
-    const char *a_s = "ref", *b_s = NULL, *against = NULL, *threads_s = NULL, *show_s = NULL, *pos[1];
+    const char *a_s = "ref", *b_s = NULL, *against = NULL, *threads_s = NULL, *show_s = NULL;
+    const char *pos[ORACLE_DOMAIN_COUNT];
     int json = 0, quiet = 0, help = 0, npos;
     cli_opt opts[] = {{"a", 0, OPT_VALUE, NULL, &a_s},          {"b", 0, OPT_VALUE, NULL, &b_s},
                       {"against", 0, OPT_VALUE, NULL, &against}, {"threads", 'j', OPT_VALUE, NULL, &threads_s},
                       {"show", 0, OPT_VALUE, NULL, &show_s},     {"json", 0, OPT_FLAG, &json, NULL},
                       {"quiet", 'q', OPT_FLAG, &quiet, NULL}};
-    if (cli_parse("oracle", argc, argv, opts, 7, pos, 1, &npos, &help))
+    if (cli_parse("oracle", argc, argv, opts, 7, pos, ORACLE_DOMAIN_COUNT, &npos, &help))
         return EXIT_USAGE;
     if (help) {
         help_oracle(stdout);
         return EXIT_OK;
     }
-    int do_floors = 1, do_maps = 1;
-    if (npos) {
-        if (!strcmp(pos[0], "floors"))
-            do_maps = 0;
-        else if (!strcmp(pos[0], "maps"))
-            do_floors = 0;
-        else
-            return cli_error("oracle", "unknown sweep '%s': expected floors or maps", pos[0]);
+    unsigned domains = npos ? 0 : ORACLE_ALL_DOMAINS;
+    for (int i = 0; i < npos; i++) {
+        int d = oracle_domain_by_name(pos[i]);
+        if (d < 0)
+            return cli_error("oracle", "unknown domain '%s': expected floors, maps, qualities, timers or sweep",
+                             pos[i]);
+        if (domains >> d & 1u)
+            return cli_error("oracle", "domain '%s' given twice", pos[i]);
+        domains |= 1u << d;
     }
     oracle_compare_opts o = {.threads = 0, .show = 5, .quiet = quiet};
     if (threads_s && cli_threads("oracle", threads_s, &o.threads))
@@ -74,62 +135,51 @@ int cmd_oracle(int argc, char **argv)
         return cli_error("oracle", "--a and --b name the same engine");
     if (!o.b && !against)
         against = "corpus";
+    o.sweeper = &grotto_engine_impl;
+    if (cli_parse_only)
+        return EXIT_OK;
 
-    struct stat st;
-    if (do_floors && do_maps && against && strcmp(against, "corpus") != 0 &&
-        !(stat(against, &st) == 0 && S_ISDIR(st.st_mode)))
-        return cli_error("oracle", "--against %s: for both sweeps give 'corpus' or a directory holding "
-                                   "floors.digest and maps.digest; a single file needs 'floors' or 'maps'",
-                         against);
-    /* load every digest file first: a broken file stops the run before any sweep */
-    uint64_t *want[2] = {NULL, NULL};
-    int domains[2] = {do_floors, do_maps};
-    for (int d = 0; d < 2; d++) {
-        if (!domains[d] || !against)
-            continue;
-        char path[4096], err[4096];
-        oracle_against_path(against, (oracle_domain)d, path, sizeof path);
-        want[d] = oracle_digest_load(path, (oracle_domain)d, err, sizeof err);
-        if (!want[d]) {
-            free(want[0]);
+    /* every corpus file is loaded and checked before any sweep */
+    oracle_corpus corpus = {0};
+    char err[4096];
+    if (against && oracle_corpus_load(against, domains, &corpus, err, sizeof err) != 0)
+        return cli_error("oracle", "%s", err);
+    o.want_floors = corpus.floors;
+    o.want_maps = corpus.maps;
+    o.want_timers = corpus.timers;
+    for (int d = 0; d < ORACLE_DOMAIN_COUNT; d++)
+        if ((domains >> d & 1u) && oracle_domain_unavailable((oracle_domain)d, &o, err, sizeof err)) {
+            oracle_corpus_free(&corpus);
             return cli_error("oracle", "%s", err);
         }
-    }
-    int differ = 0;
-    jw w;
+
+    print_ctx c = {.o = &o, .json = json};
+    char *json_text = NULL;
+    size_t json_len = 0;
     if (json) {
-        jw_init(&w, stdout);
-        jw_obj(&w, NULL);
-        jw_arr(&w, "sweeps");
-    }
-    for (int d = 0; d < 2; d++) {
-        if (!domains[d])
-            continue;
-        o.want = want[d];
-        oracle_compare_result r;
-        if (oracle_compare((oracle_domain)d, &o, &r) != 0) {
-            free(want[0]);
-            free(want[1]);
+        if (!(c.json_out = open_memstream(&json_text, &json_len))) {
+            oracle_corpus_free(&corpus);
             return cli_error("oracle", "out of memory");
         }
-        differ |= r.mismatched != 0;
-        if (json) {
-            jw_raw_item(&w);
-            oracle_report_json(stdout, &r, &o);
-        } else {
-            for (int i = 0; i < r.first_count; i++)
-                oracle_report_item(stdout, (oracle_domain)d, r.first[i], r.first_kind[i], &o);
-            oracle_report_summary(stdout, &r, &o);
-        }
-        fflush(stdout);
+        jw_init(&c.w, c.json_out);
+        jw_obj(&c.w, NULL);
+        jw_arr(&c.w, "domains");
     }
+    int rc = oracle_run(domains, &o, print_domain, &c);
+    oracle_corpus_free(&corpus);
     if (json) {
-        jw_end_arr(&w);
-        jw_bool(&w, "ok", !differ);
-        jw_end_obj(&w);
-        jw_done(&w);
+        jw_end_arr(&c.w);
+        jw_bool(&c.w, "ok", !c.differ);
+        jw_end_obj(&c.w);
+        jw_done(&c.w);
+        fclose(c.json_out);
     }
-    free(want[0]);
-    free(want[1]);
-    return differ ? EXIT_DIFF : EXIT_OK;
+    if (rc < 0 || c.internal[0]) {
+        free(json_text);
+        return cli_error("oracle", "%s", c.internal[0] ? c.internal : "out of memory (or the sweep failed)");
+    }
+    if (json)
+        fwrite(json_text, 1, json_len, stdout);
+    free(json_text);
+    return c.differ ? EXIT_DIFF : EXIT_OK;
 }

@@ -21,41 +21,88 @@ void help_sweep(FILE *out)
             "\n"
             "  --out DIR       write DIR/floors.digest, DIR/maps.digest and DIR/SHA256SUMS\n"
             "                  (the golden format: grotto oracle --against DIR reads them)\n"
-            "  --against SRC   compare the digests with corpus (default when no --out), a\n"
+            "  --against SRC   compare the digests with corpus (default when no --out), or a\n"
             "                  directory holding floors.digest and maps.digest\n"
             "  -j N            threads (default: all cores)\n"
             "  --json          summary as JSON\n"
             "  --quiet         no progress line\n"
             "\n"
-            "Exit 0 when the digests match (or were written), 1 on a mismatch, 2 on bad input.\n");
+            "--out writes whole files or none: before sweeping it creates the three files under\n"
+            "temporary names in DIR and reserves their space (a directory that cannot be written,\n"
+            "a full disk or a file-size limit fails here, at once); after the sweep every write,\n"
+            "fsync and close is checked, and the files are renamed into place only when all\n"
+            "three are complete, SHA256SUMS last. An error, SIGINT, SIGTERM or SIGHUP removes the\n"
+            "temporary files: no partial floors.digest is ever left under its name.\n"
+            "\n"
+            "Exit 0 when the digests match (or were written), 1 on a mismatch, 2 on bad input or\n"
+            "a write error.\n"
+            "\n"
+            "examples: grotto sweep -j 2\n"
+            "          grotto sweep --out /tmp/corpus && grotto oracle --against /tmp/corpus\n");
 }
 
-static int write_dir(const char *dir, const uint64_t *fd, const uint64_t *md)
+enum { OUT_FLOORS, OUT_MAPS, OUT_SUMS, OUT_FILES };
+static const char *const OUT_NAME[OUT_FILES] = {"floors.digest", "maps.digest", "SHA256SUMS"};
+
+static void abort_all(oracle_out_file *f)
 {
-    char path[4096], err[4096], sums[512];
-    const uint64_t *d[2] = {fd, md};
-    sums[0] = 0;
-    for (int i = 0; i < 2; i++) {
-        snprintf(path, sizeof path, "%s/%s", dir, oracle_domain_file((oracle_domain)i));
-        if (oracle_digest_save(path, d[i], (oracle_domain)i, err, sizeof err) != 0)
+    for (int i = 0; i < OUT_FILES; i++)
+        oracle_out_abort(&f[i]);
+}
+
+/* Create the three files under temporary names with their space reserved:
+ * whether DIR can take them is known before the sweep. */
+static int open_out(const char *dir, oracle_out_file *f)
+{
+    char path[4096], err[4096];
+    uint64_t size[OUT_FILES] = {(uint64_t)GROTTO_FLOOR_UNIVERSE * 8, (uint64_t)GROTTO_MAP_UNIVERSE * 8,
+                                2 * (64 + 2 + 1) + strlen(OUT_NAME[0]) + strlen(OUT_NAME[1])};
+    for (int i = 0; i < OUT_FILES; i++)
+        f[i].tmp[0] = 0, f[i].f = NULL, f[i].slot = -1;
+    for (int i = 0; i < OUT_FILES; i++) {
+        snprintf(path, sizeof path, "%s/%s", dir, OUT_NAME[i]);
+        if (oracle_out_open(&f[i], path, size[i], err, sizeof err) != 0) {
+            abort_all(f);
             return cli_error("sweep", "%s", err);
-        /* checksum of the bytes as written: u64 LE per digest */
-        size_t n = oracle_domain_size((oracle_domain)i);
-        uint8_t *raw = malloc(n * 8);
-        if (!raw)
-            return cli_error("sweep", "out of memory");
-        for (size_t k = 0; k < n; k++)
-            grotto_store_u64le(raw + 8 * k, d[i][k]);
-        char hex[65];
-        oracle_sha256_hex(raw, n * 8, hex);
-        free(raw);
-        snprintf(sums + strlen(sums), sizeof sums - strlen(sums), "%s  %s\n", hex,
-                 oracle_domain_file((oracle_domain)i));
+        }
     }
-    snprintf(path, sizeof path, "%s/SHA256SUMS", dir);
-    FILE *f = fopen(path, "w");
-    if (!f || fputs(sums, f) < 0 || fclose(f) != 0)
-        return cli_error("sweep", "cannot write '%s'", path);
+    return 0;
+}
+
+/* Write, flush, fsync and close all three; then rename them into place,
+ * SHA256SUMS last (until it is replaced, an older SHA256SUMS no longer
+ * matches the new digest files, so a half-replaced set reads as broken). */
+static int write_out(oracle_out_file *f, const uint64_t *fd, const uint64_t *md)
+{
+    char err[4096], sums[512] = "";
+    const uint64_t *d[2] = {fd, md};
+    size_t n[2] = {GROTTO_FLOOR_UNIVERSE, GROTTO_MAP_UNIVERSE};
+    int rc = 0;
+    for (int i = 0; !rc && i < 2; i++) {
+        uint8_t *raw = malloc(n[i] * 8);
+        if (!raw) {
+            abort_all(f);
+            return cli_error("sweep", "out of memory");
+        }
+        oracle_digest_bytes(d[i], n[i], raw);
+        char hex[65];
+        oracle_sha256_hex(raw, n[i] * 8, hex);
+        snprintf(sums + strlen(sums), sizeof sums - strlen(sums), "%s  %s\n", hex, OUT_NAME[i]);
+        rc = oracle_out_write(&f[i], raw, n[i] * 8, err, sizeof err);
+        free(raw);
+    }
+    if (!rc)
+        rc = oracle_out_write(&f[OUT_SUMS], sums, strlen(sums), err, sizeof err);
+    for (int i = 0; !rc && i < OUT_FILES; i++)
+        rc = oracle_out_finish(&f[i], err, sizeof err);
+    for (int i = 0; !rc && i < OUT_FILES; i++)
+        rc = oracle_out_commit(&f[i], err, sizeof err);
+    if (!rc)
+        rc = oracle_sync_dir_of(f[0].path, err, sizeof err);
+    if (rc) {
+        abort_all(f);
+        return cli_error("sweep", "%s", err);
+    }
     return 0;
 }
 
@@ -78,41 +125,57 @@ int cmd_sweep(int argc, char **argv)
         return EXIT_USAGE;
     if (!out && !against)
         against = "corpus";
-    if (out && mkdir(out, 0777) != 0 && errno != EEXIST) /* before the sweep, not after */
-        return cli_error("sweep", "cannot create '%s': %s", out, strerror(errno));
-    uint64_t *want[2] = {NULL, NULL};
-    for (int d = 0; against && d < 2; d++) {
-        char path[4096], err[4096];
-        oracle_against_path(against, (oracle_domain)d, path, sizeof path);
-        if (!(want[d] = oracle_digest_load(path, (oracle_domain)d, err, sizeof err))) {
-            free(want[0]);
-            return cli_error("sweep", "%s", err);
+    if (cli_parse_only)
+        return EXIT_OK;
+    oracle_corpus want = {0};
+    char err[4096];
+    if (against && oracle_corpus_load(against, 1u << ORACLE_FLOORS | 1u << ORACLE_MAPS, &want, err, sizeof err))
+        return cli_error("sweep", "%s", err);
+    oracle_out_file files[OUT_FILES];
+    if (out) {
+        if (mkdir(out, 0777) != 0 && errno != EEXIST) {
+            oracle_corpus_free(&want);
+            return cli_error("sweep", "cannot create '%s': %s", out, strerror(errno));
+        }
+        oracle_out_cleanup_on_signals();
+        if (open_out(out, files) != 0) {
+            oracle_corpus_free(&want);
+            return EXIT_USAGE;
         }
     }
-    uint64_t *fd = malloc((size_t)GROTTO_FLOOR_UNIVERSE * sizeof *fd);
-    uint64_t *md = malloc((size_t)GROTTO_MAP_UNIVERSE * sizeof *md);
-    if (!fd || !md)
-        return cli_error("sweep", "out of memory");
-    oracle_progress p;
-    oracle_progress_init(&p, "sweep", quiet);
-    grotto_sweep_request req = {.threads = threads, .floor_digest = fd, .map_digest = md,
-                                .progress = oracle_progress_cb, .progress_ctx = &p};
+    uint64_t *fd = calloc(GROTTO_FLOOR_UNIVERSE, sizeof *fd); /* a sweep that missed an item shows as 0 */
+    uint64_t *md = calloc(GROTTO_MAP_UNIVERSE, sizeof *md);
+    int rc = fd && md ? 0 : -1;
     grotto_sweep_stats st;
-    int rc = grotto_impl_sweep(&req, &st);
-    oracle_progress_done(&p);
-    if (rc != 0)
-        return cli_error("sweep", "the sweep failed (out of memory?)");
-    uint64_t bad[2] = {0, 0};
-    for (size_t i = 0; want[0] && i < GROTTO_FLOOR_UNIVERSE; i++)
-        bad[0] += fd[i] != want[0][i];
-    for (size_t i = 0; want[1] && i < GROTTO_MAP_UNIVERSE; i++)
-        bad[1] += md[i] != want[1][i];
-    int wrote = 0;
-    if (out) {
-        if (write_dir(out, fd, md) != 0)
-            return EXIT_USAGE;
-        wrote = 1;
+    if (!rc) {
+        oracle_progress p;
+        oracle_progress_init(&p, "sweep", quiet);
+        grotto_sweep_request req = {.threads = threads, .floor_digest = fd, .map_digest = md,
+                                    .progress = oracle_progress_cb, .progress_ctx = &p};
+        rc = grotto_impl_sweep(&req, &st);
+        oracle_progress_done(&p);
     }
+    if (rc != 0) {
+        if (out)
+            abort_all(files);
+        free(fd);
+        free(md);
+        oracle_corpus_free(&want);
+        return cli_error("sweep", "the sweep failed (out of memory?)");
+    }
+    uint64_t bad[2] = {0, 0};
+    for (size_t i = 0; want.floors && i < GROTTO_FLOOR_UNIVERSE; i++)
+        bad[0] += fd[i] != want.floors[i];
+    for (size_t i = 0; want.maps && i < GROTTO_MAP_UNIVERSE; i++)
+        bad[1] += md[i] != want.maps[i];
+    oracle_corpus_free(&want);
+    if (out && write_out(files, fd, md) != 0) {
+        free(fd);
+        free(md);
+        return EXIT_USAGE;
+    }
+    free(fd);
+    free(md);
     if (json) {
         jw w;
         jw_init(&w, stdout);
@@ -122,7 +185,7 @@ int cmd_sweep(int argc, char **argv)
         jw_uint(&w, "floors", st.floors_emitted);
         jw_uint(&w, "maps", st.maps_emitted);
         jw_uint(&w, "floor_generations", st.floors_generated);
-        if (wrote)
+        if (out)
             jw_str(&w, "out", out);
         jw_bool(&w, "against_checked", against != NULL);
         jw_uint(&w, "floor_mismatches", bad[0]);
@@ -133,15 +196,11 @@ int cmd_sweep(int argc, char **argv)
         printf("sweep: %llu floors and %llu maps from %llu floor generator runs, %.3f s wall on %d threads\n",
                (unsigned long long)st.floors_emitted, (unsigned long long)st.maps_emitted,
                (unsigned long long)st.floors_generated, st.wall_seconds, st.threads);
-        if (wrote)
+        if (out)
             printf("wrote %s/floors.digest, %s/maps.digest, %s/SHA256SUMS\n", out, out, out);
         if (against)
             printf("floors: %d checked, %llu mismatched; maps: %d checked, %llu mismatched\n", GROTTO_FLOOR_UNIVERSE,
                    (unsigned long long)bad[0], GROTTO_MAP_UNIVERSE, (unsigned long long)bad[1]);
     }
-    free(fd);
-    free(md);
-    free(want[0]);
-    free(want[1]);
     return bad[0] || bad[1] ? EXIT_DIFF : EXIT_OK;
 }

@@ -1,5 +1,7 @@
 /* grotto: the researcher's command for DQ9 treasure-map grottoes.
  * A table of subcommands; each has --help and --json where it prints data. */
+#include <errno.h>
+#include <signal.h>
 #include <string.h>
 
 #include "cli.h"
@@ -49,7 +51,7 @@ static void usage(FILE *out)
             "  grotto verify corpus/hardware  the hardware captures against ref\n");
 }
 
-int main(int argc, char **argv)
+static int dispatch(int argc, char **argv, const char **cmd)
 {
     if (argc < 2) {
         usage(stderr);
@@ -73,9 +75,38 @@ int main(int argc, char **argv)
         return EXIT_OK;
     }
     for (int i = 0; i < NCOMMANDS; i++)
-        if (!strcmp(name, COMMANDS[i].name))
+        if (!strcmp(name, COMMANDS[i].name)) {
+            *cmd = COMMANDS[i].name;
             return COMMANDS[i].run(argc - 1, argv + 1);
+        }
     if (name[0] == '-')
         return cli_error(NULL, "unknown option '%s' (see 'grotto --help')", name);
     return cli_error(NULL, "unknown command '%s' (see 'grotto --help')", name);
+}
+
+/* Nothing lost silently: whatever a command printed must have reached
+ * standard output. A failed write (a full disk, /dev/full, a closed or
+ * broken descriptor) turns any result into exit 2 with one line. */
+static int close_stdout(const char *cmd, int rc)
+{
+    errno = 0;
+    int failed = fflush(stdout) != 0;
+    int e = errno;
+    if (!failed && ferror(stdout)) /* an earlier flush failed: its errno was kept */
+        failed = 1, e = cli_stdout_errno();
+    if (fclose(stdout) != 0 && !failed)
+        failed = 1, e = errno;
+    if (!failed)
+        return rc;
+    return cli_error(cmd, "write error on standard output: %s", strerror(e ? e : EIO));
+}
+
+int main(int argc, char **argv)
+{
+    /* over a file-size limit a write fails with EFBIG and is reported,
+     * instead of the process being killed by SIGXFSZ */
+    signal(SIGXFSZ, SIG_IGN);
+    const char *cmd = NULL;
+    int rc = dispatch(argc, argv, &cmd);
+    return close_stdout(cmd, rc);
 }

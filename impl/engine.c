@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "grotto/engine.h"
+#include "grotto/sweep.h"
 #include "impl.h"
 
 static int impl_e_floor(uint32_t seed, int k, grotto_floor_t *out)
@@ -54,5 +55,14 @@ static int impl_e_facts(uint32_t seed, int k, grotto_floor_t *floor, grotto_floo
 }
 
 const grotto_engine grotto_engine_impl = {
-    "impl", impl_e_floor, impl_e_analyse, impl_e_elist, impl_e_map, impl_e_facts,
+    .name = "impl",
+    .floor = impl_e_floor,
+    .analyse = impl_e_analyse,
+    .elist = impl_e_elist,
+    .map = impl_e_map,
+    .facts = impl_e_facts,
+    .map_floors = impl_map_floors,
+    .map_from_floors = impl_map_from_floors,
+    .timer = impl_timer,
+    .sweep = grotto_impl_sweep,
 };

@@ -135,5 +135,13 @@ static inline int impl_floor_mr(int smr, int n)
 }
 
 int impl_map(int quality, uint32_t seed, grotto_map_t *out);
+/* The two halves of impl_map (grotto/engine.h map_floors, map_from_floors). */
+int impl_map_floors(uint32_t seed, int count, grotto_map_floors_t *out);
+int impl_map_from_floors(int quality, const grotto_map_floors_t *floors, grotto_map_t *out);
+
+/* Timer value T with a base quality (rng-and-timer.md §4): 0 or -1.
+ * Its tables are built by impl_init (impl_timer_tables_init). */
+int impl_timer(uint32_t timer, int base, grotto_timer_value *out);
+void impl_timer_tables_init(void);
 
 #endif

@@ -34,6 +34,7 @@ static void impl_init_once(void)
     for (unsigned p = 0; p < 512; p++)
         impl_up_reject[p] = (uint8_t)(impl_corner_fail(p) || impl_blacklist[impl_classify_pat(p)]);
     impl_map_tables_init();
+    impl_timer_tables_init();
 }
 
 void impl_init(void)

@@ -1,4 +1,6 @@
-/* impl/: a whole map (details, per floor chests and enemy-list cut). */
+/* impl/: a whole map (details, per floor chests and enemy-list cut), and its
+ * two halves: the floors of a seed as the terms a map needs (chest count,
+ * W, X, D), and the map of a quality over those terms. */
 #include <string.h>
 
 #include "impl.h"
@@ -14,25 +16,65 @@ static void layout_white(const impl_layout *L, int count, const grotto_xy *chest
         white[chest[i].y] |= (uint16_t)(1u << chest[i].x);
 }
 
+int impl_map_floors(uint32_t seed, int count, grotto_map_floors_t *out)
+{
+    if (seed > GROTTO_SEED_MAX || count < 1 || count > GROTTO_MAX_FLOORS)
+        return -1;
+    impl_init();
+    memset(out, 0, sizeof *out);
+    out->seed = seed;
+    out->count = (uint8_t)count;
+    for (int n = 1; n <= count; n++) {
+        impl_layout L;
+        impl_layout_gen(seed + (uint32_t)n, impl_floor_size(seed, n), &L);
+        grotto_xy chest[GROTTO_MAX_CHESTS];
+        int c = impl_place_chests(&L, n, chest);
+        uint16_t white[16];
+        layout_white(&L, c, chest, white);
+        impl_elist_terms t = impl_elist_terms_of(white);
+        grotto_floor_terms *ft = &out->floor[n - 1];
+        ft->chest_count = (uint8_t)c;
+        ft->W = t.W;
+        ft->X = t.X;
+        ft->D = t.D;
+    }
+    return 0;
+}
+
+int impl_map_from_floors(int quality, const grotto_map_floors_t *floors, grotto_map_t *out)
+{
+    int band = impl_band_of_quality(quality);
+    uint32_t seed = floors->seed;
+    if (band < 0 || seed > GROTTO_SEED_MAX)
+        return -1;
+    impl_init();
+    grotto_map_t m;
+    memset(&m, 0, sizeof m);
+    impl_details(band, seed, &m.d);
+    if (m.d.floors > floors->count)
+        return -1;
+    for (int n = 1; n <= m.d.floors; n++) {
+        const grotto_floor_terms *ft = &floors->floor[n - 1];
+        int mr = impl_floor_mr(m.d.smr, n);
+        m.chest_count[n - 1] = ft->chest_count;
+        impl_chest_ranks(seed, n, ft->chest_count, mr, m.chest_rank[n - 1]);
+        impl_elist_terms t = {ft->W, ft->X, ft->D};
+        impl_elist_fill(t, m.d.env, mr, &m.elist[n - 1]);
+    }
+    *out = m;
+    return 0;
+}
+
 int impl_map(int quality, uint32_t seed, grotto_map_t *out)
 {
     int band = impl_band_of_quality(quality);
     if (band < 0 || seed > GROTTO_SEED_MAX)
         return -1;
     impl_init();
-    memset(out, 0, sizeof *out);
-    impl_details(band, seed, &out->d);
-    for (int n = 1; n <= out->d.floors; n++) {
-        impl_layout L;
-        impl_layout_gen(seed + (uint32_t)n, impl_floor_size(seed, n), &L);
-        grotto_xy chest[GROTTO_MAX_CHESTS];
-        int c = impl_place_chests(&L, n, chest);
-        int mr = impl_floor_mr(out->d.smr, n);
-        out->chest_count[n - 1] = (uint8_t)c;
-        impl_chest_ranks(seed, n, c, mr, out->chest_rank[n - 1]);
-        uint16_t white[16];
-        layout_white(&L, c, chest, white);
-        impl_elist_fill(impl_elist_terms_of(white), out->d.env, mr, &out->elist[n - 1]);
-    }
-    return 0;
+    grotto_map_details_t d;
+    impl_details(band, seed, &d);
+    grotto_map_floors_t floors;
+    if (impl_map_floors(seed, d.floors, &floors) != 0)
+        return -1;
+    return impl_map_from_floors(quality, &floors, out);
 }

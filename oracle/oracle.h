@@ -1,5 +1,6 @@
-/* The oracle: whole-universe sweeps over floors and maps, digest files,
- * ref-vs-impl and vs-corpus comparison with first-difference reports,
+/* The oracle: whole-domain comparisons - floors, maps, every quality, every
+ * timer, the memoized sweep - of engine A against engine B byte for byte and
+ * against the golden corpus, with first-difference reports; digest files;
  * universe statistics and the benchmark. Used by the CLI and the tests. */
 #ifndef GROTTO_ORACLE_H
 #define GROTTO_ORACLE_H
@@ -8,6 +9,8 @@
 #include <stdio.h>
 
 #include "grotto/engine.h"
+#include "grotto/record.h"
+#include "grotto/timer.h"
 #include "grotto/types.h"
 
 /* ---- parallel driver (parallel.c) ---- */
@@ -18,7 +21,8 @@ typedef void (*oracle_progress_fn)(void *ctx, uint64_t done, uint64_t total);
 void oracle_parallel(int threads, size_t n, size_t chunk, oracle_item_fn fn, void *ctx,
                      oracle_progress_fn progress, void *progress_ctx);
 int oracle_default_threads(void);
-double oracle_now(void); /* monotonic seconds */
+double oracle_now(void);        /* monotonic seconds */
+double oracle_thread_cpu(void); /* CPU seconds of the calling thread */
 
 /* Progress line on stderr, only when stderr is a terminal. */
 typedef struct oracle_progress {
@@ -30,34 +34,125 @@ void oracle_progress_init(oracle_progress *p, const char *label, int quiet);
 void oracle_progress_cb(void *ctx, uint64_t done, uint64_t total);
 void oracle_progress_done(oracle_progress *p);
 
-/* ---- digest files (digest_file.c) ---- */
-typedef enum { ORACLE_FLOORS = 0, ORACLE_MAPS = 1 } oracle_domain;
-size_t oracle_domain_size(oracle_domain d); /* 524,288 or 393,216 */
+/* ---- domains (domain.c) ----
+ * floors     FloorRecord of (seed, floor k): item seed*16 + k-1
+ * maps       MapRecord of (band, seed) from map(band code): item band*32768 + seed
+ * qualities  MapRecord of (quality 2..248, seed), from the engine's
+ *            map_from_floors over the seed's floors; it must equal the
+ *            engine's map(band code) byte for byte: item seed*247 + q-2
+ * timers     timer value T 0..65535 with base quality 2..248: item T*247 + base-2
+ * sweep      the memoized sweep's digests: floors items 0..524287 as in
+ *            floors, then maps items 524288 + band*32768 + seed */
+typedef enum {
+    ORACLE_FLOORS = 0,
+    ORACLE_MAPS = 1,
+    ORACLE_QUALITIES = 2,
+    ORACLE_TIMERS = 3,
+    ORACLE_SWEEP = 4,
+    ORACLE_DOMAIN_COUNT = 5
+} oracle_domain;
+#define ORACLE_ALL_DOMAINS ((1u << ORACLE_DOMAIN_COUNT) - 1u)
+enum { ORACLE_QUALITY_COUNT = GROTTO_QUALITY_MAX - GROTTO_QUALITY_MIN + 1 }; /* 247 */
+
 const char *oracle_domain_name(oracle_domain d);
-const char *oracle_domain_file(oracle_domain d); /* floors.digest / maps.digest */
-/* Load a digest file of exactly oracle_domain_size(d) u64 LE. If the file's
- * directory holds SHA256SUMS naming the file, its checksum is verified.
- * Returns NULL with a one-line reason in err on any problem. */
+int oracle_domain_by_name(const char *name); /* -1 if unknown */
+/* Size of a domain's item index space (the items listed above). */
+size_t oracle_domain_size(oracle_domain d);
+/* Band 0..11 of a quality 2..248 from the band table (-1 outside): the
+ * oracle's own lookup, independent of both engines. */
+int oracle_band_of_quality(int quality);
+
+/* ---- digest files and corpus (digest_file.c) ---- */
+/* floors.digest / maps.digest (maps and qualities) / timers.jsonl (timers);
+ * NULL for sweep (it reads both digest files). */
+const char *oracle_domain_file(oracle_domain d);
+/* Load a digest file of exactly oracle_domain_size(d) u64 LE (d = floors or
+ * maps). SHA256SUMS beside the file: when present it must be a readable,
+ * well-formed regular file that names the file with the right checksum;
+ * when absent the file is taken as it is. Returns NULL with a one-line
+ * reason in err on any problem. */
 uint64_t *oracle_digest_load(const char *path, oracle_domain d, char *err, size_t errlen);
+/* The same, with SHA256SUMS required (the golden corpus). */
+uint64_t *oracle_digest_load_checked(const char *path, oracle_domain d, char *err, size_t errlen);
+/* Write a digest file: temporary name in the same directory, every write,
+ * fsync and close checked, renamed into place when complete. */
 int oracle_digest_save(const char *path, const uint64_t *digests, oracle_domain d, char *err, size_t errlen);
+/* The digest file's bytes: u64 LE per entry (n entries, 8n bytes). */
+void oracle_digest_bytes(const uint64_t *digests, size_t n, uint8_t *out);
 /* The corpus directory: $GROTTO_CORPUS, else the source tree's corpus/. */
 const char *oracle_corpus_dir(void);
 /* Resolve an --against argument: "corpus" -> <corpus>/golden/<file>; a
  * directory -> dir/<file>; anything else is taken as the file itself. */
 void oracle_against_path(const char *against, oracle_domain d, char *out, size_t outlen);
 
+/* The corpus's timer vectors (timers.jsonl: {"timer":T,"r1":..,"seed":..,"r3":..}
+ * per line), indexed by timer. */
+typedef struct oracle_timer_sample {
+    size_t count;                              /* timers present */
+    uint8_t present[GROTTO_TIMER_COUNT];
+    grotto_timer_draws draws[GROTTO_TIMER_COUNT];
+} oracle_timer_sample;
+oracle_timer_sample *oracle_timer_sample_load(const char *path, int require_sums, char *err, size_t errlen);
+
+/* Everything --against SRC provides for a set of domains (bit mask of
+ * 1 << oracle_domain): "corpus" (SHA256SUMS and every file required), a
+ * directory (digest files required, timers.jsonl optional), or one file
+ * (only for exactly one of: floors; maps and/or qualities; timers). */
+typedef struct oracle_corpus {
+    uint64_t *floors, *maps;
+    oracle_timer_sample *timers;
+} oracle_corpus;
+int oracle_corpus_load(const char *against, unsigned domains, oracle_corpus *out, char *err, size_t errlen);
+void oracle_corpus_free(oracle_corpus *c);
+
 /* sha256.c */
 void oracle_sha256(const void *data, size_t len, uint8_t out[32]);
 void oracle_sha256_hex(const void *data, size_t len, char out[65]);
 
+/* ---- files written whole or not at all (out_file.c) ----
+ * A file is written under a temporary name in its directory (created by
+ * oracle_out_open, optionally with `reserve` bytes allocated so that a full
+ * disk shows before any work), then oracle_out_finish flushes, fsyncs and
+ * closes it, and oracle_out_commit renames it into place. Every step is
+ * checked; on failure the temporary file is removed (oracle_out_abort), and
+ * oracle_out_cleanup_on_signals() makes SIGINT/SIGTERM/SIGHUP remove every
+ * temporary file still open before the process dies. */
+typedef struct oracle_out_file {
+    char path[4096];
+    char tmp[4096];
+    FILE *f;
+    int slot;                    /* signal-cleanup registry slot, -1 none */
+    uint64_t written;
+} oracle_out_file;
+int oracle_out_open(oracle_out_file *o, const char *path, uint64_t reserve, char *err, size_t errlen);
+int oracle_out_write(oracle_out_file *o, const void *data, size_t n, char *err, size_t errlen);
+int oracle_out_finish(oracle_out_file *o, char *err, size_t errlen);
+int oracle_out_commit(oracle_out_file *o, char *err, size_t errlen);
+void oracle_out_abort(oracle_out_file *o);
+void oracle_out_cleanup_on_signals(void);
+/* fsync the directory holding path (after renames); 0 or -1. */
+int oracle_sync_dir_of(const char *path, char *err, size_t errlen);
+
 /* ---- comparison (compare.c) ---- */
-enum { ORACLE_MAX_SHOW = 64 };
-enum { ORACLE_AB = 1, ORACLE_A_CORPUS = 2, ORACLE_B_CORPUS = 4 };
+enum { ORACLE_MAX_SHOW = 128 };
+/* What differs in an item (bits; a domain uses some of them). */
+enum {
+    ORACLE_AB = 1,           /* A != B byte for byte */
+    ORACLE_A_CORPUS = 2,     /* A != corpus (digest, or timer sample vector) */
+    ORACLE_B_CORPUS = 4,     /* B != corpus */
+    ORACLE_A_REF = 8,        /* qualities: A's map at the quality != A's band map;
+                                sweep: the sweep's digest != A's own digest */
+    ORACLE_B_REF = 16,       /* the same for B */
+    ORACLE_SWEEP_CORPUS = 32 /* sweep: the sweep's digest != corpus */
+};
 
 typedef struct oracle_compare_opts {
-    const grotto_engine *a;      /* required */
-    const grotto_engine *b;      /* NULL: no engine-vs-engine comparison */
-    const uint64_t *want;        /* golden digests or NULL */
+    const grotto_engine *a;       /* required */
+    const grotto_engine *b;       /* NULL: no engine-vs-engine comparison */
+    const grotto_engine *sweeper; /* the sweep domain's engine (NULL: impl) */
+    const uint64_t *want_floors;  /* floors.digest entries or NULL */
+    const uint64_t *want_maps;    /* maps.digest entries or NULL (maps, qualities, sweep) */
+    const oracle_timer_sample *want_timers; /* timer vectors or NULL */
     int threads;
     int show;                    /* how many first differences to keep (<= ORACLE_MAX_SHOW) */
     int quiet;                   /* no progress line */
@@ -65,25 +160,49 @@ typedef struct oracle_compare_opts {
 
 typedef struct oracle_compare_result {
     oracle_domain domain;
-    uint64_t checked;
+    char definition[96];         /* "32768 seeds x 16 floors" */
+    uint64_t expected;           /* items by the definition */
+    uint64_t checked;            /* items compared (counted from per-item marks) */
+    uint64_t visits;             /* item comparisons the workers counted */
     uint64_t mismatched;         /* items with any difference */
-    uint64_t ab;                 /* A != B (byte-for-byte) */
-    uint64_t a_corpus;           /* digest(A) != corpus */
-    uint64_t b_corpus;           /* digest(B) != corpus */
+    uint64_t ab, a_corpus, b_corpus, a_ref, b_ref, sweep_corpus; /* items per kind */
+    int against_corpus;          /* some corpus data was compared */
     int first_count;
-    size_t first[ORACLE_MAX_SHOW];   /* item indices, ascending */
+    size_t first[ORACLE_MAX_SHOW];     /* item indices, ascending */
     uint8_t first_kind[ORACLE_MAX_SHOW];
-    double seconds;
+    uint64_t first_value[ORACLE_MAX_SHOW]; /* sweep: the sweep's digest of the item */
+    double seconds;              /* wall */
+    double cpu_seconds;          /* summed over threads */
 } oracle_compare_result;
 
-/* item index <-> (seed, floor) / (band, seed) follow grotto_floor_slot and
- * grotto_map_slot of record.h. Returns 0, or -1 on allocation failure. */
+/* The MapRecord of e->map(quality, seed): 1, or 0 when the engine rejects it. */
+int oracle_map_record(const grotto_engine *e, int quality, uint32_t seed, uint8_t rec[GROTTO_MAP_RECORD_SIZE]);
+/* 1 when every item of the domain was compared exactly once. */
+int oracle_result_complete(const oracle_compare_result *r);
+/* The count domain d must reach with opts, and its definition in words
+ * ("32768 seeds x 16 floors"). */
+uint64_t oracle_domain_expected(oracle_domain d, const oracle_compare_opts *o, char *def, size_t n);
+/* Which domains opts can cover in full; 0 when d can be run. Otherwise a
+ * one-line reason (e.g. timers without B or a timer sample). */
+int oracle_domain_unavailable(oracle_domain d, const oracle_compare_opts *o, char *why, size_t n);
+
+/* Runs the selected domains (bit mask) in the order floors, maps,
+ * qualities, timers, sweep, sharing work: maps and qualities are one pass
+ * per seed (the band maps are the qualities' reference), the sweep reuses
+ * the per-item digests of floors and maps. done() is called with each
+ * domain's result as it completes; when it returns non-zero the run stops
+ * there. Returns 0, 1 when done() stopped it, or -1 when a selected domain
+ * is unavailable (oracle_domain_unavailable) or on allocation or sweep
+ * failure. */
+typedef int (*oracle_done_fn)(void *ctx, const oracle_compare_result *r);
+int oracle_run(unsigned domains, const oracle_compare_opts *o, oracle_done_fn done, void *ctx);
+/* One domain. Returns 0 or -1. */
 int oracle_compare(oracle_domain d, const oracle_compare_opts *o, oracle_compare_result *r);
 
 /* ---- reports (report.c) ---- */
-/* One mismatch in words: decoded records side by side, grid diff. */
-void oracle_report_item(FILE *out, oracle_domain d, size_t item, uint8_t kind,
-                        const oracle_compare_opts *o);
+/* One mismatch in words: the item (seed/floor, map, quality, timer), each
+ * side's decoded record or values with the differing parts marked. */
+void oracle_report_item(FILE *out, const oracle_compare_result *r, int i, const oracle_compare_opts *o);
 void oracle_report_summary(FILE *out, const oracle_compare_result *r, const oracle_compare_opts *o);
 void oracle_report_json(FILE *out, const oracle_compare_result *r, const oracle_compare_opts *o);
 /* Print a floor's grid with tile digits, and two grids side by side with

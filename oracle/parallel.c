@@ -16,6 +16,14 @@ double oracle_now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+double oracle_thread_cpu(void)
+{
+    struct timespec ts;
+    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
+        return oracle_now();
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
 int oracle_default_threads(void)
 {
     long n = sysconf(_SC_NPROCESSORS_ONLN);

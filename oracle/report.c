@@ -1,5 +1,7 @@
-/* Human and JSON reports of a comparison: the summary line, and for each
- * of the first differences the decoded records with a side-by-side grid. */
+/* Human and JSON reports of a comparison: the summary line of a domain and,
+ * for each of its first differences, the item in words with both sides'
+ * decoded records (grid side by side for floors, fields for maps, draws
+ * for timers) and the differing parts marked. */
 #include <string.h>
 
 #include "grotto/record.h"
@@ -31,6 +33,105 @@ void oracle_print_grid_diff(FILE *out, const grotto_floor_t *a, const char *la,
     }
 }
 
+/* ---- kinds of difference ---- */
+
+typedef struct kind_info {
+    uint8_t bit;
+    const char *json;      /* key in "differences" and "kinds" */
+    const char *vs;        /* summary: "%1 vs %2" */
+    const char *ne;        /* item header: "%1 != %2" */
+} kind_info;
+
+/* %a = engine A, %b = engine B, %s = the sweeper */
+static const kind_info KINDS_RECORD[] = {
+    {ORACLE_AB, "ab", "%a vs %b", "%a != %b"},
+    {ORACLE_A_CORPUS, "a_corpus", "%a vs corpus", "%a != corpus"},
+    {ORACLE_B_CORPUS, "b_corpus", "%b vs corpus", "%b != corpus"},
+};
+static const kind_info KINDS_QUALITIES[] = {
+    {ORACLE_A_REF, "a_band", "%a vs its band maps", "%a at this quality != %a's band map"},
+    {ORACLE_B_REF, "b_band", "%b vs its band maps", "%b at this quality != %b's band map"},
+    {ORACLE_AB, "ab", "%a vs %b", "%a != %b"},
+    {ORACLE_A_CORPUS, "a_corpus", "%a vs corpus", "%a != corpus"},
+    {ORACLE_B_CORPUS, "b_corpus", "%b vs corpus", "%b != corpus"},
+};
+static const kind_info KINDS_TIMERS[] = {
+    {ORACLE_AB, "ab", "%a vs %b", "%a != %b"},
+    {ORACLE_A_CORPUS, "a_corpus", "%a vs corpus sample", "%a != corpus sample"},
+    {ORACLE_B_CORPUS, "b_corpus", "%b vs corpus sample", "%b != corpus sample"},
+};
+static const kind_info KINDS_SWEEP[] = {
+    {ORACLE_A_REF, "sweep_a", "sweep vs %a", "%s sweep != %a"},
+    {ORACLE_B_REF, "sweep_b", "sweep vs %b", "%s sweep != %b"},
+    {ORACLE_SWEEP_CORPUS, "sweep_corpus", "sweep vs corpus", "%s sweep != corpus"},
+};
+
+static const kind_info *kinds_of(oracle_domain d, int *n)
+{
+#define KINDS(t) (*n = (int)(sizeof t / sizeof t[0]), t)
+    switch (d) {
+    case ORACLE_QUALITIES:
+        return KINDS(KINDS_QUALITIES);
+    case ORACLE_TIMERS:
+        return KINDS(KINDS_TIMERS);
+    case ORACLE_SWEEP:
+        return KINDS(KINDS_SWEEP);
+    default:
+        return KINDS(KINDS_RECORD);
+    }
+#undef KINDS
+}
+
+/* Is the kind compared at all in this configuration? */
+static int kind_applies(const kind_info *k, const oracle_compare_result *r, const oracle_compare_opts *o)
+{
+    switch (k->bit) {
+    case ORACLE_AB:
+    case ORACLE_B_REF:
+        return o->b != NULL;
+    case ORACLE_A_CORPUS:
+    case ORACLE_SWEEP_CORPUS:
+        return r->against_corpus;
+    case ORACLE_B_CORPUS:
+        return o->b && r->against_corpus;
+    default:
+        return 1;
+    }
+}
+
+static uint64_t kind_count(const oracle_compare_result *r, uint8_t bit)
+{
+    switch (bit) {
+    case ORACLE_AB:
+        return r->ab;
+    case ORACLE_A_CORPUS:
+        return r->a_corpus;
+    case ORACLE_B_CORPUS:
+        return r->b_corpus;
+    case ORACLE_A_REF:
+        return r->a_ref;
+    case ORACLE_B_REF:
+        return r->b_ref;
+    default:
+        return r->sweep_corpus;
+    }
+}
+
+static void expand(FILE *out, const char *tmpl, const oracle_compare_opts *o)
+{
+    const grotto_engine *sw = o->sweeper ? o->sweeper : &grotto_engine_impl;
+    for (const char *p = tmpl; *p; p++) {
+        if (p[0] == '%' && (p[1] == 'a' || p[1] == 'b' || p[1] == 's')) {
+            fputs(p[1] == 'a' ? o->a->name : p[1] == 'b' ? (o->b ? o->b->name : "?") : sw->name, out);
+            p++;
+        } else {
+            fputc(*p, out);
+        }
+    }
+}
+
+/* ---- items ---- */
+
 static void print_floor_header(FILE *out, const char *label, const grotto_floor_t *f)
 {
     fprintf(out, "    %-5s size %ux%u overflow %u up (%u,%u) down (%u,%u) chests %u", label, f->width,
@@ -40,19 +141,18 @@ static void print_floor_header(FILE *out, const char *label, const grotto_floor_
     fputc('\n', out);
 }
 
-static const char *kind_text(uint8_t kind, const oracle_compare_opts *o, char *buf, size_t n)
+static int floor_side(FILE *out, const grotto_engine *e, uint32_t seed, int k, grotto_floor_t *f,
+                      uint8_t rec[GROTTO_FLOOR_RECORD_SIZE])
 {
-    buf[0] = 0;
-    if (kind & ORACLE_AB)
-        snprintf(buf + strlen(buf), n - strlen(buf), "%s != %s; ", o->a->name, o->b->name);
-    if (kind & ORACLE_A_CORPUS)
-        snprintf(buf + strlen(buf), n - strlen(buf), "%s != corpus; ", o->a->name);
-    if (kind & ORACLE_B_CORPUS)
-        snprintf(buf + strlen(buf), n - strlen(buf), "%s != corpus; ", o->b->name);
-    size_t l = strlen(buf);
-    if (l >= 2)
-        buf[l - 2] = 0;
-    return buf;
+    if (e->floor(seed, k, f) != 0) {
+        fprintf(out, "    %-5s no floor: the engine rejected (seed, floor)\n", e->name);
+        return 0;
+    }
+    grotto_floor_record(f, rec);
+    print_floor_header(out, e->name, f);
+    fprintf(out, "    %-5s digest %016llx\n", e->name,
+            (unsigned long long)grotto_fnv1a(rec, GROTTO_FLOOR_RECORD_SIZE));
+    return 1;
 }
 
 static void report_floor(FILE *out, size_t item, const oracle_compare_opts *o)
@@ -61,129 +161,298 @@ static void report_floor(FILE *out, size_t item, const oracle_compare_opts *o)
     int k = (int)(item % GROTTO_MAX_FLOORS) + 1;
     grotto_floor_t fa, fb;
     uint8_t ra[GROTTO_FLOOR_RECORD_SIZE], rb[GROTTO_FLOOR_RECORD_SIZE];
-    o->a->floor(seed, k, &fa);
-    grotto_floor_record(&fa, ra);
     fprintf(out, "  seed 0x%04X floor %d (B%dF):\n", seed, k, k);
-    print_floor_header(out, o->a->name, &fa);
-    fprintf(out, "    %-5s digest %016llx\n", o->a->name, (unsigned long long)grotto_fnv1a(ra, sizeof ra));
-    if (o->b) {
-        o->b->floor(seed, k, &fb);
-        grotto_floor_record(&fb, rb);
-        print_floor_header(out, o->b->name, &fb);
-        fprintf(out, "    %-5s digest %016llx\n", o->b->name, (unsigned long long)grotto_fnv1a(rb, sizeof rb));
+    int oka = floor_side(out, o->a, seed, k, &fa, ra);
+    int okb = o->b && floor_side(out, o->b, seed, k, &fb, rb);
+    if (oka && okb)
         for (size_t i = 0; i < sizeof ra; i++)
             if (ra[i] != rb[i]) {
-                fprintf(out, "    first differing record byte: %zu (%s 0x%02x, %s 0x%02x)\n", i,
-                        o->a->name, ra[i], o->b->name, rb[i]);
+                fprintf(out, "    first differing record byte: %zu (%s 0x%02x, %s 0x%02x)\n", i, o->a->name, ra[i],
+                        o->b->name, rb[i]);
                 break;
             }
-    }
-    if (o->want)
-        fprintf(out, "    corpus digest %016llx\n", (unsigned long long)o->want[item]);
-    oracle_print_grid_diff(out, &fa, o->a->name, o->b ? &fb : NULL, o->b ? o->b->name : "");
+    if (o->want_floors)
+        fprintf(out, "    corpus digest %016llx\n", (unsigned long long)o->want_floors[item]);
+    if (oka)
+        oracle_print_grid_diff(out, &fa, o->a->name, okb ? &fb : NULL, okb ? o->b->name : "");
+    else if (okb)
+        oracle_print_grid_diff(out, &fb, o->b->name, NULL, "");
 }
 
+/* The MapRecord's fields, '*' where they differ from `other`; then one line
+ * per floor slot, "<- differs" where the slot differs. */
 static void print_map_fields(FILE *out, const char *label, const uint8_t *r, const uint8_t *other)
 {
     static const char *names[] = {"band", "seed", "env", "floors", "smr", "boss",
                                   "prefix", "suffix", "locale", "level"};
     fprintf(out, "    %-5s", label);
-    unsigned vals[10] = {r[0], (unsigned)(r[1] | r[2] << 8), r[3], r[4], r[5], r[6], r[7], r[8], r[9], r[10]};
-    unsigned ovals[10] = {0};
-    if (other) {
-        unsigned o2[10] = {other[0], (unsigned)(other[1] | other[2] << 8), other[3], other[4], other[5],
-                           other[6], other[7], other[8], other[9], other[10]};
-        memcpy(ovals, o2, sizeof ovals);
+    for (int i = 0; i < 10; i++) {
+        int off = i == 0 ? 0 : i + 1; /* the seed is bytes 1-2 */
+        unsigned v = i == 1 ? (unsigned)(r[1] | r[2] << 8) : r[off];
+        int differs = other && (i == 1 ? (r[1] != other[1] || r[2] != other[2]) : r[off] != other[off]);
+        fprintf(out, " %s %u%s", names[i], v, differs ? "*" : "");
     }
-    for (int i = 0; i < 10; i++)
-        fprintf(out, " %s %u%s", names[i], vals[i], other && ovals[i] != vals[i] ? "*" : "");
     fputc('\n', out);
-    for (int f = 0; f < GROTTO_MAX_FLOORS && f < r[4]; f++) {
+    for (int f = 0; f < GROTTO_MAX_FLOORS; f++) {
         const uint8_t *s = r + 12 + 8 * f;
         const uint8_t *t = other ? other + 12 + 8 * f : NULL;
         int diff = t && memcmp(s, t, 8) != 0;
+        if (f >= r[4] && !diff)
+            continue;
         fprintf(out, "      B%-2dF ranks %u %u %u  ElistOfs 0x%04X  D %3u  state %2u%s\n", f + 1, s[0], s[1],
                 s[2], (unsigned)(s[3] | s[4] << 8), s[5], s[6], diff ? "   <- differs" : "");
     }
+}
+
+static void print_digest(FILE *out, const char *label, const char *what, const uint8_t *rec)
+{
+    fprintf(out, "    %-5s %sdigest %016llx\n", label, what,
+            (unsigned long long)grotto_fnv1a(rec, GROTTO_MAP_RECORD_SIZE));
 }
 
 static void report_map(FILE *out, size_t item, const oracle_compare_opts *o)
 {
     int band = (int)(item / GROTTO_SEED_COUNT);
     uint32_t seed = (uint32_t)(item % GROTTO_SEED_COUNT);
-    grotto_map_t ma, mb;
     uint8_t ra[GROTTO_MAP_RECORD_SIZE], rb[GROTTO_MAP_RECORD_SIZE];
-    o->a->map(gt_band[band].code, seed, &ma);
-    grotto_map_record(&ma, ra);
-    fprintf(out, "  map %02X%04X (band %d..%d, seed 0x%04X):\n", gt_band[band].code, seed,
-            gt_band[band].qmin, gt_band[band].qmax, seed);
-    if (o->b) {
-        o->b->map(gt_band[band].code, seed, &mb);
-        grotto_map_record(&mb, rb);
+    fprintf(out, "  map %02X%04X (band %d..%d, seed 0x%04X):\n", gt_band[band].code, seed, gt_band[band].qmin,
+            gt_band[band].qmax, seed);
+    int oka = oracle_map_record(o->a, gt_band[band].code, seed, ra);
+    int okb = o->b && oracle_map_record(o->b, gt_band[band].code, seed, rb);
+    const grotto_engine *e[2] = {o->a, o->b};
+    const uint8_t *rec[2] = {ra, rb}, *other[2] = {okb ? rb : NULL, oka ? ra : NULL};
+    int ok[2] = {oka, okb};
+    for (int s = 0; s < (o->b ? 2 : 1); s++) {
+        if (!ok[s]) {
+            fprintf(out, "    %-5s no map: the engine rejected (quality %d, seed 0x%04X)\n", e[s]->name,
+                    gt_band[band].code, seed);
+            continue;
+        }
+        print_map_fields(out, e[s]->name, rec[s], other[s]);
+        print_digest(out, e[s]->name, "", rec[s]);
     }
-    print_map_fields(out, o->a->name, ra, o->b ? rb : NULL);
-    fprintf(out, "    %-5s digest %016llx\n", o->a->name, (unsigned long long)grotto_fnv1a(ra, sizeof ra));
-    if (o->b) {
-        print_map_fields(out, o->b->name, rb, ra);
-        fprintf(out, "    %-5s digest %016llx\n", o->b->name, (unsigned long long)grotto_fnv1a(rb, sizeof rb));
-    }
-    if (o->want)
-        fprintf(out, "    corpus digest %016llx\n", (unsigned long long)o->want[item]);
+    if (o->want_maps)
+        fprintf(out, "    corpus digest %016llx\n", (unsigned long long)o->want_maps[item]);
 }
 
-void oracle_report_item(FILE *out, oracle_domain d, size_t item, uint8_t kind, const oracle_compare_opts *o)
+static void report_quality(FILE *out, size_t item, const oracle_compare_opts *o)
 {
-    char buf[128];
-    fprintf(out, "difference (%s):\n", kind_text(kind, o, buf, sizeof buf));
-    if (d == ORACLE_FLOORS)
-        report_floor(out, item, o);
-    else
-        report_map(out, item, o);
+    uint32_t seed = (uint32_t)(item / ORACLE_QUALITY_COUNT);
+    int q = (int)(item % ORACLE_QUALITY_COUNT) + GROTTO_QUALITY_MIN;
+    int band = oracle_band_of_quality(q);
+    fprintf(out, "  quality %d, seed 0x%04X (band %02X: qualities %d..%d, map %02X%04X):\n", q, seed,
+            gt_band[band].code, gt_band[band].qmin, gt_band[band].qmax, gt_band[band].code, seed);
+    const grotto_engine *e[2] = {o->a, o->b};
+    for (int s = 0; s < (o->b ? 2 : 1); s++) {
+        uint8_t at[GROTTO_MAP_RECORD_SIZE], bandrec[GROTTO_MAP_RECORD_SIZE];
+        grotto_map_floors_t fl;
+        grotto_map_t m;
+        int ok = e[s]->map_floors(seed, GROTTO_MAX_FLOORS, &fl) == 0 && e[s]->map_from_floors(q, &fl, &m) == 0;
+        int okband = oracle_map_record(e[s], gt_band[band].code, seed, bandrec);
+        char label[64];
+        if (ok) {
+            grotto_map_record(&m, at);
+            snprintf(label, sizeof label, "%s at quality %d:", e[s]->name, q);
+            fprintf(out, "    %s\n", label);
+            print_map_fields(out, e[s]->name, at, okband ? bandrec : NULL);
+            print_digest(out, e[s]->name, "at this quality: ", at);
+        } else {
+            fprintf(out, "    %-5s no map at quality %d: the engine rejected (quality %d, seed 0x%04X)\n", e[s]->name,
+                    q, q, seed);
+        }
+        if (okband)
+            print_digest(out, e[s]->name, "band map (map(band code)): ", bandrec);
+        else
+            fprintf(out, "    %-5s no band map: the engine rejected (quality %d, seed 0x%04X)\n", e[s]->name,
+                    gt_band[band].code, seed);
+    }
+    if (o->want_maps)
+        fprintf(out, "    corpus digest of map %02X%04X %016llx\n", gt_band[band].code, seed,
+                (unsigned long long)o->want_maps[grotto_map_slot(band, seed)]);
 }
+
+static void print_timer(FILE *out, const char *label, const grotto_timer_value *v, const grotto_timer_value *other)
+{
+#define MARK(f) (other && v->f != other->f ? "*" : "")
+    fprintf(out, "    %-6s r1 %5u%s seed 0x%04X%s r3 %5u%s quality %3u%s location %3u%s\n", label, v->r1, MARK(r1),
+            v->seed, MARK(seed), v->r3, MARK(r3), v->quality, MARK(quality), v->location, MARK(location));
+#undef MARK
+}
+
+static void report_timer(FILE *out, size_t item, const oracle_compare_opts *o)
+{
+    uint32_t t = (uint32_t)(item / ORACLE_QUALITY_COUNT);
+    int base = (int)(item % ORACLE_QUALITY_COUNT) + GROTTO_QUALITY_MIN;
+    fprintf(out, "  timer %u, base quality %d:\n", t, base);
+    grotto_timer_value va, vb;
+    int oka = o->a->timer(t, base, &va) == 0;
+    int okb = o->b && o->b->timer(t, base, &vb) == 0;
+    if (oka)
+        print_timer(out, o->a->name, &va, NULL);
+    else
+        fprintf(out, "    %-6s no value: the engine rejected (timer %u, base %d)\n", o->a->name, t, base);
+    if (o->b) {
+        if (okb)
+            print_timer(out, o->b->name, &vb, oka ? &va : NULL);
+        else
+            fprintf(out, "    %-6s no value: the engine rejected (timer %u, base %d)\n", o->b->name, t, base);
+    }
+    const oracle_timer_sample *s = o->want_timers;
+    if (s && s->present[t]) {
+        const grotto_timer_draws *d = &s->draws[t];
+        fprintf(out, "    corpus sample r1 %5u%s seed 0x%04X%s r3 %5u%s\n", d->r1, oka && va.r1 != d->r1 ? "*" : "",
+                d->seed, oka && va.seed != d->seed ? "*" : "", d->r3, oka && va.r3 != d->r3 ? "*" : "");
+    }
+}
+
+static void report_sweep(FILE *out, size_t item, uint64_t value, const oracle_compare_opts *o)
+{
+    const grotto_engine *sw = o->sweeper ? o->sweeper : &grotto_engine_impl;
+    const grotto_engine *e[2] = {o->a, o->b};
+    uint64_t want = 0;
+    int have_want = 0;
+    uint8_t rec[GROTTO_FLOOR_RECORD_SIZE];
+    if (item < GROTTO_FLOOR_UNIVERSE) {
+        uint32_t seed = (uint32_t)(item / GROTTO_MAX_FLOORS);
+        int k = (int)(item % GROTTO_MAX_FLOORS) + 1;
+        fprintf(out, "  sweep floor: seed 0x%04X floor %d (B%dF):\n", seed, k, k);
+        fprintf(out, "    %s sweep digest %016llx\n", sw->name, (unsigned long long)value);
+        for (int s = 0; s < 2 && e[s]; s++) {
+            grotto_floor_t f;
+            if (e[s]->floor(seed, k, &f) == 0) {
+                grotto_floor_record(&f, rec);
+                fprintf(out, "    %-5s digest %016llx\n", e[s]->name,
+                        (unsigned long long)grotto_fnv1a(rec, GROTTO_FLOOR_RECORD_SIZE));
+            }
+        }
+        if (o->want_floors)
+            want = o->want_floors[item], have_want = 1;
+    } else {
+        size_t i = item - GROTTO_FLOOR_UNIVERSE;
+        int band = (int)(i / GROTTO_SEED_COUNT);
+        uint32_t seed = (uint32_t)(i % GROTTO_SEED_COUNT);
+        fprintf(out, "  sweep map: %02X%04X (band %d..%d, seed 0x%04X):\n", gt_band[band].code, seed,
+                gt_band[band].qmin, gt_band[band].qmax, seed);
+        fprintf(out, "    %s sweep digest %016llx\n", sw->name, (unsigned long long)value);
+        for (int s = 0; s < 2 && e[s]; s++)
+            if (oracle_map_record(e[s], gt_band[band].code, seed, rec))
+                print_digest(out, e[s]->name, "", rec);
+        if (o->want_maps)
+            want = o->want_maps[i], have_want = 1;
+    }
+    if (have_want)
+        fprintf(out, "    corpus digest %016llx\n", (unsigned long long)want);
+}
+
+void oracle_report_item(FILE *out, const oracle_compare_result *r, int i, const oracle_compare_opts *o)
+{
+    int n;
+    const kind_info *k = kinds_of(r->domain, &n);
+    fprintf(out, "difference (");
+    const char *sep = "";
+    for (int j = 0; j < n; j++)
+        if (r->first_kind[i] & k[j].bit) {
+            fputs(sep, out);
+            expand(out, k[j].ne, o);
+            sep = "; ";
+        }
+    fprintf(out, "):\n");
+    size_t item = r->first[i];
+    switch (r->domain) {
+    case ORACLE_FLOORS:
+        report_floor(out, item, o);
+        break;
+    case ORACLE_MAPS:
+        report_map(out, item, o);
+        break;
+    case ORACLE_QUALITIES:
+        report_quality(out, item, o);
+        break;
+    case ORACLE_TIMERS:
+        report_timer(out, item, o);
+        break;
+    default:
+        report_sweep(out, item, r->first_value[i], o);
+        break;
+    }
+}
+
+/* ---- summary ---- */
 
 void oracle_report_summary(FILE *out, const oracle_compare_result *r, const oracle_compare_opts *o)
 {
-    fprintf(out, "%s: %llu checked, %llu mismatched", oracle_domain_name(r->domain),
-            (unsigned long long)r->checked, (unsigned long long)r->mismatched);
-    int extra = 0;
-    if (o->b) {
-        fprintf(out, " (%s vs %s: %llu differences", o->a->name, o->b->name, (unsigned long long)r->ab);
-        extra = 1;
+    fprintf(out, "%s: %llu of %llu checked (%s), %llu mismatched", oracle_domain_name(r->domain),
+            (unsigned long long)r->checked, (unsigned long long)r->expected, r->definition,
+            (unsigned long long)r->mismatched);
+    int n;
+    const kind_info *k = kinds_of(r->domain, &n);
+    const char *sep = " (";
+    for (int j = 0; j < n; j++) {
+        if (!kind_applies(&k[j], r, o))
+            continue;
+        fputs(sep, out);
+        expand(out, k[j].vs, o);
+        fprintf(out, ": %llu%s", (unsigned long long)kind_count(r, k[j].bit), k[j].bit == ORACLE_AB ? " differences" : "");
+        sep = "; ";
     }
-    if (o->want) {
-        fprintf(out, "%s%s vs corpus: %llu", extra ? "; " : " (", o->a->name, (unsigned long long)r->a_corpus);
-        if (o->b)
-            fprintf(out, "; %s vs corpus: %llu", o->b->name, (unsigned long long)r->b_corpus);
-        extra = 1;
-    }
-    fprintf(out, "%s in %.2f s\n", extra ? ")" : "", r->seconds);
+    fprintf(out, "%s in %.2f s (cpu %.2f s)\n", *sep == ';' ? ")" : "", r->seconds, r->cpu_seconds);
 }
 
 void oracle_report_json(FILE *out, const oracle_compare_result *r, const oracle_compare_opts *o)
 {
-    fprintf(out, "{\"domain\":\"%s\",\"a\":\"%s\",\"b\":%s%s%s,\"against_corpus\":%s,"
-                 "\"checked\":%llu,\"mismatched\":%llu,\"ab_differences\":%llu,"
-                 "\"a_corpus_mismatches\":%llu,\"b_corpus_mismatches\":%llu,\"seconds\":%.3f,\"first\":[",
-            oracle_domain_name(r->domain), o->a->name, o->b ? "\"" : "", o->b ? o->b->name : "null",
-            o->b ? "\"" : "", o->want ? "true" : "false", (unsigned long long)r->checked,
-            (unsigned long long)r->mismatched, (unsigned long long)r->ab, (unsigned long long)r->a_corpus,
-            (unsigned long long)r->b_corpus, r->seconds);
+    fprintf(out, "{\"domain\":\"%s\",\"a\":\"%s\",\"b\":%s%s%s,\"against_corpus\":%s,\"definition\":\"%s\","
+                 "\"expected\":%llu,\"checked\":%llu,\"complete\":%s,\"mismatched\":%llu,\"differences\":{",
+            oracle_domain_name(r->domain), o->a->name, o->b ? "\"" : "", o->b ? o->b->name : "null", o->b ? "\"" : "",
+            r->against_corpus ? "true" : "false", r->definition, (unsigned long long)r->expected,
+            (unsigned long long)r->checked, oracle_result_complete(r) ? "true" : "false",
+            (unsigned long long)r->mismatched);
+    int n;
+    const kind_info *k = kinds_of(r->domain, &n);
+    const char *sep = "";
+    for (int j = 0; j < n; j++)
+        if (kind_applies(&k[j], r, o)) {
+            fprintf(out, "%s\"%s\":%llu", sep, k[j].json, (unsigned long long)kind_count(r, k[j].bit));
+            sep = ",";
+        }
+    fprintf(out, "},\"seconds\":%.3f,\"cpu_seconds\":%.3f,\"first\":[", r->seconds, r->cpu_seconds);
     for (int i = 0; i < r->first_count; i++) {
         size_t it = r->first[i];
-        uint8_t k = r->first_kind[i];
-        if (r->domain == ORACLE_FLOORS)
-            fprintf(out, "%s{\"seed\":%zu,\"floor\":%zu,\"kinds\":[", i ? "," : "", it / GROTTO_MAX_FLOORS,
-                    it % GROTTO_MAX_FLOORS + 1);
-        else
-            fprintf(out, "%s{\"band\":%u,\"seed\":%zu,\"kinds\":[", i ? "," : "", gt_band[it / GROTTO_SEED_COUNT].code,
-                    it % GROTTO_SEED_COUNT);
-        const char *sep = "";
-        if (k & ORACLE_AB)
-            fprintf(out, "\"ab\""), sep = ",";
-        if (k & ORACLE_A_CORPUS)
-            fprintf(out, "%s\"a_corpus\"", sep), sep = ",";
-        if (k & ORACLE_B_CORPUS)
-            fprintf(out, "%s\"b_corpus\"", sep);
+        fputs(i ? "," : "", out);
+        switch (r->domain) {
+        case ORACLE_FLOORS:
+            fprintf(out, "{\"seed\":%zu,\"floor\":%zu", it / GROTTO_MAX_FLOORS, it % GROTTO_MAX_FLOORS + 1);
+            break;
+        case ORACLE_MAPS:
+            fprintf(out, "{\"band\":%u,\"seed\":%zu", gt_band[it / GROTTO_SEED_COUNT].code, it % GROTTO_SEED_COUNT);
+            break;
+        case ORACLE_QUALITIES: {
+            int q = (int)(it % ORACLE_QUALITY_COUNT) + GROTTO_QUALITY_MIN;
+            fprintf(out, "{\"quality\":%d,\"band\":%u,\"seed\":%zu", q, gt_band[oracle_band_of_quality(q)].code,
+                    it / ORACLE_QUALITY_COUNT);
+            break;
+        }
+        case ORACLE_TIMERS:
+            fprintf(out, "{\"timer\":%zu,\"base\":%zu", it / ORACLE_QUALITY_COUNT,
+                    it % ORACLE_QUALITY_COUNT + GROTTO_QUALITY_MIN);
+            break;
+        default:
+            if (it < GROTTO_FLOOR_UNIVERSE)
+                fprintf(out, "{\"record\":\"floor\",\"seed\":%zu,\"floor\":%zu", it / GROTTO_MAX_FLOORS,
+                        it % GROTTO_MAX_FLOORS + 1);
+            else
+                fprintf(out, "{\"record\":\"map\",\"band\":%u,\"seed\":%zu",
+                        gt_band[(it - GROTTO_FLOOR_UNIVERSE) / GROTTO_SEED_COUNT].code,
+                        (it - GROTTO_FLOOR_UNIVERSE) % GROTTO_SEED_COUNT);
+            fprintf(out, ",\"sweep_digest\":\"%016llx\"", (unsigned long long)r->first_value[i]);
+            break;
+        }
+        fprintf(out, ",\"kinds\":[");
+        sep = "";
+        for (int j = 0; j < n; j++)
+            if (r->first_kind[i] & k[j].bit) {
+                fprintf(out, "%s\"%s\"", sep, k[j].json);
+                sep = ",";
+            }
         fprintf(out, "]}");
     }
     fprintf(out, "]}");

@@ -236,12 +236,25 @@ void grotto_elist_from_terms(int env, int mr, int W, int X, int D, grotto_elist_
     out->survivors = (uint8_t)records_that_fit(ofs, out->F);
 }
 
-void grotto_elist(const grotto_floor_t *f, int env, int smr, grotto_elist_t *out)
+void grotto_elist_layout(const grotto_floor_t *f, grotto_floor_terms *out)
 {
     layout_terms t;
     scan_layout(f, &t);                                         /* §2 */
-    int D = count_flag0(&t, regime2_passages(t.W), NULL, NULL); /* §3, used in regime 2 */
-    grotto_elist_from_terms(env, floor_monster_rank(smr, f->index), t.W, t.X, D, out);
+    out->W = (uint16_t)t.W;
+    out->X = (uint16_t)t.X;
+    out->D = (uint16_t)count_flag0(&t, regime2_passages(t.W), NULL, NULL); /* §3, used in regime 2 */
+}
+
+void grotto_elist_of_layout(const grotto_floor_terms *t, int n, int env, int smr, grotto_elist_t *out)
+{
+    grotto_elist_from_terms(env, floor_monster_rank(smr, n), t->W, t->X, t->D, out); /* §1, §3-§5 */
+}
+
+void grotto_elist(const grotto_floor_t *f, int env, int smr, grotto_elist_t *out)
+{
+    grotto_floor_terms t;
+    grotto_elist_layout(f, &t);
+    grotto_elist_of_layout(&t, f->index, env, smr, out);
 }
 
 /* ------------------------------------------------------------------ */

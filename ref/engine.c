@@ -6,6 +6,7 @@
 #include "grotto/elist.h"
 #include "grotto/engine.h"
 #include "grotto/map.h"
+#include "grotto/timer.h"
 
 /* Per-floor facts: the generator run (for the tile under the final up
  * stairs), the §12 analysis and the enemy-list layout terms. */
@@ -38,6 +39,27 @@ static int ref_facts(uint32_t seed, int k, grotto_floor_t *floor, grotto_floor_f
     return 0;
 }
 
+/* rng-and-timer.md §4: the three draws of the timer, §4.1 the final
+ * quality from the base, §4.2 the entrance location of that quality. */
+static int ref_timer(uint32_t timer, int base, grotto_timer_value *out)
+{
+    if (timer >= GROTTO_TIMER_COUNT)
+        return -1;
+    grotto_timer_draws d;
+    grotto_timer(timer, &d);
+    int quality = grotto_final_quality(base, d.r1);
+    if (quality < 0)
+        return -1;
+    out->timer = d.timer;
+    out->r1 = d.r1;
+    out->seed = d.seed;
+    out->r3 = d.r3;
+    out->base = (uint8_t)base;
+    out->quality = (uint8_t)quality;
+    out->location = (uint8_t)grotto_location(quality, d.r3);
+    return 0;
+}
+
 const grotto_engine grotto_engine_ref = {
     .name = "ref",
     .floor = grotto_floor,
@@ -45,4 +67,8 @@ const grotto_engine grotto_engine_ref = {
     .elist = grotto_elist,
     .map = grotto_map,
     .facts = ref_facts,
+    .map_floors = grotto_map_floors,
+    .map_from_floors = grotto_map_from_floors,
+    .timer = ref_timer,
+    .sweep = NULL, /* the reference computes every item on its own */
 };

@@ -27,6 +27,9 @@ typedef struct grotto_floor_facts {
     uint16_t softlock_far;       /* walkable non-chest tiles not reachable so */
 } grotto_floor_facts;
 
+struct grotto_sweep_request; /* grotto/sweep.h */
+struct grotto_sweep_stats;
+
 typedef struct grotto_engine {
     const char *name;            /* "ref" or "impl" */
     /* floor k of seed; 0 or -1 */
@@ -39,6 +42,20 @@ typedef struct grotto_engine {
     int (*map)(int quality, uint32_t seed, grotto_map_t *out);
     /* facts of floor k of seed (generates the floor); 0 or -1 */
     int (*facts)(uint32_t seed, int k, grotto_floor_t *floor, grotto_floor_facts *out);
+    /* The two halves of map(): floors 1..count (1..16) of a seed, which no
+     * quality changes, and the map of a quality over them. For every valid
+     * (quality, seed): map(q, s) gives the same map as
+     * map_from_floors(q, map_floors(s, n)) for any n >= its floor count.
+     * Both return 0, or -1 on bad input (map_from_floors also when the map
+     * has more floors than were given). */
+    int (*map_floors)(uint32_t seed, int count, grotto_map_floors_t *out);
+    int (*map_from_floors)(int quality, const grotto_map_floors_t *floors, grotto_map_t *out);
+    /* timer value 0..65535 with a base quality 2..248 (rng-and-timer.md
+     * §4-§4.2); 0 or -1 */
+    int (*timer)(uint32_t timer, int base, grotto_timer_value *out);
+    /* the engine's own whole-universe sweep (grotto/sweep.h), or NULL when
+     * it has none (ref: every item is computed on its own) */
+    int (*sweep)(const struct grotto_sweep_request *req, struct grotto_sweep_stats *stats);
 } grotto_engine;
 
 extern const grotto_engine grotto_engine_ref;

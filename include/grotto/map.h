@@ -33,4 +33,13 @@ void grotto_chest_contents(uint32_t seed, int n, uint32_t t, int count,
  * chest counts, enemy-list cut per floor. Returns 0 or -1 (bad input). */
 int grotto_map(int quality, uint32_t seed, grotto_map_t *out);
 
+/* grotto_map() in its two halves: floors 1..count (1..16) of a seed with
+ * their chest counts and enemy-list layout terms (no quality changes
+ * them), and the map of a quality over such floors. grotto_map(q, s) ==
+ * grotto_map_from_floors(q, floors of s) whenever enough floors are given.
+ * Both return 0, or -1 on bad input (map_from_floors also when the map has
+ * more floors than `floors` holds). */
+int grotto_map_floors(uint32_t seed, int count, grotto_map_floors_t *out);
+int grotto_map_from_floors(int quality, const grotto_map_floors_t *floors, grotto_map_t *out);
+
 #endif

@@ -111,6 +111,32 @@ typedef struct grotto_map {
     grotto_elist_t elist[GROTTO_MAX_FLOORS];
 } grotto_map_t;
 
+/* The part of a seed's maps that no quality changes (records.md: a floor
+ * depends only on the seed and the floor index): per floor its chest count
+ * and the enemy-list layout terms W, X, D (enemy-list.md §2-§3). A map is
+ * these plus what the quality decides (details, chest ranks, cuts). */
+typedef struct grotto_floor_terms {
+    uint8_t chest_count;
+    uint16_t W, X, D;     /* D for B = 515 - 2W, whatever the regime */
+} grotto_floor_terms;
+
+typedef struct grotto_map_floors {
+    uint32_t seed;
+    uint8_t count;                               /* floors 1..count filled */
+    grotto_floor_terms floor[GROTTO_MAX_FLOORS]; /* floor[n-1] for floor n */
+} grotto_map_floors_t;
+
+/* Everything one console timer value gives with one base quality
+ * (rng-and-timer.md §4-§4.2): the three draws, the final quality and the
+ * entrance location. */
+typedef struct grotto_timer_value {
+    uint16_t timer;       /* 0..65535 */
+    uint16_t r1, seed, r3;
+    uint8_t base;         /* 2..248 */
+    uint8_t quality;      /* final quality 2..248 */
+    uint8_t location;     /* 1..150 */
+} grotto_timer_value;
+
 /* Region of the game build: only the displayed ElistOfs differs (HW-7). */
 typedef enum grotto_region {
     GROTTO_REGION_JP = 0,

@@ -1,4 +1,7 @@
-"""grotto oracle: summaries, exit codes, broken and altered digest files."""
+"""grotto oracle: the domains and their summaries, exit codes, broken and
+altered digest files. (The whole run, ref vs impl vs corpus over every
+domain, is the ctest test_universe_differential and the main job; here each
+domain's command line is exercised with its cheapest engines.)"""
 import shutil
 import struct
 
@@ -10,22 +13,30 @@ from conftest import CORPUS, assert_usage_error
 def test_floors_against_the_corpus_file(grotto):
     res = grotto("oracle", "floors", "--against", CORPUS / "floors.digest")
     assert res.rc == 0, res.out + res.err
-    assert "floors: 524288 checked, 0 mismatched (ref vs corpus: 0)" in res.out
+    assert res.out.startswith("floors: 524288 of 524288 checked (32768 seeds x 16 floors), 0 mismatched "
+                              "(ref vs corpus: 0) in "), res.out
 
 
-def test_full_differential_json(grotto):
-    res = grotto("oracle", "--a", "ref", "--b", "impl", "--against", "corpus", "--json")
+def test_timers_ref_vs_impl(grotto):
+    res = grotto("oracle", "timers", "--a", "ref", "--b", "impl", "--against", "corpus")
     assert res.rc == 0, res.out + res.err
-    j = res.json()
-    assert j["ok"] is True
-    sweeps = {s["domain"]: s for s in j["sweeps"]}
-    assert sweeps["floors"]["checked"] == 524288
-    assert sweeps["maps"]["checked"] == 393216
-    for s in sweeps.values():
-        assert s["a"] == "ref" and s["b"] == "impl" and s["against_corpus"] is True
-        assert s["mismatched"] == s["ab_differences"] == 0
-        assert s["a_corpus_mismatches"] == s["b_corpus_mismatches"] == 0
-        assert s["first"] == []
+    assert res.out.startswith("timers: 16187392 of 16187392 checked (65536 timers x 247 base qualities), "
+                              "0 mismatched (ref vs impl: 0 differences; ref vs corpus sample: 0; "
+                              "impl vs corpus sample: 0) in "), res.out
+
+
+def test_timers_without_b_compare_the_corpus_sample(grotto):
+    res = grotto("oracle", "timers")
+    assert res.rc == 0, res.out + res.err
+    assert "timers: 411255 of 411255 checked (1665 corpus timers x 247 base qualities), 0 mismatched " \
+           "(ref vs corpus sample: 0)" in res.out
+
+
+def test_domains_run_in_order_once_each(grotto):
+    res = grotto("oracle", "timers", "floors", "--a", "impl")
+    assert res.rc == 0, res.err
+    lines = res.out.splitlines()
+    assert [l.split(":")[0] for l in lines] == ["floors", "timers"]
 
 
 def test_altered_digest_is_a_verified_difference(grotto, tmp_path):
@@ -39,12 +50,45 @@ def test_altered_digest_is_a_verified_difference(grotto, tmp_path):
     bad.write_bytes(bytes(data))
     res = grotto("oracle", "floors", "--a", "impl", "--against", bad)
     assert res.rc == 1, res.out + res.err
-    assert "floors: 524288 checked, 1 mismatched (impl vs corpus: 1)" in res.out
-    assert "seed 0x5BC3 floor 4 (B4F)" in res.out
+    assert "floors: 524288 of 524288 checked (32768 seeds x 16 floors), 1 mismatched (impl vs corpus: 1)" in res.out
+    assert "difference (impl != corpus):\n  seed 0x5BC3 floor 4 (B4F)" in res.out
     assert "corpus digest %016x" % (value ^ 1) in res.out
     j = grotto("oracle", "floors", "--a", "impl", "--against", bad, "--json").json()
     assert j["ok"] is False
-    assert j["sweeps"][0]["first"] == [{"seed": 0x5BC3, "floor": 4, "kinds": ["a_corpus"]}]
+    assert j["domains"][0]["first"] == [{"seed": 0x5BC3, "floor": 4, "kinds": ["a_corpus"]}]
+
+
+def test_altered_map_digest_shows_in_maps_qualities_and_sweep(grotto, tmp_path):
+    """One altered map digest in a directory (no SHA256SUMS): the map, every
+    quality of its band at that seed (each quality's map is its band's map:
+    impl vs its own band maps and vs the corpus) and the sweep's item differ."""
+    shutil.copy(CORPUS / "floors.digest", tmp_path / "floors.digest")
+    data = bytearray((CORPUS / "maps.digest").read_bytes())
+    slot = 11 * 32768 + 0x7FFF  # the last map: DD7FFF
+    data[8 * slot] ^= 1
+    (tmp_path / "maps.digest").write_bytes(bytes(data))
+    res = grotto("oracle", "maps", "qualities", "sweep", "--a", "impl", "--against", tmp_path, "--json",
+                 "--show", "100", "--quiet")
+    assert res.rc == 1, res.err
+    j = res.json()
+    assert j["ok"] is False
+    d = {s["domain"]: s for s in j["domains"]}
+    assert list(d) == ["maps", "qualities", "sweep"]
+    for s in d.values():
+        assert s["a"] == "impl" and s["b"] is None and s["against_corpus"] is True
+        assert s["complete"] is True and s["expected"] == s["checked"]
+    assert d["maps"]["definition"] == "12 bands x 32768 seeds" and d["maps"]["expected"] == 393216
+    assert d["maps"]["first"] == [{"band": 221, "seed": 0x7FFF, "kinds": ["a_corpus"]}]
+    q = d["qualities"]
+    assert q["definition"] == "247 qualities x 32768 seeds" and q["expected"] == 247 * 32768
+    assert [(f["quality"], f["band"], f["seed"]) for f in q["first"]] == [(x, 221, 0x7FFF) for x in range(221, 249)]
+    assert q["differences"] == {"a_band": 0, "a_corpus": 28} and q["mismatched"] == 28
+    sw = d["sweep"]
+    assert sw["definition"] == "524288 floors + 393216 maps of impl's memoized sweep"
+    assert sw["expected"] == 524288 + 393216
+    assert sw["differences"] == {"sweep_a": 0, "sweep_corpus": 1}
+    (s,) = sw["first"]
+    assert (s["record"], s["band"], s["seed"], s["kinds"]) == ("map", 221, 0x7FFF, ["sweep_corpus"])
 
 
 def test_corrupted_corpus_file_is_broken(grotto, tmp_path):
@@ -68,11 +112,13 @@ def test_truncated_digest_file_is_broken(grotto, tmp_path):
 @pytest.mark.parametrize("args,needle", [
     (["--a", "fast"], "unknown engine"),
     (["--a", "ref", "--b", "ref"], "same engine"),
-    (["sideways"], "unknown sweep"),
+    (["sideways"], "unknown domain 'sideways'"),
+    (["floors", "floors"], "given twice"),
     (["floors", "--against", "/nonexistent/floors.digest"], "cannot open"),
-    (["--against", "corpus/golden/floors.digest"], "for both sweeps"),
-    (["-j", "0"], "at least 1"),
-    (["--show", "99"], "above"),
+    (["--against", "corpus/golden/floors.digest"], "one file serves one of"),
+    (["sweep", "--against", CORPUS / "floors.digest"], "one file serves one of"),
+    (["-j", "0"], "bad thread count '0'"),
+    (["--show", "999"], "above"),
 ])
 def test_bad_input(grotto, args, needle):
     assert_usage_error(grotto("oracle", *args), needle)
@@ -95,7 +141,7 @@ def test_sweep_writes_a_corpus_the_oracle_reads(grotto, tmp_path):
     golden = {l.split()[1]: l.split()[0] for l in (CORPUS / "SHA256SUMS").read_text().splitlines()}
     assert sums["floors.digest"] == golden["floors.digest"] and sums["maps.digest"] == golden["maps.digest"]
     res = grotto("oracle", "maps", "--a", "impl", "--against", out)
-    assert res.rc == 0 and "maps: 393216 checked, 0 mismatched" in res.out
+    assert res.rc == 0 and "maps: 393216 of 393216 checked (12 bands x 32768 seeds), 0 mismatched" in res.out
 
 
 def test_sweep_against_an_altered_corpus_is_a_difference(grotto, tmp_path):
@@ -108,6 +154,11 @@ def test_sweep_against_an_altered_corpus_is_a_difference(grotto, tmp_path):
     assert "maps: 393216 checked, 1 mismatched" in res.out
 
 
+def test_timers_need_something_to_compare_with(grotto, tmp_path):
+    shutil.copy(CORPUS / "floors.digest", tmp_path / "floors.digest")
+    assert_usage_error(grotto("oracle", "timers", "--against", tmp_path), "nothing to compare the timers with")
+
+
 def test_sweep_bad_input(grotto):
-    assert_usage_error(grotto("sweep", "-j", "0"), "at least 1")
+    assert_usage_error(grotto("sweep", "-j", "0"), "bad thread count")
     assert_usage_error(grotto("sweep", "--out", "/nonexistent/x/y"), "cannot create")

@@ -1,20 +1,48 @@
 /* The oracle's pieces that are not whole-universe sweeps: digest files
- * (size and SHA256SUMS checks), SHA-256, the parallel driver, the reports. */
+ * (size and SHA256SUMS checks), timer vectors, --against, the domains'
+ * definitions and completeness, files written whole or not at all, SHA-256,
+ * the parallel driver, the reports. */
+#define _XOPEN_SOURCE 700 /* nftw */
 #include <criterion/criterion.h>
+#include <dirent.h>
+#include <ftw.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "grotto/record.h"
+#include "grotto/tables.h"
 #include "oracle.h"
 #include "testjson.h"
 
 static char dir[256];
 
+static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+    (void)st, (void)flag, (void)ftw;
+    return remove(path);
+}
+
+static void remove_dir(void)
+{
+    if (dir[0])
+        nftw(dir, remove_entry, 8, FTW_DEPTH | FTW_PHYS);
+    dir[0] = 0;
+}
+
+/* A fresh scratch directory; the previous one, and the last one when the
+ * test process ends, are removed (a test writes several MiB). */
 static void make_dir(void)
 {
+    static int registered;
+    if (!registered)
+        registered = atexit(remove_dir) == 0;
+    remove_dir();
     snprintf(dir, sizeof dir, "/tmp/grotto-oracle-test-XXXXXX");
     cr_assert_not_null(mkdtemp(dir));
 }
@@ -131,4 +159,287 @@ Test(oracle, grid_diff_marks_differing_cells)
     cr_expect_not_null(strstr(text, "1111141111111111"), "%s", text);
     cr_expect_not_null(strstr(text, ".....^.........."), "%s", text);
     free(text);
+}
+
+/* ---- SHA256SUMS (issue 9: a damaged checksum file is broken, not skipped) ---- */
+
+static void write_digests_with_sums(const char *sums_extra, int with_floors_line)
+{
+    make_dir();
+    size_t n = (size_t)GROTTO_FLOOR_UNIVERSE * 8;
+    uint8_t *buf = calloc(n, 1);
+    char hex[65], sums[1024];
+    oracle_sha256_hex(buf, n, hex);
+    for (int i = 0; i < 64; i++) /* upper case is accepted */
+        hex[i] = (char)(hex[i] >= 'a' ? hex[i] - 'a' + 'A' : hex[i]);
+    snprintf(sums, sizeof sums, "%s%s%s", with_floors_line ? hex : "", with_floors_line ? " *floors.digest\n" : "",
+             sums_extra);
+    write_file("SHA256SUMS", sums, strlen(sums));
+    write_file("floors.digest", buf, n);
+    free(buf);
+}
+
+static void expect_broken(const char *needle)
+{
+    char path[512], err[512];
+    snprintf(path, sizeof path, "%s/floors.digest", dir);
+    uint64_t *d = oracle_digest_load(path, ORACLE_FLOORS, err, sizeof err);
+    cr_expect_null(d, "loaded despite a broken SHA256SUMS");
+    free(d);
+    cr_expect_not_null(strstr(err, "broken"), "%s", err);
+    cr_expect_not_null(strstr(err, needle), "'%s' not in: %s", needle, err);
+}
+
+Test(oracle, sha256sums_well_formed_binary_mode_and_upper_case)
+{
+    write_digests_with_sums("0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef  other file\n", 1);
+    char path[512], err[512];
+    snprintf(path, sizeof path, "%s/floors.digest", dir);
+    uint64_t *d = oracle_digest_load_checked(path, ORACLE_FLOORS, err, sizeof err);
+    cr_expect_not_null(d, "%s", err);
+    free(d);
+}
+
+Test(oracle, sha256sums_that_does_not_name_the_file)
+{
+    write_digests_with_sums("0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef  maps.digest\n", 0);
+    expect_broken("does not name floors.digest");
+}
+
+Test(oracle, sha256sums_listing_the_file_twice)
+{
+    write_digests_with_sums("0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef  floors.digest\n", 1);
+    expect_broken("listed twice");
+}
+
+Test(oracle, sha256sums_malformed_lines)
+{
+    static const char *bad[] = {"not a line\n", "0123456789abcdef  floors.digest\n",
+                                "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdeg  x\n",
+                                "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef\tx\n",
+                                "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef  \n", "\n",
+                                "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef  x\r\n"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        write_digests_with_sums(bad[i], 1);
+        expect_broken("line 2 is not");
+    }
+}
+
+Test(oracle, sha256sums_directory_or_missing_when_required)
+{
+    make_dir();
+    size_t n = (size_t)GROTTO_MAP_UNIVERSE * 8;
+    uint8_t *buf = calloc(n, 1);
+    write_file("maps.digest", buf, n);
+    free(buf);
+    char path[512], err[512];
+    snprintf(path, sizeof path, "%s/maps.digest", dir);
+    uint64_t *d = oracle_digest_load(path, ORACLE_MAPS, err, sizeof err);
+    cr_expect_not_null(d, "no SHA256SUMS in a plain directory is fine: %s", err);
+    free(d);
+    cr_expect_null(oracle_digest_load_checked(path, ORACLE_MAPS, err, sizeof err));
+    cr_expect_not_null(strstr(err, "SHA256SUMS: broken corpus: missing"), "%s", err);
+    char sums[512];
+    snprintf(sums, sizeof sums, "%s/SHA256SUMS", dir);
+    cr_assert_eq(mkdir(sums, 0755), 0);
+    cr_expect_null(oracle_digest_load(path, ORACLE_MAPS, err, sizeof err));
+    cr_expect_not_null(strstr(err, "broken checksum file: not a regular file"), "%s", err);
+}
+
+/* ---- timer vectors ---- */
+
+Test(oracle, timer_sample_golden_and_malformed)
+{
+    char path[4096], err[512];
+    oracle_against_path("corpus", ORACLE_TIMERS, path, sizeof path);
+    oracle_timer_sample *s = oracle_timer_sample_load(path, 1, err, sizeof err);
+    cr_assert_not_null(s, "%s", err);
+    cr_expect_eq(s->count, 1665);
+    cr_expect(s->present[1]); /* rng-and-timer.md §4: T = 1 */
+    cr_expect_eq(s->draws[1].r1, 16838);
+    cr_expect_eq(s->draws[1].seed, 5758);
+    cr_expect_eq(s->draws[1].r3, 10113);
+    free(s);
+    static const char *bad[] = {
+        "{\"timer\":0,\"r1\":0,\"seed\":21468,\"r3\":9988}\n{\"timer\":0,\"r1\":0,\"seed\":21468,\"r3\":9988}\n",
+        "{\"timer\":65536,\"r1\":0,\"seed\":0,\"r3\":0}\n", "{\"timer\":1,\"r1\":32768,\"seed\":0,\"r3\":0}\n",
+        "{\"timer\":1,\"r1\":01,\"seed\":0,\"r3\":0}\n", "{\"timer\":1, \"r1\":1,\"seed\":0,\"r3\":0}\n",
+        "{\"timer\":1,\"r1\":1,\"seed\":0,\"r3\":0}x\n", "\n"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        make_dir();
+        write_file("timers.jsonl", bad[i], strlen(bad[i]));
+        snprintf(path, sizeof path, "%s/timers.jsonl", dir);
+        s = oracle_timer_sample_load(path, 0, err, sizeof err);
+        cr_expect_null(s, "accepted: %s", bad[i]);
+        free(s);
+        cr_expect_not_null(strstr(err, "broken timer file"), "%s", err);
+    }
+}
+
+/* ---- --against ---- */
+
+Test(oracle, corpus_load_one_file_serves_one_domain)
+{
+    char path[4096], err[4096];
+    oracle_corpus c;
+    oracle_against_path("corpus", ORACLE_FLOORS, path, sizeof path);
+    cr_expect_eq(oracle_corpus_load(path, 1u << ORACLE_FLOORS, &c, err, sizeof err), 0, "%s", err);
+    cr_expect(c.floors && !c.maps && !c.timers);
+    oracle_corpus_free(&c);
+    cr_expect_eq(oracle_corpus_load(path, 1u << ORACLE_FLOORS | 1u << ORACLE_MAPS, &c, err, sizeof err), -1);
+    cr_expect_not_null(strstr(err, "one file serves one of"), "%s", err);
+    cr_expect_eq(oracle_corpus_load(path, 1u << ORACLE_SWEEP, &c, err, sizeof err), -1);
+    oracle_against_path("corpus", ORACLE_QUALITIES, path, sizeof path);
+    cr_expect_not_null(strstr(path, "/maps.digest"), "%s", path);
+    cr_expect_eq(oracle_corpus_load(path, 1u << ORACLE_MAPS | 1u << ORACLE_QUALITIES, &c, err, sizeof err), 0,
+                 "%s", err);
+    cr_expect(c.maps && !c.floors);
+    oracle_corpus_free(&c);
+}
+
+/* ---- domains and their definitions ---- */
+
+Test(oracle, domain_definitions_and_completeness)
+{
+    oracle_timer_sample sample;
+    memset(&sample, 0, sizeof sample);
+    sample.count = 7;
+    oracle_compare_opts ab = {.a = &grotto_engine_ref, .b = &grotto_engine_impl};
+    oracle_compare_opts alone = {.a = &grotto_engine_ref, .want_timers = &sample};
+    oracle_compare_opts nothing = {.a = &grotto_engine_ref};
+    static const struct {
+        oracle_domain d;
+        uint64_t n;
+        const char *def;
+    } want[] = {{ORACLE_FLOORS, 524288, "32768 seeds x 16 floors"},
+                {ORACLE_MAPS, 393216, "12 bands x 32768 seeds"},
+                {ORACLE_QUALITIES, 8093696, "247 qualities x 32768 seeds"},
+                {ORACLE_TIMERS, 16187392, "65536 timers x 247 base qualities"},
+                {ORACLE_SWEEP, 917504, "524288 floors + 393216 maps of impl's memoized sweep"}};
+    char def[96], why[256];
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        cr_expect_eq(oracle_domain_expected(want[i].d, &ab, def, sizeof def), want[i].n);
+        cr_expect_str_eq(def, want[i].def);
+        cr_expect_eq(oracle_domain_size(want[i].d), want[i].n, "the index space is the whole domain");
+        cr_expect_eq(oracle_domain_by_name(oracle_domain_name(want[i].d)), (int)want[i].d);
+        cr_expect_eq(oracle_domain_unavailable(want[i].d, &ab, why, sizeof why), 0);
+    }
+    cr_expect_eq(oracle_domain_expected(ORACLE_TIMERS, &alone, def, sizeof def), 7 * 247);
+    cr_expect_str_eq(def, "7 corpus timers x 247 base qualities");
+    cr_expect_eq(oracle_domain_unavailable(ORACLE_TIMERS, &nothing, why, sizeof why), 1);
+    cr_expect_not_null(strstr(why, "nothing to compare"), "%s", why);
+    cr_expect_eq(oracle_run(1u << ORACLE_TIMERS, &nothing, NULL, NULL), -1, "refused, not run");
+    cr_expect_eq(oracle_domain_by_name("everything"), -1);
+
+    oracle_compare_result r;
+    memset(&r, 0, sizeof r);
+    r.expected = r.checked = r.visits = 10;
+    cr_expect(oracle_result_complete(&r));
+    r.checked = 9; /* an item never marked */
+    cr_expect(!oracle_result_complete(&r));
+    r.checked = 10, r.visits = 11; /* an item compared twice */
+    cr_expect(!oracle_result_complete(&r));
+    r.expected = r.checked = r.visits = 0;
+    cr_expect(!oracle_result_complete(&r), "an empty domain proves nothing");
+}
+
+Test(oracle, band_of_every_quality)
+{
+    int last = -1;
+    for (int q = 2; q <= 248; q++) {
+        int b = oracle_band_of_quality(q);
+        cr_assert(b == last || b == last + 1, "quality %d band %d after %d", q, b, last);
+        if (b != last)
+            cr_expect_eq(q, gt_band[b].code, "band %d starts at its code", b);
+        last = b;
+    }
+    cr_expect_eq(last, GROTTO_BANDS - 1);
+    cr_expect_eq(oracle_band_of_quality(1), -1);
+    cr_expect_eq(oracle_band_of_quality(249), -1);
+}
+
+/* ---- files written whole or not at all ---- */
+
+static int count_entries(void)
+{
+    int n = 0;
+    DIR *d = opendir(dir);
+    for (struct dirent *e; d && (e = readdir(d));)
+        n += e->d_name[0] != '.' || (e->d_name[1] && strcmp(e->d_name, ".."));
+    if (d)
+        closedir(d);
+    return n;
+}
+
+Test(oracle, digest_save_round_trip)
+{
+    make_dir();
+    uint64_t *d = malloc((size_t)GROTTO_MAP_UNIVERSE * sizeof *d);
+    for (size_t i = 0; i < GROTTO_MAP_UNIVERSE; i++)
+        d[i] = i * UINT64_C(0x9E3779B97F4A7C15);
+    char path[512], err[512];
+    snprintf(path, sizeof path, "%s/maps.digest", dir);
+    cr_assert_eq(oracle_digest_save(path, d, ORACLE_MAPS, err, sizeof err), 0, "%s", err);
+    cr_expect_eq(count_entries(), 1, "no temporary file left");
+    uint64_t *back = oracle_digest_load(path, ORACLE_MAPS, err, sizeof err);
+    cr_assert_not_null(back, "%s", err);
+    cr_expect_eq(memcmp(back, d, (size_t)GROTTO_MAP_UNIVERSE * 8), 0);
+    free(back);
+    free(d);
+}
+
+Test(oracle, a_failed_write_leaves_no_file)
+{
+    make_dir();
+    signal(SIGXFSZ, SIG_IGN);
+    struct rlimit lim = {1 << 16, 1 << 16}; /* 64 KiB: this test process only */
+    cr_assert_eq(setrlimit(RLIMIT_FSIZE, &lim), 0);
+    char path[512], err[512];
+    snprintf(path, sizeof path, "%s/floors.digest", dir);
+    /* reserved: fails at once */
+    oracle_out_file f;
+    cr_expect_eq(oracle_out_open(&f, path, 1 << 20, err, sizeof err), -1);
+    cr_expect_not_null(strstr(err, "cannot reserve space: File too large"), "%s", err);
+    cr_expect_eq(count_entries(), 0);
+    /* not reserved: the write fails, the temporary file goes */
+    cr_assert_eq(oracle_out_open(&f, path, 0, err, sizeof err), 0, "%s", err);
+    cr_expect_eq(count_entries(), 1);
+    static uint8_t block[1 << 17];
+    int rc = oracle_out_write(&f, block, sizeof block, err, sizeof err);
+    if (rc == 0) /* buffered: the error shows at the flush */
+        rc = oracle_out_finish(&f, err, sizeof err);
+    cr_expect_eq(rc, -1);
+    cr_expect_not_null(strstr(err, "write error: File too large"), "%s", err);
+    cr_expect_eq(count_entries(), 0, "the temporary file is removed");
+    /* oracle_digest_save the same */
+    uint64_t *d = calloc(GROTTO_FLOOR_UNIVERSE, sizeof *d);
+    cr_expect_eq(oracle_digest_save(path, d, ORACLE_FLOORS, err, sizeof err), -1);
+    cr_expect_eq(count_entries(), 0);
+    free(d);
+    /* and a small file within the limit is written whole */
+    cr_assert_eq(oracle_out_open(&f, path, 100, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(oracle_out_write(&f, "abc", 3, err, sizeof err), 0);
+    cr_assert_eq(oracle_out_finish(&f, err, sizeof err), 0, "%s", err);
+    cr_expect_eq(access(path, F_OK), -1, "not under its name before the commit");
+    cr_assert_eq(oracle_out_commit(&f, err, sizeof err), 0, "%s", err);
+    struct stat st;
+    cr_assert_eq(stat(path, &st), 0);
+    cr_expect_eq(st.st_size, 3, "the reservation is not part of the file");
+    cr_expect_eq(count_entries(), 1);
+}
+
+Test(oracle, abort_removes_the_temporary_file)
+{
+    make_dir();
+    char path[512], err[512];
+    snprintf(path, sizeof path, "%s/SHA256SUMS", dir);
+    oracle_out_file f;
+    cr_assert_eq(oracle_out_open(&f, path, 0, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(oracle_out_write(&f, "x", 1, err, sizeof err), 0);
+    oracle_out_abort(&f);
+    cr_expect_eq(count_entries(), 0);
+    oracle_out_abort(&f); /* twice is harmless */
+    snprintf(path, sizeof path, "%s/no/such/dir/file", dir);
+    cr_expect_eq(oracle_out_open(&f, path, 0, err, sizeof err), -1);
+    cr_expect_not_null(strstr(err, "cannot write: No such file or directory"), "%s", err);
 }

@@ -7,6 +7,7 @@
 
 #include "grotto/tables.h"
 #include "grotto/timer.h"
+#include "spec_timer.h"
 #include "testjson.h"
 
 /* ---- §4: timer -> (r1, seed, r3) ------------------------------------- */
@@ -35,16 +36,13 @@ Test(timer, golden_timers_jsonl)
 
 Test(timer, spec_table_4)
 {
-    const uint32_t T[] = {0, 1, 2, 4660, 12345, 36690, 51675, 65535};
-    const uint16_t r1[] = {0, 16838, 908, 19915, 21468, 22356, 30776, 3238};
-    const uint16_t seed[] = {0x53DC, 0x167E, 0x5921, 0x4BBE, 0x2704, 0x0032, 0x0032, 0x2BA2};
-    const uint16_t r3[] = {9988, 10113, 10239, 6099, 22117, 2995, 19390, 25403};
-    for (int i = 0; i < 8; i++) {
+    for (int i = 0; i < SPEC_TIMER_VECTOR_COUNT; i++) {
+        const struct spec_timer_vector *v = &SPEC_TIMER_VECTORS[i];
         grotto_timer_draws d;
-        grotto_timer(T[i], &d);
-        cr_expect_eq(d.r1, r1[i], "T=%u r1", T[i]);
-        cr_expect_eq(d.seed, seed[i], "T=%u seed", T[i]);
-        cr_expect_eq(d.r3, r3[i], "T=%u r3", T[i]);
+        grotto_timer(v->T, &d);
+        cr_expect_eq(d.r1, v->r1, "T=%u r1", v->T);
+        cr_expect_eq(d.seed, v->seed, "T=%u seed", v->T);
+        cr_expect_eq(d.r3, v->r3, "T=%u r3", v->T);
     }
 }
 

@@ -1,0 +1,98 @@
+/* The oracle's domains: names, index spaces, and the definition of each
+ * domain's item count - computed from the universe's dimensions, never
+ * from a comparison loop, so that a loop that misses items shows. */
+#include <stdio.h>
+#include <string.h>
+
+#include "grotto/tables.h"
+#include "oracle.h"
+
+static const char *const NAMES[ORACLE_DOMAIN_COUNT] = {"floors", "maps", "qualities", "timers", "sweep"};
+
+const char *oracle_domain_name(oracle_domain d)
+{
+    return d >= 0 && d < ORACLE_DOMAIN_COUNT ? NAMES[d] : "?";
+}
+
+int oracle_domain_by_name(const char *name)
+{
+    for (int d = 0; d < ORACLE_DOMAIN_COUNT; d++)
+        if (!strcmp(name, NAMES[d]))
+            return d;
+    return -1;
+}
+
+size_t oracle_domain_size(oracle_domain d)
+{
+    switch (d) {
+    case ORACLE_FLOORS:
+        return (size_t)GROTTO_SEED_COUNT * GROTTO_MAX_FLOORS;
+    case ORACLE_MAPS:
+        return (size_t)GROTTO_BANDS * GROTTO_SEED_COUNT;
+    case ORACLE_QUALITIES:
+        return (size_t)ORACLE_QUALITY_COUNT * GROTTO_SEED_COUNT;
+    case ORACLE_TIMERS:
+        return (size_t)GROTTO_TIMER_COUNT * ORACLE_QUALITY_COUNT;
+    case ORACLE_SWEEP:
+        return (size_t)GROTTO_SEED_COUNT * GROTTO_MAX_FLOORS + (size_t)GROTTO_BANDS * GROTTO_SEED_COUNT;
+    default:
+        return 0;
+    }
+}
+
+int oracle_band_of_quality(int quality)
+{
+    for (int b = 0; b < GT_BAND_COUNT; b++)
+        if (gt_band[b].qmin <= quality && quality <= gt_band[b].qmax)
+            return b;
+    return -1;
+}
+
+int oracle_domain_unavailable(oracle_domain d, const oracle_compare_opts *o, char *why, size_t n)
+{
+    if (d == ORACLE_TIMERS && !o->b && !o->want_timers) {
+        snprintf(why, n, "timers: nothing to compare the timers with: give a second engine (--b), a "
+                         "corpus holding timers.jsonl, or name the domains to run");
+        return 1;
+    }
+    const grotto_engine *sw = o->sweeper ? o->sweeper : &grotto_engine_impl;
+    if (d == ORACLE_SWEEP && !sw->sweep) {
+        snprintf(why, n, "sweep: engine %s has no memoized sweep", sw->name);
+        return 1;
+    }
+    return 0;
+}
+
+/* The count a domain must reach, and its definition in words. */
+uint64_t oracle_domain_expected(oracle_domain d, const oracle_compare_opts *o, char *def, size_t n)
+{
+    uint64_t seeds = GROTTO_SEED_MAX + 1, floors = GROTTO_MAX_FLOORS, bands = GT_BAND_COUNT;
+    uint64_t qualities = GROTTO_QUALITY_MAX - GROTTO_QUALITY_MIN + 1, timers = 0xFFFF + 1;
+    switch (d) {
+    case ORACLE_FLOORS:
+        snprintf(def, n, "%llu seeds x %llu floors", (unsigned long long)seeds, (unsigned long long)floors);
+        return seeds * floors;
+    case ORACLE_MAPS:
+        snprintf(def, n, "%llu bands x %llu seeds", (unsigned long long)bands, (unsigned long long)seeds);
+        return bands * seeds;
+    case ORACLE_QUALITIES:
+        snprintf(def, n, "%llu qualities x %llu seeds", (unsigned long long)qualities, (unsigned long long)seeds);
+        return qualities * seeds;
+    case ORACLE_TIMERS:
+        if (!o->b && o->want_timers) {
+            snprintf(def, n, "%llu corpus timers x %llu base qualities", (unsigned long long)o->want_timers->count,
+                     (unsigned long long)qualities);
+            return (uint64_t)o->want_timers->count * qualities;
+        }
+        snprintf(def, n, "%llu timers x %llu base qualities", (unsigned long long)timers,
+                 (unsigned long long)qualities);
+        return timers * qualities;
+    case ORACLE_SWEEP:
+        snprintf(def, n, "%llu floors + %llu maps of %s's memoized sweep", (unsigned long long)(seeds * floors),
+                 (unsigned long long)(bands * seeds), (o->sweeper ? o->sweeper : &grotto_engine_impl)->name);
+        return seeds * floors + bands * seeds;
+    default:
+        snprintf(def, n, "?");
+        return 0;
+    }
+}

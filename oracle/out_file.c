@@ -1,0 +1,196 @@
+/* Files written whole or not at all (oracle.h "files written whole"): a
+ * temporary file beside the target, every write checked, fflush + fsync +
+ * fclose checked, rename into place only when complete; a signal or an
+ * error removes the temporary file, so no partial file ever carries the
+ * target's name. */
+#define _DEFAULT_SOURCE /* mkstemp */
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "oracle.h"
+
+/* Temporary names still to be removed if a signal ends the process. A slot
+ * is published (live = 1) only once its name is complete, and retired
+ * before the name is reused. */
+enum { OUT_SLOTS = 16 };
+static char out_tmp[OUT_SLOTS][4096];
+static volatile sig_atomic_t out_live[OUT_SLOTS];
+
+static void out_on_signal(int sig)
+{
+    for (int i = 0; i < OUT_SLOTS; i++)
+        if (out_live[i])
+            unlink(out_tmp[i]); /* async-signal-safe */
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+void oracle_out_cleanup_on_signals(void)
+{
+    static const int sigs[] = {SIGINT, SIGTERM, SIGHUP};
+    for (unsigned i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = out_on_signal;
+        sigemptyset(&sa.sa_mask);
+        for (unsigned j = 0; j < sizeof sigs / sizeof sigs[0]; j++)
+            sigaddset(&sa.sa_mask, sigs[j]);
+        struct sigaction old;
+        /* keep an inherited "ignore" (nohup) */
+        if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
+            continue;
+        sigaction(sigs[i], &sa, NULL);
+    }
+}
+
+static void retire(oracle_out_file *o)
+{
+    if (o->slot >= 0)
+        out_live[o->slot] = 0;
+    o->slot = -1;
+}
+
+static void fail(char *err, size_t errlen, const char *what, const char *path, int e)
+{
+    snprintf(err, errlen, "%s: %s: %s", path, what, strerror(e ? e : EIO));
+}
+
+int oracle_out_open(oracle_out_file *o, const char *path, uint64_t reserve, char *err, size_t errlen)
+{
+    memset(o, 0, sizeof *o);
+    o->slot = -1;
+    snprintf(o->path, sizeof o->path, "%s", path);
+    const char *slash = strrchr(path, '/');
+    const char *name = slash ? slash + 1 : path;
+    snprintf(o->tmp, sizeof o->tmp, "%.*s.%s.tmp-XXXXXX", slash ? (int)(slash - path + 1) : 0, path, name);
+    int slot = -1;
+    for (int i = 0; i < OUT_SLOTS && slot < 0; i++)
+        if (!out_live[i])
+            slot = i;
+    /* no signal between creating the file and publishing its name */
+    sigset_t all, old;
+    sigfillset(&all);
+    pthread_sigmask(SIG_BLOCK, &all, &old);
+    int fd = mkstemp(o->tmp);
+    int e = errno;
+    if (fd >= 0 && slot >= 0) {
+        memcpy(out_tmp[slot], o->tmp, sizeof o->tmp);
+        out_live[slot] = 1;
+        o->slot = slot;
+    }
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    if (fd < 0) {
+        o->tmp[0] = 0;
+        fail(err, errlen, "cannot write", path, e);
+        return -1;
+    }
+    fchmod(fd, 0644); /* mkstemp makes 0600; a corpus is meant to be shared */
+    if (reserve) {
+        /* claim the space now: a full disk or a file-size limit shows before any work */
+        e = posix_fallocate(fd, 0, (off_t)reserve);
+        if (e != 0 && e != EOPNOTSUPP && e != ENOSYS && e != EINVAL) {
+            close(fd);
+            oracle_out_abort(o);
+            fail(err, errlen, "cannot reserve space", path, e);
+            return -1;
+        }
+    }
+    o->f = fdopen(fd, "wb");
+    if (!o->f) {
+        e = errno;
+        close(fd);
+        oracle_out_abort(o);
+        fail(err, errlen, "cannot write", path, e);
+        return -1;
+    }
+    return 0;
+}
+
+int oracle_out_write(oracle_out_file *o, const void *data, size_t n, char *err, size_t errlen)
+{
+    if (n && fwrite(data, 1, n, o->f) != n) {
+        int e = errno;
+        oracle_out_abort(o);
+        fail(err, errlen, "write error", o->path, e);
+        return -1;
+    }
+    o->written += n;
+    return 0;
+}
+
+int oracle_out_finish(oracle_out_file *o, char *err, size_t errlen)
+{
+    int fd = fileno(o->f);
+    const char *what = NULL;
+    int e = 0;
+    if (fflush(o->f) != 0 || ferror(o->f))
+        what = "write error", e = errno;
+    else if (ftruncate(fd, (off_t)o->written) != 0) /* drop what was reserved but not written */
+        what = "write error", e = errno;
+    else if (fsync(fd) != 0)
+        what = "cannot sync", e = errno;
+    FILE *f = o->f;
+    o->f = NULL;
+    if (fclose(f) != 0 && !what)
+        what = "write error", e = errno;
+    if (what) {
+        oracle_out_abort(o);
+        fail(err, errlen, what, o->path, e);
+        return -1;
+    }
+    return 0;
+}
+
+int oracle_out_commit(oracle_out_file *o, char *err, size_t errlen)
+{
+    if (rename(o->tmp, o->path) != 0) {
+        int e = errno;
+        oracle_out_abort(o);
+        fail(err, errlen, "cannot rename into place", o->path, e);
+        return -1;
+    }
+    retire(o);
+    o->tmp[0] = 0;
+    return 0;
+}
+
+void oracle_out_abort(oracle_out_file *o)
+{
+    if (o->f) {
+        fclose(o->f);
+        o->f = NULL;
+    }
+    if (o->tmp[0])
+        unlink(o->tmp);
+    retire(o);
+    o->tmp[0] = 0;
+}
+
+int oracle_sync_dir_of(const char *path, char *err, size_t errlen)
+{
+    char dir[4096];
+    const char *slash = strrchr(path, '/');
+    if (slash)
+        snprintf(dir, sizeof dir, "%.*s", slash == path ? 1 : (int)(slash - path), path);
+    else
+        snprintf(dir, sizeof dir, ".");
+    int fd = open(dir, O_RDONLY | O_DIRECTORY);
+    if (fd < 0 || fsync(fd) != 0) {
+        int e = errno;
+        if (fd >= 0)
+            close(fd);
+        if (e == EINVAL || e == EBADF) /* a file system that cannot sync directories */
+            return 0;
+        fail(err, errlen, "cannot sync the directory", dir, e);
+        return -1;
+    }
+    close(fd);
+    return 0;
+}
