@@ -370,7 +370,7 @@ int cmd_chest(int argc, char **argv)
         if (cli_parse_only)
             return EXIT_OK;
         help_chest(stdout);
-        return cli_stdout_done("chest");
+        return EXIT_OK;
     }
     if (npos < 3)
         return cli_error("chest", "expected RRSSSS FLOOR SECOND or FIRST..LAST; see 'grotto chest --help'");
@@ -410,5 +410,5 @@ int cmd_chest(int argc, char **argv)
         text_range(&c, &q, possible);
     else
         text_second(&c, q.first);
-    return cli_stdout_done("chest");
+    return EXIT_OK;
 }

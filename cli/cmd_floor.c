@@ -133,7 +133,7 @@ int cmd_floor(int argc, char **argv)
         if (cli_parse_only)
             return EXIT_OK;
         help_floor(stdout);
-        return cli_stdout_done("floor");
+        return EXIT_OK;
     }
     int quality = 0, n;
     uint32_t seed;
@@ -210,5 +210,5 @@ int cmd_floor(int argc, char **argv)
     } else {
         text_floor(&v, seed, quality ? id : NULL, region);
     }
-    return cli_stdout_done("floor");
+    return EXIT_OK;
 }

@@ -249,7 +249,7 @@ int cmd_map(int argc, char **argv)
         if (cli_parse_only)
             return EXIT_OK;
         help_map(stdout);
-        return cli_stdout_done("map");
+        return EXIT_OK;
     }
     if (cli_parse_only)
         return EXIT_OK;
@@ -260,7 +260,7 @@ int cmd_map(int argc, char **argv)
         uint8_t rec[GROTTO_MAP_RECORD_SIZE];
         grotto_map_record(&m, rec);
         print_hex(rec, sizeof rec);
-        return cli_stdout_done("map");
+        return EXIT_OK;
     }
     floor_view views[GROTTO_MAX_FLOORS];
     for (int n = 1; n <= m.d.floors; n++)
@@ -274,5 +274,5 @@ int cmd_map(int argc, char **argv)
         json_map(&a, &m, views, &x);
     else
         text_map(&a, &m, views, &x);
-    return cli_stdout_done("map");
+    return EXIT_OK;
 }

@@ -63,7 +63,7 @@ static int never_list(int json)
             printf("%04X%s", list[i], (i % 16 == 15 || i + 1 == n) ? "\n" : " ");
     }
     free(list);
-    return cli_stdout_done("seeds");
+    return EXIT_OK;
 }
 
 /* The timers whose 2nd draw is seed (at most 3, §5). */
@@ -145,7 +145,7 @@ int cmd_seeds(int argc, char **argv)
         if (cli_parse_only)
             return EXIT_OK;
         help_seeds(stdout);
-        return cli_stdout_done("seeds");
+        return EXIT_OK;
     }
     if (never) {
         if (npos || band_s || quality_s)
@@ -181,5 +181,5 @@ int cmd_seeds(int argc, char **argv)
         json_seed(seed, band, timers, ntimers, places, nplaces);
     else
         text_seed(seed, band, timers, ntimers, places, nplaces);
-    return cli_stdout_done("seeds");
+    return EXIT_OK;
 }

@@ -42,7 +42,7 @@ int cmd_timer(int argc, char **argv)
         if (cli_parse_only)
             return EXIT_OK;
         help_timer(stdout);
-        return cli_stdout_done("timer");
+        return EXIT_OK;
     }
     if (npos < 1)
         return cli_error("timer", "missing timer value T (0..65535); see 'grotto timer --help'");
@@ -100,7 +100,7 @@ int cmd_timer(int argc, char **argv)
         }
         jw_end_obj(&w);
         jw_done(&w);
-        return cli_stdout_done("timer");
+        return EXIT_OK;
     }
     printf("timer %lu: r1 %u, seed 0x%04X, r3 %u\n", t, d.r1, d.seed, d.r3);
     printf("location by final quality:\n");
@@ -120,5 +120,5 @@ int cmd_timer(int argc, char **argv)
     } else {
         printf("(add --base Q for the final quality, location and map)\n");
     }
-    return cli_stdout_done("timer");
+    return EXIT_OK;
 }

@@ -9,14 +9,6 @@
 #include "cli.h"
 #include "output.h"
 
-int cli_stdout_done(const char *cmd)
-{
-    errno = 0;
-    if (fflush(stdout) != 0 || ferror(stdout))
-        return cli_error(cmd, "write error on standard output: %s", errno ? strerror(errno) : "unknown error");
-    return EXIT_OK;
-}
-
 int cli_file_open(const char *cmd, const char *path, cli_file *cf)
 {
     cf->f = NULL;

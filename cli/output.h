@@ -7,11 +7,6 @@
 
 #include <stdio.h>
 
-/* Flushes stdout and checks its error flag: EXIT_OK, or one line on stderr
- * ("grotto CMD: write error on standard output: ...") and EXIT_USAGE. The
- * last call of a command that printed to stdout. */
-int cli_stdout_done(const char *cmd);
-
 typedef struct cli_file {
     FILE *f;          /* write here */
     const char *path; /* the final name */

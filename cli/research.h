@@ -47,8 +47,5 @@ void cli_query_help(FILE *out, int odds);
  * code. */
 int cli_query_print(const char *cmd, int odds, const cli_query *cq);
 
-/* Flushes stdout: EXIT_OK, or one line on stderr and EXIT_USAGE when a
- * write failed. */
-int cli_stdout_check(const char *cmd);
 
 #endif

@@ -364,7 +364,7 @@ def test_limit_keeps_the_count_complete(grotto):
     (["--count", "--json"], "only one of"),
     (["--limit", "-3"], "negative"),
     (["--engine", "fast"], "unknown engine"),
-    (["-j", "0"], "at least 1"),
+    (["-j", "0"], "expected a whole number 1..256"),
     (["extra"], "unexpected argument"),
 ])
 def test_bad_input(args, needle):
