@@ -452,18 +452,14 @@ static void draw_corridor(gen *g, const gsplit *P, const uint8_t a[2], const uin
             G(ax, y) = 2;
         for (int y = by - 1; y >= L + 1; y--)
             G(bx, y) = 2;
-        if (ax < bx)
-            fill_row(g, L, ax, bx, 2);
-        else if (ax > bx)
-            fill_row(g, L, bx, ax, 2);
-        if (!extend)
-            return;
-        if (ax < bx) {
-            extend_row(g, L, bx, +1);
-            extend_row(g, L, ax, -1);
-        } else {
-            extend_row(g, L, ax, +1);
-            extend_row(g, L, bx, -1);
+        /* the line between the two doors, then (R2) both ends pushed on:
+         * the far end first, towards 15, then the near end towards 0 */
+        int lo = ax < bx ? ax : bx, hi = ax < bx ? bx : ax;
+        if (lo < hi)
+            fill_row(g, L, lo, hi, 2);
+        if (extend) {
+            extend_row(g, L, hi, +1);
+            extend_row(g, L, lo, -1);
         }
     } else if (P->kind == 2) {
         int L = P->lx0;
@@ -471,20 +467,12 @@ static void draw_corridor(gen *g, const gsplit *P, const uint8_t a[2], const uin
             G(x, ay) = 2;
         for (int x = bx - 1; x >= L + 1; x--)
             G(x, by) = 2;
-        if (ay < by)
-            for (int y = ay; y <= by; y++)
-                G(L, y) = 2;
-        else if (ay > by)
-            for (int y = by; y <= ay; y++)
-                G(L, y) = 2;
-        if (!extend)
-            return;
-        if (ay < by) {
-            extend_col(g, L, by, +1);
-            extend_col(g, L, ay, -1);
-        } else {
-            extend_col(g, L, ay, +1);
-            extend_col(g, L, by, -1);
+        int lo = ay < by ? ay : by, hi = ay < by ? by : ay;
+        for (int y = lo; lo < hi && y <= hi; y++)
+            G(L, y) = 2;
+        if (extend) {
+            extend_col(g, L, hi, +1);
+            extend_col(g, L, lo, -1);
         }
     }
 }
