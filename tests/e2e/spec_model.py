@@ -52,6 +52,7 @@ def final_quality(base, r1):
 
 
 @lru_cache(maxsize=None)
+@lru_cache(maxsize=None)
 def location_bands():
     return [(r["quality_min"], r["quality_max"], r["locations"])
             for r in table("map-tables.json")["location_bands"]["rows"]]

@@ -11,6 +11,7 @@ import re
 import pytest
 
 from conftest import ROOT, assert_usage_error, load_jsonl, run
+from spec_model import draws, final_quality, location
 
 FIXTURES = ROOT / "tests" / "fixtures" / "captures"
 HARDWARE = ROOT / "corpus" / "hardware"
@@ -265,23 +266,7 @@ def test_workarea_header_and_grid(grotto, tmp_path, floors):
 
 
 def lcg_timer(t):
-    s = t
-    out = []
-    for _ in range(3):
-        s = (s * 1103515245 + 12345) & 0xFFFFFFFF
-        out.append((s >> 16) & 0x7FFF)
-    return out
-
-
-def final_quality(base, r1):
-    d = base // 10
-    k = r1 % (2 * d + 1)
-    delta = k - d if base % 10 == 0 else (k - d if k <= d else k - d - 1)
-    return min(248, max(2, base + delta))
-
-
-def location(q, r3):
-    return r3 % (47 if q <= 50 else 131 if q <= 80 else 150) + 1
+    return draws(t, 3)
 
 
 @pytest.fixture(scope="module")

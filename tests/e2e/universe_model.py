@@ -9,9 +9,9 @@ import json
 
 from conftest import CORPUS, ROOT
 
-BANDS = [(2, 55), (56, 60), (61, 75), (76, 80), (81, 100), (101, 120), (121, 140), (141, 160), (161, 180),
-         (181, 200), (201, 220), (221, 248)]
-LOCATION_BANDS = [(2, 50, 47), (51, 80, 131), (81, 248, 150)]
+from spec_model import draws as _draws, final_quality, location, quality_bands  # noqa: F401 (re-exported)
+
+BANDS = [(qmin, qmax) for _code, qmin, qmax in quality_bands()]
 QUEST15 = (2, 0x0032, 5)  # band code, seed, location (rng-and-timer.md §4.3)
 
 
@@ -27,28 +27,7 @@ def band_code(i):
 
 
 def draws(t, n=3):
-    s, out = t, []
-    for _ in range(n):
-        s = (s * 1103515245 + 12345) & 0xFFFFFFFF
-        out.append((s >> 16) & 0x7FFF)
-    return out
-
-
-def final_quality(base, r1):
-    d = base // 10
-    k = r1 % (2 * d + 1)
-    if base % 10 == 0:
-        delta = k - d
-    else:
-        delta = k - d if k <= d else k - d - 1
-    return min(248, max(2, base + delta))
-
-
-def location(q, r3):
-    for lo, hi, n in LOCATION_BANDS:
-        if lo <= q <= hi:
-            return r3 % n + 1
-    raise ValueError(q)
+    return _draws(t, n)
 
 
 _TIMERS = None
