@@ -1,20 +1,22 @@
-/* Output that is never lost silently (issue 9): standard output is checked
- * when a command ends, and files are written to a temporary name in the same
- * directory and renamed onto the wanted name only when complete, so a failed
- * write leaves no partial file (and an existing file untouched). */
+/* Files written whole or not at all (issue 9): the command-side wrapper of
+ * oracle_out_* (oracle/out_file.c): a temporary name in the same directory,
+ * renamed onto the wanted name only when complete, so a failed write leaves
+ * no partial file (and an existing file untouched). Standard output is
+ * checked once, for every command, in main.c. */
 #ifndef GROTTO_CLI_OUTPUT_H
 #define GROTTO_CLI_OUTPUT_H
 
 #include <stdio.h>
 
+#include "oracle.h"
+
 typedef struct cli_file {
     FILE *f;          /* write here */
-    const char *path; /* the final name */
-    char tmp[4096];   /* the temporary name, "PATH.XXXXXX" */
+    oracle_out_file o;
 } cli_file;
 
-/* Creates the temporary file next to path (mode as fopen would give).
- * 0, or the problem printed ("cannot write 'PATH': ...") and EXIT_USAGE. */
+/* Creates the temporary file next to path. 0, or the problem printed
+ * ("grotto CMD: PATH: cannot write: ...") and EXIT_USAGE. */
 int cli_file_open(const char *cmd, const char *path, cli_file *cf);
 
 /* Flushes, syncs, closes and renames the temporary onto path. `failed`

@@ -181,13 +181,6 @@ static int cache_write(const char *dir, const char *path, uint32_t kind, uint64_
         snprintf(why, whylen, "cannot create the cache directory '%s': %s", dir, strerror(errno));
         return -1;
     }
-    char tmp[4200];
-    snprintf(tmp, sizeof tmp, "%s.XXXXXX", path);
-    int fd = mkstemp(tmp);
-    if (fd < 0) {
-        snprintf(why, whylen, "cannot write in '%s': %s", dir, strerror(errno));
-        return -1;
-    }
     cache_header h;
     memset(&h, 0, sizeof h);
     memcpy(h.magic, MAGIC, sizeof MAGIC);
@@ -198,34 +191,16 @@ static int cache_write(const char *dir, const char *path, uint32_t kind, uint64_
     h.checksum = XXH3_64bits(payload, l->payload);
     memcpy(h.count, l->count, sizeof h.count);
     memcpy(h.size, l->size, sizeof h.size);
-    const char *parts[2] = {(const char *)&h, payload};
-    size_t lens[2] = {sizeof h, l->payload};
-    int ok = 1;
-    for (int i = 0; ok && i < 2; i++) {
-        size_t done = 0;
-        while (ok && done < lens[i]) {
-            ssize_t n = write(fd, parts[i] + done, lens[i] - done);
-            if (n < 0 && errno == EINTR)
-                continue;
-            ok = n > 0;
-            if (ok)
-                done += (size_t)n;
-        }
-    }
-    int err = ok ? 0 : errno;
-    if (close(fd) != 0 && ok) {
-        ok = 0;
-        err = errno;
-    }
-    if (ok && rename(tmp, path) != 0) {
-        ok = 0;
-        err = errno;
-    }
-    if (!ok) {
-        unlink(tmp);
-        snprintf(why, whylen, "cannot write '%s': %s", path, strerror(err ? err : EIO));
+    /* whole or not at all (out_file.c); no fsync: every read validates the
+     * checksum, and a lost cache is only rebuilt */
+    oracle_out_file o;
+    if (oracle_out_open(&o, path, 0, why, whylen) != 0)
         return -1;
-    }
+    o.no_sync = 1;
+    if (oracle_out_write(&o, &h, sizeof h, why, whylen) != 0 ||
+        oracle_out_write(&o, payload, l->payload, why, whylen) != 0 || oracle_out_finish(&o, why, whylen) != 0 ||
+        oracle_out_commit(&o, why, whylen) != 0)
+        return -1;
     return 0;
 }
 

@@ -122,7 +122,10 @@ typedef struct oracle_out_file {
     char tmp[4096];
     FILE *f;
     int slot;                    /* signal-cleanup registry slot, -1 none */
-    uint64_t written;
+    uint64_t written;            /* by oracle_out_write (callers may also fprintf to f) */
+    uint64_t reserved;           /* bytes allocated by open; the excess is cut by finish */
+    int no_sync;                 /* set after open: skip the fsync (a cache that is
+                                    validated on every read needs no durability) */
 } oracle_out_file;
 int oracle_out_open(oracle_out_file *o, const char *path, uint64_t reserve, char *err, size_t errlen);
 int oracle_out_write(oracle_out_file *o, const void *data, size_t n, char *err, size_t errlen);

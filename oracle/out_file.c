@@ -101,6 +101,7 @@ int oracle_out_open(oracle_out_file *o, const char *path, uint64_t reserve, char
             fail(err, errlen, "cannot reserve space", path, e);
             return -1;
         }
+        o->reserved = e == 0 ? reserve : 0;
     }
     o->f = fdopen(fd, "wb");
     if (!o->f) {
@@ -132,9 +133,9 @@ int oracle_out_finish(oracle_out_file *o, char *err, size_t errlen)
     int e = 0;
     if (fflush(o->f) != 0 || ferror(o->f))
         what = "write error", e = errno;
-    else if (ftruncate(fd, (off_t)o->written) != 0) /* drop what was reserved but not written */
+    else if (o->reserved && ftruncate(fd, (off_t)o->written) != 0) /* drop what was reserved but not written */
         what = "write error", e = errno;
-    else if (fsync(fd) != 0)
+    else if (!o->no_sync && fsync(fd) != 0)
         what = "cannot sync", e = errno;
     FILE *f = o->f;
     o->f = NULL;
