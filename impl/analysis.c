@@ -241,7 +241,18 @@ void impl_facts_masks(const impl_floor_masks *m, grotto_floor_facts *out, uint16
     for (int y = 0; y < 16; y++)
         left[y] = m->pocket[y] & (uint16_t)~r[y];
     out->region_count = (uint16_t)chambers(left, NULL);
-    impl_softlock_facts(m, out);
+    if (m->chest_count == 0) {
+        /* no chest to make solid: the chests-solid reach is this reach */
+        out->up_next_to_chest = 0;
+        out->softlock_near = (uint16_t)count_rows(r);
+        int far = 0;
+        for (int y = 0; y < 16; y++)
+            far += impl_popcount16((uint16_t)(m->walk[y] & ~r[y]));
+        out->softlock_far = (uint16_t)far;
+        out->softlock_down_cut = out->down_unreachable;
+    } else {
+        impl_softlock_facts(m, out);
+    }
     if (reach)
         memcpy(reach, r, sizeof r);
 }
