@@ -62,6 +62,8 @@ int cmd_bench(int argc, char **argv)
         return EXIT_USAGE;
     if (threads <= 0)
         threads = oracle_default_threads();
+    if (cli_parse_only)
+        return EXIT_OK;
     uint64_t *want[2] = {NULL, NULL};
     if (!no_corpus)
         for (int d = 0; d < 2; d++) {

@@ -45,6 +45,8 @@ int cmd_chest(int argc, char **argv)
     cli_format_map_id(d.band_code, seed, id);
     if (n > d.floors)
         return cli_error("chest", "map %s has %d floors: B%dF is beyond them", id, d.floors, n);
+    if (cli_parse_only)
+        return EXIT_OK;
     grotto_floor_t f;
     grotto_floor(seed, n, &f);
     uint8_t rank[GROTTO_MAX_CHESTS] = {0}, item[GROTTO_MAX_CHESTS] = {0};

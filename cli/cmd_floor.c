@@ -158,6 +158,8 @@ int cmd_floor(int argc, char **argv)
         if (n > m.d.floors)
             return cli_error("floor", "map %s has %u floors: B%dF is beyond them", id, m.d.floors, n);
     }
+    if (cli_parse_only)
+        return EXIT_OK;
     floor_view v;
     view_floor(e, quality ? &m : NULL, seed, n, &v);
     if (svg_s) {

@@ -199,6 +199,8 @@ int cmd_map(int argc, char **argv)
         help_map(stdout);
         return EXIT_OK;
     }
+    if (cli_parse_only)
+        return EXIT_OK;
     grotto_map_t m;
     if (a.engine->map(a.quality, a.seed, &m) != 0)
         return cli_error("map", "cannot compute map for quality %d seed 0x%04X", a.quality, a.seed);

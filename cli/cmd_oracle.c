@@ -81,6 +81,8 @@ int cmd_oracle(int argc, char **argv)
         return cli_error("oracle", "--against %s: for both sweeps give 'corpus' or a directory holding "
                                    "floors.digest and maps.digest; a single file needs 'floors' or 'maps'",
                          against);
+    if (cli_parse_only)
+        return EXIT_OK;
     /* load every digest file first: a broken file stops the run before any sweep */
     uint64_t *want[2] = {NULL, NULL};
     int domains[2] = {do_floors, do_maps};

@@ -161,8 +161,10 @@ static int parse_query(int argc, char **argv, search_q *q, const char **engine_s
                       {"arising", 0, OPT_FLAG, &q->arising, NULL}, {"limit", 0, OPT_VALUE, NULL, &limit_s},
                       {"engine", 0, OPT_VALUE, NULL, engine_s},    {"threads", 'j', OPT_VALUE, NULL, &threads_s},
                       {"json", 0, OPT_FLAG, json, NULL},           {"quiet", 'q', OPT_FLAG, quiet, NULL}};
-    if (cli_parse("search", argc, argv, opts, 15, pos, 0, &npos, help) || *help)
-        return *help ? 0 : EXIT_USAGE;
+    if (cli_parse("search", argc, argv, opts, 15, pos, 0, &npos, help))
+        return EXIT_USAGE; /* even after a --help: the error stands */
+    if (*help)
+        return 0;
     if (band_s && cli_band("search", band_s, &q->band))
         return EXIT_USAGE;
     if (env_s) {
@@ -227,6 +229,8 @@ int cmd_search(int argc, char **argv)
     const grotto_engine *e = cli_engine("search", engine_s);
     if (!e)
         return EXIT_USAGE;
+    if (cli_parse_only)
+        return EXIT_OK;
     static uint8_t counts[GROTTO_SEED_COUNT];
     grotto_seed_timer_counts(counts);
     search_ctx c = {&q, e, counts, calloc(GROTTO_MAP_UNIVERSE, sizeof(uint16_t)), calloc(GROTTO_MAP_UNIVERSE, 1)};

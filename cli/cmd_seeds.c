@@ -98,6 +98,8 @@ int cmd_seeds(int argc, char **argv)
     if (never) {
         if (npos || band_s || quality_s)
             return cli_error("seeds", "--never takes no seed, band or quality");
+        if (cli_parse_only)
+            return EXIT_OK;
         return never_list(json);
     }
     if (npos < 1)
@@ -117,6 +119,8 @@ int cmd_seeds(int argc, char **argv)
             return EXIT_USAGE;
         band = grotto_band_of_quality(q);
     }
+    if (cli_parse_only)
+        return EXIT_OK;
     place places[512];
     int n = seed_places(seed, band, places, 512);
     int quest = band >= 0 && seed == GT_QUEST15_SEED && gt_band[band].qmin <= GT_QUEST15_QUALITY &&

@@ -209,6 +209,8 @@ int cmd_stats(int argc, char **argv)
     const grotto_engine *e = cli_engine("stats", engine_s);
     if (!e)
         return EXIT_USAGE;
+    if (cli_parse_only)
+        return EXIT_OK;
     static oracle_stats s;
     if (oracle_stats_compute(e, threads, quiet, &s) != 0)
         return cli_error("stats", "out of memory");

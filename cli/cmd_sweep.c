@@ -78,6 +78,8 @@ int cmd_sweep(int argc, char **argv)
         return EXIT_USAGE;
     if (!out && !against)
         against = "corpus";
+    if (cli_parse_only)
+        return EXIT_OK;
     if (out && mkdir(out, 0777) != 0 && errno != EEXIST) /* before the sweep, not after */
         return cli_error("sweep", "cannot create '%s': %s", out, strerror(errno));
     uint64_t *want[2] = {NULL, NULL};

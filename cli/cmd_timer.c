@@ -42,6 +42,8 @@ int cmd_timer(int argc, char **argv)
     int base = 0;
     if (base_s && cli_quality("timer", base_s, &base))
         return EXIT_USAGE;
+    if (cli_parse_only)
+        return EXIT_OK;
 
     grotto_timer_draws d;
     grotto_timer((uint32_t)t, &d);

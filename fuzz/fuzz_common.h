@@ -108,4 +108,31 @@ static inline int fz_elist_equal(const grotto_elist_t *a, const grotto_elist_t *
     return 1;
 }
 
+static inline int fz_details_equal(const grotto_map_details_t *a, const grotto_map_details_t *b, const char **what)
+{
+#define FZ_FIELD(x)        \
+    if (a->x != b->x) {    \
+        *what = #x;        \
+        return 0;          \
+    }
+    FZ_FIELD(band)
+    FZ_FIELD(band_code)
+    FZ_FIELD(seed)
+    FZ_FIELD(env)
+    FZ_FIELD(floors)
+    FZ_FIELD(smr)
+    FZ_FIELD(boss)
+    FZ_FIELD(prefix)
+    FZ_FIELD(suffix)
+    FZ_FIELD(group)
+    FZ_FIELD(locale)
+    FZ_FIELD(level)
+#undef FZ_FIELD
+    if (memcmp(a->side, b->side, sizeof a->side) != 0) {
+        *what = "side";
+        return 0;
+    }
+    return 1;
+}
+
 #endif
