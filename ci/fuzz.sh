@@ -18,7 +18,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 ci/deps.sh
 seconds=${FUZZ_SECONDS:-30}
-build=build-fuzz
+build="build-fuzz"
 
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then

@@ -19,6 +19,8 @@
 #   ci/sanitize.sh           both
 #   ci/sanitize.sh asan      only (a)
 #   ci/sanitize.sh tsan      only (b)
+# While debugging, SANITIZE_CTEST="-R test_oracle" and SANITIZE_PYTEST=
+# "tests/e2e/test_map.py" narrow (a) to some tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ci/deps.sh
@@ -69,12 +71,15 @@ if [ "$what" != tsan ]; then
   rm -rf "$logs"
   mkdir -p "$logs"
   export ASAN_OPTIONS="halt_on_error=1:detect_leaks=1:exitcode=$SAN_EXIT:log_path=$logs/asan:strict_string_checks=1:check_initialization_order=1"
-  export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1:exitcode=$SAN_EXIT:log_path=$logs/ubsan"
+  export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1:exitcode=$SAN_EXIT:log_path=$logs/asan"
   stage "ASan + UBSan: ctest"
-  ctest --test-dir build-asan --output-on-failure --timeout 3000 || failed=1
+  # shellcheck disable=SC2086 # word lists
+  ctest --test-dir build-asan --output-on-failure --timeout 3000 ${SANITIZE_CTEST:-} || failed=1
   stage_done
   stage "ASan + UBSan: pytest"
-  GROTTO_BIN="$PWD/build-asan/cli/grotto" /usr/bin/python3 -m pytest -q -p no:cacheprovider tests/e2e || failed=1
+  # shellcheck disable=SC2086
+  GROTTO_BIN="$PWD/build-asan/cli/grotto" /usr/bin/python3 -m pytest -q -p no:cacheprovider ${SANITIZE_PYTEST:-tests/e2e} ||
+    failed=1
   stage_done
   check_logs "$logs"
   unset ASAN_OPTIONS UBSAN_OPTIONS
