@@ -91,7 +91,7 @@ def suite(tree, build, stop_at_first):
     rc, out = run(["/usr/bin/python3", "-m", "pytest", "-q", "-rf", "-p", "no:cacheprovider", "tests/e2e"],
                   tree, env)
     if rc != 0:
-        names = re.findall(r"^FAILED (\S+?)(?: - |$)", out, re.M)
+        names = re.findall(r"^FAILED (.+?)(?: - .*)?$", out, re.M)
         caught.append(("pytest", [n.replace("tests/e2e/", "") for n in names] or [f"pytest exit {rc}"]))
         if stop_at_first:
             return caught
