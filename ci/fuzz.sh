@@ -1,24 +1,100 @@
 #!/usr/bin/env bash
-# Build the libFuzzer targets with clang (ASan + UBSan) in build-fuzz/ and
-# run each for FUZZ_SECONDS (default 60) from its seed corpus. A difference
-# between ref and impl aborts with the input saved as crash-*; keep such
-# inputs in corpus/regressions/ with a note.
+# Fuzzing: builds every fuzz/fuzz_*.c as a libFuzzer target (clang, ASan +
+# UBSan, build-fuzz/) and runs each for FUZZ_SECONDS (default 30) from its
+# seed corpus fuzz/corpus/<target>/ and the inputs kept in
+# corpus/regressions/<target>/; the corpus grows in build-fuzz/corpus-work/.
+# Prints per target the executions and exec/s.
+#
+# A target that fails (ref and impl differ, a CLI convention is broken, a
+# sanitizer report, a leak, a timeout or running out of memory) has its
+# input copied to corpus/regressions/<target>/ with a .note file saying what
+# broke; the ctest test_regressions then replays it on every test run until
+# it is fixed. Exit 1 if any target failed.
+#
+#   ci/fuzz.sh                         30 s per target (the .ci/run smoke)
+#   FUZZ_SECONDS=1800 ci/fuzz.sh       a 30-minute campaign per target
+#   ci/fuzz.sh fuzz_map_diff ...       only these targets
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ci/deps.sh
-seconds=${FUZZ_SECONDS:-60}
-CC=clang cmake -S . -B build-fuzz -DGROTTO_FUZZ=ON -DGROTTO_TESTS=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-cmake --build build-fuzz -j"$(nproc)" --target fuzz_floor_diff fuzz_map_diff fuzz_grid_diff fuzz_record_decode
-work=build-fuzz/corpus-work
-mkdir -p "$work"
-for t in fuzz_floor_diff fuzz_map_diff fuzz_grid_diff fuzz_record_decode; do
-  mkdir -p "$work/$t"
-  cp -n fuzz/corpus/$t/* "$work/$t/" 2>/dev/null || true
-  echo "== $t (${seconds}s)"
-  build-fuzz/fuzz/$t -max_total_time="$seconds" -print_final_stats=1 -artifact_prefix=build-fuzz/ \
-    "$work/$t" 2>&1 | grep -E "^(#[0-9]+ +DONE|stat::number_of_executed_units|DIFFERENCE|==[0-9]+==ERROR)" || true
-  if ls build-fuzz/crash-* >/dev/null 2>&1; then
-    echo "ci/fuzz.sh: $t found a failing input:" >&2; ls build-fuzz/crash-* >&2; exit 1
-  fi
+seconds=${FUZZ_SECONDS:-30}
+build="build-fuzz"
+
+targets=("$@")
+if [ ${#targets[@]} -eq 0 ]; then
+  for src in fuzz/fuzz_*.c; do targets+=("$(basename "$src" .c)"); done
+fi
+for t in "${targets[@]}"; do
+  [ -f "fuzz/$t.c" ] || { echo "ci/fuzz.sh: no fuzz target fuzz/$t.c" >&2; exit 2; }
 done
-echo "ci/fuzz.sh: no differences"
+
+CC=clang cmake -S . -B "$build" -DGROTTO_FUZZ=ON -DGROTTO_TESTS=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+cmake --build "$build" -j"$(nproc)" --target "${targets[@]}" >/dev/null
+
+mkdir -p "$build/logs" "$build/run"
+fuzz/cli_dict.sh > "$build/fuzz_cli_args.dict"
+failed=()
+rows=()
+for t in "${targets[@]}"; do
+  work="$build/corpus-work/$t"
+  art="$build/artifacts/$t"
+  log="$build/logs/$t.log"
+  rm -rf "$art"
+  mkdir -p "$work" "$art"
+  for seeds in "fuzz/corpus/$t" "corpus/regressions/$t"; do
+    [ -d "$seeds" ] || continue
+    find "$seeds" -maxdepth 1 -type f ! -name '*.note' ! -name 'README*' -exec cp -n {} "$work/" \;
+  done
+  opts=(-max_total_time="$seconds" -timeout=30 -print_final_stats=1 -artifact_prefix="$PWD/$art/")
+  if [ "$t" = fuzz_cli_args ]; then
+    opts+=(-dict="$PWD/$build/fuzz_cli_args.dict")
+  elif [ -f "fuzz/$t.dict" ]; then
+    opts+=(-dict="$PWD/fuzz/$t.dict")
+  fi
+  echo "== $t (${seconds} s)"
+  set +e
+  # a scratch working directory: nothing a target does lands in the tree
+  (cd "$build/run" && "../fuzz/$t" "${opts[@]}" "$PWD/../corpus-work/$t") > "$log" 2>&1
+  rc=$?
+  set -e
+  execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+  rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
+  verdict=ok
+  inputs=("$art"/*)
+  if [ $rc -ne 0 ] || [ -e "${inputs[0]}" ]; then
+    verdict=FAILED
+    failed+=("$t")
+    grep -a -E "DIFFERENCE|CONVENTION|argv:|ERROR|SUMMARY|runtime error|WARNING" "$log" | head -12 >&2 || true
+    for input in "${inputs[@]}"; do
+      [ -e "$input" ] || continue
+      mkdir -p "corpus/regressions/$t"
+      name=$(basename "$input")
+      cp "$input" "corpus/regressions/$t/$name"
+      {
+        echo "target:  $t"
+        echo "found:   $(date -u +%Y-%m-%dT%H:%MZ) by ci/fuzz.sh (FUZZ_SECONDS=$seconds), libFuzzer exit $rc"
+        echo "kind:    ${name%%-*}"
+        echo "replay:  $build/fuzz/$t corpus/regressions/$t/$name   (or ctest -R test_regressions)"
+        echo "what broke:"
+        # the messages, and the stack frames in the project's own sources
+        grep -a -E "DIFFERENCE|CONVENTION|argv:|stdout:|stderr:|ERROR|SUMMARY|runtime error|WARNING|#[0-9]+ 0x.* $PWD/" "$log" |
+          grep -a -v "/fuzz/fuzz_[a-z_]*\.c:[0-9]*:[0-9]*$" | head -20 | sed "s|$PWD/||; s/^/  /"
+      } > "corpus/regressions/$t/$name.note"
+      echo "ci/fuzz.sh: $t: kept corpus/regressions/$t/$name (see $name.note)" >&2
+    done
+    if [ ! -e "${inputs[0]}" ]; then
+      echo "ci/fuzz.sh: $t exited $rc without a failing input; log: $log" >&2
+      tail -5 "$log" >&2
+    fi
+  fi
+  rows+=("$(printf '%-24s %14s %10s  %s' "$t" "${execs:-?}" "${rate:-?}" "$verdict")")
+done
+
+echo
+printf '%-24s %14s %10s  %s\n' target executions exec/s verdict
+printf '%s\n' "${rows[@]}"
+if [ ${#failed[@]} -ne 0 ]; then
+  echo "ci/fuzz.sh: FAILED: ${failed[*]} (inputs kept in corpus/regressions/; logs in $build/logs/)" >&2
+  exit 1
+fi
+echo "ci/fuzz.sh: ${#targets[@]} targets, ${seconds} s each, no failure"

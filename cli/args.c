@@ -25,12 +25,22 @@ int cli_stdout_errno(void)
 
 int cli_error(const char *cmd, const char *fmt, ...)
 {
-    va_list ap;
+    va_list ap, again;
     va_start(ap, fmt);
-    fprintf(stderr, "grotto%s%s: ", cmd ? " " : "", cmd ? cmd : "");
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    va_copy(again, ap);
+    int n = vsnprintf(NULL, 0, fmt, ap);
     va_end(ap);
+    char *msg = n >= 0 ? malloc((size_t)n + 1) : NULL;
+    if (msg) {
+        vsnprintf(msg, (size_t)n + 1, fmt, again);
+        /* exactly one line, whatever the quoted arguments hold */
+        for (char *p = msg; *p; p++)
+            if ((unsigned char)*p < 0x20 || *p == 0x7f)
+                *p = '?';
+    }
+    va_end(again);
+    fprintf(stderr, "grotto%s%s: %s\n", cmd ? " " : "", cmd ? cmd : "", msg ? msg : fmt);
+    free(msg);
     return EXIT_USAGE;
 }
 

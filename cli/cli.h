@@ -59,6 +59,12 @@ void help_odds(FILE *out);
 void cli_flush_stdout(void);
 int cli_stdout_errno(void);
 
+/* The command table (commands.c) and the whole command line as main() runs
+ * it: argv[0] is "grotto", argv[1] the command. */
+const cli_command *cli_commands(int *count);
+const cli_command *cli_find_command(const char *name); /* NULL if unknown */
+int cli_main(int argc, char **argv);
+
 /* ---- errors ---- */
 /* Print "grotto CMD: message" on stderr; returns EXIT_USAGE. */
 int cli_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

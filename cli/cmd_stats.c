@@ -309,6 +309,8 @@ int cmd_stats(int argc, char **argv)
     grotto_index *ix = cli_index_open("stats", &ia, &o);
     if (!ix)
         return EXIT_USAGE;
+    if (cli_parse_only)
+        return EXIT_OK;
     static oracle_stats s;
     int rc = oracle_stats_compute(ix, &o, &s);
     if (rc == 0) {

@@ -36,16 +36,18 @@ static inline uint32_t fz_u32(fz_in *in, int bytes)
         abort();                                  \
     } while (0)
 
-/* Every analysis field that is defined for the floor (reached[] only inside
- * W x H, per-chest flags only for placed chests). */
-static inline int fz_analysis_equal(const grotto_floor_t *f, const grotto_floor_analysis *a,
-                                    const grotto_floor_analysis *b, const char **what)
-{
+/* In the comparisons below: a field a->x that differs from b->x. */
 #define FZ_FIELD(x)        \
     if (a->x != b->x) {    \
         *what = #x;        \
         return 0;          \
     }
+
+/* Every analysis field that is defined for the floor (reached[] only inside
+ * W x H, per-chest flags only for placed chests). */
+static inline int fz_analysis_equal(const grotto_floor_t *f, const grotto_floor_analysis *a,
+                                    const grotto_floor_analysis *b, const char **what)
+{
     FZ_FIELD(ghost_count)
     FZ_FIELD(reached_count)
     FZ_FIELD(unreachable_chests)
@@ -55,7 +57,6 @@ static inline int fz_analysis_equal(const grotto_floor_t *f, const grotto_floor_
     FZ_FIELD(softlock_near)
     FZ_FIELD(softlock_far)
     FZ_FIELD(softlock_down_cut)
-#undef FZ_FIELD
     for (int i = 0; i < a->ghost_count && i < GROTTO_MAX_GHOSTS; i++)
         if (a->ghost[i].x != b->ghost[i].x || a->ghost[i].y != b->ghost[i].y) {
             *what = "ghost";
@@ -83,11 +84,6 @@ static inline int fz_analysis_equal(const grotto_floor_t *f, const grotto_floor_
 
 static inline int fz_elist_equal(const grotto_elist_t *a, const grotto_elist_t *b, const char **what)
 {
-#define FZ_FIELD(x)        \
-    if (a->x != b->x) {    \
-        *what = #x;        \
-        return 0;          \
-    }
     FZ_FIELD(env)
     FZ_FIELD(mr)
     FZ_FIELD(F)
@@ -104,8 +100,30 @@ static inline int fz_elist_equal(const grotto_elist_t *a, const grotto_elist_t *
     FZ_FIELD(survivors)
     FZ_FIELD(state)
     FZ_FIELD(only)
-#undef FZ_FIELD
     return 1;
 }
+
+static inline int fz_details_equal(const grotto_map_details_t *a, const grotto_map_details_t *b, const char **what)
+{
+    FZ_FIELD(band)
+    FZ_FIELD(band_code)
+    FZ_FIELD(seed)
+    FZ_FIELD(env)
+    FZ_FIELD(floors)
+    FZ_FIELD(smr)
+    FZ_FIELD(boss)
+    FZ_FIELD(prefix)
+    FZ_FIELD(suffix)
+    FZ_FIELD(group)
+    FZ_FIELD(locale)
+    FZ_FIELD(level)
+    if (memcmp(a->side, b->side, sizeof a->side) != 0) {
+        *what = "side";
+        return 0;
+    }
+    return 1;
+}
+
+#undef FZ_FIELD
 
 #endif

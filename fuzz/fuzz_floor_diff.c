@@ -1,18 +1,30 @@
 /* ref vs impl on any floor generator input: a 32-bit map seed (the
  * generator is defined for every value, floor-generation.md §2) and a floor
- * 1..16. The FloorRecords must be identical, and so must the analyses. */
+ * 1..16. The FloorRecords must be identical, and so must the analyses.
+ * Input: seed (4 bytes), floor (1), mode (1): mode bit 0 clear keeps the
+ * seed in the tool's 16-bit range; mode bits 1-4 all clear take the floor
+ * byte as a raw signed number instead, which both engines must refuse
+ * alike outside 1..16. */
 #include "fuzz_common.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     fz_in in = {data, size};
     uint32_t seed = fz_u32(&in, 4);
-    int k = (int)(fz_u32(&in, 1) % 16) + 1;
-    if (!(fz_u32(&in, 1) & 1))
-        seed &= 0xFFFF; /* half the time stay in the tool's 16-bit range */
+    uint32_t kb = fz_u32(&in, 1), mode = fz_u32(&in, 1);
+    int k = (int)(kb % 16) + 1;
+    if (!(mode & 1))
+        seed &= 0xFFFF;
+    if (!(mode & 0x1E))
+        k = (int)(int8_t)kb;
     grotto_floor_t a, b;
-    if (grotto_engine_ref.floor(seed, k, &a) != 0 || grotto_engine_impl.floor(seed, k, &b) != 0)
-        FZ_FAIL("floor(%#x, %d) refused", seed, k);
+    int ra_ok = grotto_engine_ref.floor(seed, k, &a), rb_ok = grotto_engine_impl.floor(seed, k, &b);
+    if (ra_ok != rb_ok)
+        FZ_FAIL("floor(%#x, %d): ref returns %d, impl %d", seed, k, ra_ok, rb_ok);
+    if ((ra_ok != 0) != (k < 1 || k > GROTTO_MAX_FLOORS))
+        FZ_FAIL("floor(%#x, %d) returns %d", seed, k, ra_ok);
+    if (ra_ok != 0)
+        return 0;
     uint8_t ra[GROTTO_FLOOR_RECORD_SIZE], rb[GROTTO_FLOOR_RECORD_SIZE];
     grotto_floor_record(&a, ra);
     grotto_floor_record(&b, rb);

@@ -116,7 +116,9 @@ void oracle_sha256_hex(const void *data, size_t len, char out[65]);
  * closes it, and oracle_out_commit renames it into place. Every step is
  * checked; on failure the temporary file is removed (oracle_out_abort), and
  * oracle_out_cleanup_on_signals() makes SIGINT/SIGTERM/SIGHUP remove every
- * temporary file still open before the process dies. */
+ * temporary file still open before the process dies. A target that exists
+ * and is not a regular file (a device such as /dev/stdout, a FIFO) is
+ * written in place instead, never replaced; a directory is refused. */
 typedef struct oracle_out_file {
     char path[4096];
     char tmp[4096];
@@ -124,6 +126,7 @@ typedef struct oracle_out_file {
     int slot;                    /* signal-cleanup registry slot, -1 none */
     uint64_t written;            /* by oracle_out_write (callers may also fprintf to f) */
     uint64_t reserved;           /* bytes allocated by open; the excess is cut by finish */
+    int direct;                  /* written in place (not a regular file) */
     int no_sync;                 /* set after open: skip the fsync (a cache that is
                                     validated on every read needs no durability) */
 } oracle_out_file;

@@ -67,6 +67,22 @@ int oracle_out_open(oracle_out_file *o, const char *path, uint64_t reserve, char
     memset(o, 0, sizeof *o);
     o->slot = -1;
     snprintf(o->path, sizeof o->path, "%s", path);
+    struct stat st;
+    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+        fail(err, errlen, "cannot write", path, EISDIR);
+        return -1;
+    }
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        /* a device, FIFO or socket (/dev/stdout, /dev/full, a pipe): written
+         * in place, every write still checked; never replaced by a rename */
+        o->direct = 1;
+        o->f = fopen(path, "wb");
+        if (!o->f) {
+            fail(err, errlen, "cannot write", path, errno);
+            return -1;
+        }
+        return 0;
+    }
     const char *slash = strrchr(path, '/');
     const char *name = slash ? slash + 1 : path;
     snprintf(o->tmp, sizeof o->tmp, "%.*s.%s.tmp-XXXXXX", slash ? (int)(slash - path + 1) : 0, path, name);
@@ -135,7 +151,7 @@ int oracle_out_finish(oracle_out_file *o, char *err, size_t errlen)
         what = "write error", e = errno;
     else if (o->reserved && ftruncate(fd, (off_t)o->written) != 0) /* drop what was reserved but not written */
         what = "write error", e = errno;
-    else if (!o->no_sync && fsync(fd) != 0)
+    else if (!o->no_sync && !o->direct && fsync(fd) != 0)
         what = "cannot sync", e = errno;
     FILE *f = o->f;
     o->f = NULL;
@@ -151,6 +167,8 @@ int oracle_out_finish(oracle_out_file *o, char *err, size_t errlen)
 
 int oracle_out_commit(oracle_out_file *o, char *err, size_t errlen)
 {
+    if (o->direct)
+        return 0;
     if (rename(o->tmp, o->path) != 0) {
         int e = errno;
         oracle_out_abort(o);

@@ -1,0 +1,202 @@
+#!/usr/bin/env python3
+"""Mutation check (ci/mutants.sh): applies each one-line mutant of a list
+(ci/mutants.txt) to a scratch copy of the tree, builds it, runs the suite -
+ctest, pytest, `grotto oracle --a ref --b impl --against corpus` - and
+records which stage and which tests caught it. The working tree is never
+touched. Prints a table and a summary; exit 1 if a mutant survived (every
+listed mutant changes behaviour, so a survivor is a hole in the tests), 2 on
+a broken list or a suite that fails without any mutant."""
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+FIELDS = ("id", "file", "from", "to", "why")
+
+
+def parse_list(path):
+    mutants, block = [], {}
+    for no, line in enumerate(path.read_text(encoding="utf-8").splitlines() + [""], 1):
+        if line.startswith("#"):
+            continue
+        if not line.strip():
+            if block:
+                missing = [f for f in FIELDS if f not in block]
+                if missing:
+                    sys.exit(f"ci/mutants: {path}:{no}: mutant without {', '.join(missing)}")
+                mutants.append(block)
+                block = {}
+            continue
+        m = re.match(r"^(id|file|from|to|why):\s?(.*)$", line)
+        if not m:
+            sys.exit(f"ci/mutants: {path}:{no}: expected 'id:', 'file:', 'from:', 'to:' or 'why:'")
+        block[m.group(1)] = m.group(2).strip()
+    ids = [m["id"] for m in mutants]
+    dup = {i for i in ids if ids.count(i) > 1}
+    if dup:
+        sys.exit(f"ci/mutants: duplicate ids: {', '.join(sorted(dup))}")
+    return mutants
+
+
+def locate(tree, m):
+    """The line number of m['from'] in its file; exits if not exactly one."""
+    lines = (tree / m["file"]).read_text(encoding="utf-8").split("\n")
+    hits = [i for i, l in enumerate(lines) if m["from"] in l]
+    if len(hits) != 1:
+        sys.exit(f"ci/mutants: {m['id']}: '{m['from']}' is on {len(hits)} lines of {m['file']}, expected 1")
+    return hits[0]
+
+
+def copy_tree(dest):
+    """Tracked and untracked, not ignored, files of the working tree."""
+    files = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+                           cwd=ROOT, check=True, capture_output=True).stdout.split(b"\0")
+    for f in files:
+        if not f:
+            continue
+        src = ROOT / os.fsdecode(f)
+        if not src.is_file():
+            continue  # deleted in the working tree
+        dst = dest / os.fsdecode(f)
+        dst.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(src, dst)
+
+
+def run(cmd, cwd, env=None, timeout=3600):
+    try:
+        p = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout)
+        return p.returncode, p.stdout + p.stderr
+    except subprocess.TimeoutExpired as e:
+        out = (e.stdout or b"").decode(errors="replace") if isinstance(e.stdout, bytes) else (e.stdout or "")
+        return "timeout", out
+
+
+def suite(tree, build, stop_at_first):
+    """Runs the three stages; returns [(stage, [catchers])] of the stages
+    that failed (a catcher is a failing test, or the stage itself)."""
+    caught = []
+    rc, out = run(["ctest", "--test-dir", str(build), "--timeout", "900"], tree)
+    if rc != 0:
+        names = re.findall(r"^\s*\d+ - (\S+) \(", out, re.M)
+        caught.append(("ctest", names or [f"ctest exit {rc}"]))
+        if stop_at_first:
+            return caught
+    env = dict(os.environ, GROTTO_BIN=str(build / "cli" / "grotto"))
+    rc, out = run(["/usr/bin/python3", "-m", "pytest", "-q", "-rf", "-p", "no:cacheprovider", "tests/e2e"],
+                  tree, env)
+    if rc != 0:
+        names = re.findall(r"^FAILED (.+?)(?: - .*)?$", out, re.M)
+        caught.append(("pytest", [n.replace("tests/e2e/", "") for n in names] or [f"pytest exit {rc}"]))
+        if stop_at_first:
+            return caught
+    rc, out = run([str(build / "cli" / "grotto"), "oracle", "--a", "ref", "--b", "impl", "--against", "corpus",
+                   "--quiet"], tree, timeout=1800)
+    if rc != 0:
+        summary = [l for l in out.splitlines() if "checked" in l] or [f"exit {rc}"]
+        caught.append(("oracle", [f"exit {rc}: " + "; ".join(summary)]))
+    return caught
+
+
+def build_tree(build):
+    rc, out = run(["cmake", "--build", str(build), f"-j{os.cpu_count() or 2}"], build.parent)
+    return rc == 0, out
+
+
+def main():
+    ap = argparse.ArgumentParser(prog="ci/mutants.sh", description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--list", default=str(ROOT / "ci" / "mutants.txt"), help="mutant list (default ci/mutants.txt)")
+    ap.add_argument("--only", help="comma-separated ids to run")
+    ap.add_argument("--first", action="store_true", help="stop each mutant at the first stage that catches it")
+    ap.add_argument("--no-baseline", action="store_true", help="skip the unmutated run of the suite")
+    ap.add_argument("--check", action="store_true", help="only check that every mutant applies, run nothing")
+    ap.add_argument("--keep", action="store_true", help="keep the scratch tree")
+    a = ap.parse_args()
+
+    mutants = parse_list(Path(a.list))
+    if a.only:
+        want = a.only.split(",")
+        unknown = set(want) - {m["id"] for m in mutants}
+        if unknown:
+            sys.exit(f"ci/mutants: unknown ids: {', '.join(sorted(unknown))}")
+        mutants = [m for m in mutants if m["id"] in want]
+    for m in mutants:
+        m["line"] = locate(ROOT, m)
+    if a.check:
+        for m in mutants:
+            print(f"{m['id']:28} {m['file']}:{m['line'] + 1}")
+        print(f"{len(mutants)} mutants apply")
+        return 0
+
+    scratch = Path(tempfile.mkdtemp(prefix="grotto-mutants-"))
+    tree, build = scratch / "tree", scratch / "tree" / "build"
+    print(f"ci/mutants: scratch tree {tree}", flush=True)
+    try:
+        copy_tree(tree)
+        rc, out = run(["cmake", "-S", ".", "-B", "build", "-DCMAKE_BUILD_TYPE=RelWithDebInfo"], tree)
+        ok, out2 = build_tree(build)
+        if rc != 0 or not ok:
+            print(out + out2[-3000:], file=sys.stderr)
+            sys.exit("ci/mutants: the unmutated tree does not build")
+        if not a.no_baseline:
+            t0 = time.time()
+            base = suite(tree, build, False)
+            if base:
+                sys.exit(f"ci/mutants: the suite fails without any mutant: {base}")
+            print(f"ci/mutants: unmutated suite passes ({time.time() - t0:.0f} s)", flush=True)
+        results = []
+        for i, m in enumerate(mutants, 1):
+            path = tree / m["file"]
+            original = path.read_text(encoding="utf-8")
+            lines = original.split("\n")
+            lines[m["line"]] = lines[m["line"]].replace(m["from"], m["to"], 1)
+            path.write_text("\n".join(lines), encoding="utf-8")
+            t0 = time.time()
+            try:
+                ok, out = build_tree(build)
+                if not ok:
+                    sys.exit(f"ci/mutants: {m['id']} does not compile (fix the list):\n{out[-2000:]}")
+                caught = suite(tree, build, a.first)
+            finally:
+                path.write_text(original, encoding="utf-8")
+                os.utime(path)  # rebuilt by the next mutant's build
+            results.append((m, caught))
+            verdict = "caught by " + caught[0][0] if caught else "SURVIVED"
+            print(f"ci/mutants: [{i}/{len(mutants)}] {m['id']}: {verdict} ({time.time() - t0:.0f} s)", flush=True)
+        build_tree(build)
+    finally:
+        if not a.keep:
+            shutil.rmtree(scratch, ignore_errors=True)
+
+    print()
+    print(f"{'mutant':28} {'where':24} {'first catcher':42} all stages")
+    survived = []
+    for m, caught in results:
+        where = f"{m['file']}:{m['line'] + 1}"
+        if caught:
+            first = f"{caught[0][0]}: {caught[0][1][0]}"
+            stages = ", ".join(f"{s} ({len(c)})" for s, c in caught)
+        else:
+            first, stages = "SURVIVED", "-"
+            survived.append(m)
+        print(f"{m['id']:28} {where:24} {first[:42]:42} {stages}")
+    print()
+    for m, caught in results:
+        if caught:
+            print(f"{m['id']}: " + "; ".join(f"{s}: {', '.join(c)}" for s, c in caught))
+    print()
+    print(f"{len(results)} mutants, {len(results) - len(survived)} caught" +
+          (f"; survived: {', '.join(m['id'] for m in survived)}" if survived else ""))
+    for m in survived:
+        print(f"  {m['id']}: {m['why']}")
+    return 1 if survived else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,126 @@
+#!/usr/bin/env bash
+# Sanitizers (clang):
+#  (a) ASan + UBSan build in build-asan/ (-fno-sanitize-recover=all, halt on
+#      the first error, LeakSanitizer on) running the whole test suite:
+#      ctest (unit, whole-universe and regression-replay tests) and pytest
+#      with GROTTO_BIN pointing at the ASan grotto. Nothing is cut: the
+#      whole-universe tests run in full (measured: see README, "CI").
+#  (b) TSan build in build-tsan/ running the threaded commands with 2
+#      threads: sweep (to a temporary folder, compared with the corpus, and
+#      --against corpus), oracle (ref vs impl vs corpus, every domain the
+#      command sweeps by default), search, stats, and verify on
+#      corpus/hardware when the command exists.
+# Any sanitizer report fails the run: exit codes are checked, and every
+# report is also written to a log folder that is searched afterwards for
+# "ERROR: AddressSanitizer", "ERROR: LeakSanitizer", "runtime error" and
+# "WARNING: ThreadSanitizer" (so that a report from a child process whose
+# exit code a test expected to be non-zero cannot slip through).
+#
+#   ci/sanitize.sh           both
+#   ci/sanitize.sh asan      only (a)
+#   ci/sanitize.sh tsan      only (b)
+# While debugging, SANITIZE_CTEST="-R test_oracle" and SANITIZE_PYTEST=
+# "tests/e2e/test_map.py" narrow (a) to some tests.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ci/deps.sh
+what=${1:-all}
+case "$what" in all | asan | tsan) ;; *) echo "usage: ci/sanitize.sh [all|asan|tsan]" >&2; exit 2 ;; esac
+REPORT='ERROR: AddressSanitizer|ERROR: LeakSanitizer|runtime error|WARNING: ThreadSanitizer|ERROR: ThreadSanitizer'
+SAN_EXIT=86 # exit code of a process stopped by a sanitizer
+failed=0
+
+stage_start=0
+stage() { stage_start=$(date +%s); echo "== ci/sanitize.sh: $*"; }
+stage_done() { echo "   ($(( $(date +%s) - stage_start )) s)"; }
+
+# Fails the run if any log under $1 holds a sanitizer report.
+check_logs() {
+  local dir=$1 found
+  found=$(grep -l -E "$REPORT" "$dir"/* 2>/dev/null || true)
+  if [ -n "$found" ]; then
+    echo "ci/sanitize.sh: sanitizer reports in $dir:" >&2
+    for f in $found; do
+      echo "--- $f" >&2
+      head -40 "$f" >&2
+    done
+    failed=1
+  fi
+}
+
+# run EXPECTED-EXITS CMD...: run a command, require one of the exit codes
+# (e.g. 0 or "0|1").
+run() {
+  local want=$1 rc=0
+  shift
+  echo "   \$ ${*#"$PWD/"}"
+  "$@" > "$out/last.out" 2> "$out/last.err" || rc=$?
+  if ! [[ "|$want|" == *"|$rc|"* ]]; then
+    echo "ci/sanitize.sh: exit $rc, expected $want: $*" >&2
+    tail -5 "$out/last.err" >&2
+    failed=1
+  fi
+}
+
+if [ "$what" != tsan ]; then
+  stage "ASan + UBSan build (build-asan/)"
+  CC=clang cmake -S . -B build-asan -DGROTTO_SANITIZE=address -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+  cmake --build build-asan -j"$(nproc)" >/dev/null
+  stage_done
+  logs="$PWD/build-asan/sanitizer-logs"
+  rm -rf "$logs"
+  mkdir -p "$logs"
+  export ASAN_OPTIONS="halt_on_error=1:detect_leaks=1:exitcode=$SAN_EXIT:log_path=$logs/asan:strict_string_checks=1:check_initialization_order=1"
+  export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1:exitcode=$SAN_EXIT:log_path=$logs/asan"
+  stage "ASan + UBSan: ctest"
+  # shellcheck disable=SC2086 # word lists
+  ctest --test-dir build-asan --output-on-failure --timeout 3000 ${SANITIZE_CTEST:-} || failed=1
+  stage_done
+  stage "ASan + UBSan: pytest"
+  # shellcheck disable=SC2086
+  GROTTO_BIN="$PWD/build-asan/cli/grotto" /usr/bin/python3 -m pytest -q -p no:cacheprovider ${SANITIZE_PYTEST:-tests/e2e} ||
+    failed=1
+  stage_done
+  check_logs "$logs"
+  unset ASAN_OPTIONS UBSAN_OPTIONS
+fi
+
+if [ "$what" != asan ]; then
+  stage "TSan build (build-tsan/)"
+  CC=clang cmake -S . -B build-tsan -DGROTTO_SANITIZE=thread -DGROTTO_TESTS=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+  cmake --build build-tsan -j"$(nproc)" --target grotto >/dev/null
+  stage_done
+  logs="$PWD/build-tsan/sanitizer-logs"
+  out="$PWD/build-tsan/run"
+  rm -rf "$logs" "$out"
+  mkdir -p "$logs" "$out"
+  export TSAN_OPTIONS="halt_on_error=1:exitcode=$SAN_EXIT:second_deadlock_stack=1:log_path=$logs/tsan"
+  g="$PWD/build-tsan/cli/grotto"
+  stage "TSan: the threaded commands, -j 2"
+  run 0 "$g" sweep -j 2 --out "$out/sweep" --quiet
+  for f in floors.digest maps.digest; do
+    cmp -s "$out/sweep/$f" "corpus/golden/$f" || { echo "ci/sanitize.sh: TSan sweep wrote a $f unlike the corpus" >&2; failed=1; }
+  done
+  run 0 "$g" sweep -j 2 --against corpus --quiet
+  run 0 "$g" oracle -j 2 --a ref --b impl --against corpus --quiet
+  run 0 "$g" search -j 2 --state only --limit 5 --quiet
+  run 0 "$g" stats -j 2 --quiet
+  if "$g" verify --help >/dev/null 2>&1; then
+    if [ -d corpus/hardware ]; then
+      # 1 is a verified difference between a capture and ref: a finding of
+      # the data, not of the sanitizer
+      run "0|1" "$g" verify corpus/hardware
+    fi
+  else
+    echo "   (no 'grotto verify' in this build: skipped)"
+  fi
+  stage_done
+  check_logs "$logs"
+  unset TSAN_OPTIONS
+fi
+
+if [ "$failed" -ne 0 ]; then
+  echo "ci/sanitize.sh: FAILED" >&2
+  exit 1
+fi
+echo "ci/sanitize.sh: no sanitizer report, every test passed"

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Prints the dictionary of fuzz_cli_args: fuzz/fuzz_cli_args.dict (values)
+# plus every command name of cli/commands.c and every option declared in a
+# cli_opt table of cli/*.c, so that commands added later are fuzzed with
+# their own options. Usage: fuzz/cli_dict.sh > OUT.dict
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+cat "$root/fuzz/fuzz_cli_args.dict"
+# command table entries: {"map", "show a map..."
+sed -n 's/^ *{"\([a-z][a-z0-9-]*\)", "[^"]*".*/"\1"/p' "$root/cli/commands.c" | sort -u
+# option tables: {"threads", 'j', OPT_VALUE, ...}
+grep -ho "{\"[a-z][a-z0-9-]*\", *\(0\|'.'\), *OPT_" "$root"/cli/*.c |
+  sed -n "s/{\"\([^\"]*\)\", *\(0\|'\(.\)'\), *OPT_/\1 \3/p" | sort -u |
+  while read -r long short; do
+    echo "\"--$long\""
+    if [ -n "${short:-}" ]; then echo "\"-$short\""; fi
+  done | sort -u
