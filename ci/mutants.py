@@ -135,6 +135,9 @@ def main():
         return 0
 
     scratch = Path(tempfile.mkdtemp(prefix="grotto-mutants-"))
+    # world-readable, like a checkout: a test that drops root (to 'nobody')
+    # must still reach the scratch build's grotto
+    scratch.chmod(0o755)
     tree, build = scratch / "tree", scratch / "tree" / "build"
     print(f"ci/mutants: scratch tree {tree}", flush=True)
     try:
