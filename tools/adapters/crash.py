@@ -1,0 +1,22 @@
+#!/usr/bin/env python3
+"""Test adapter: answers N requests right (example.py), then dies (exit 3).
+usage: crash.py N"""
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import example  # noqa: E402
+
+left = int(sys.argv[1])
+
+
+def reply(words):
+    global left
+    if left == 0:
+        sys.stderr.write("crash.py: giving up on request %r\n" % " ".join(words))
+        sys.exit(3)
+    left -= 1
+    return example.answer(words)
+
+
+example.serve(reply)
