@@ -48,17 +48,25 @@ void help_interchange(FILE *out)
             "          grotto interchange decode 5bc3.bin --seed 5BC3\n");
 }
 
+/* Output to -o FILE (temporary name, renamed when complete) or stdout; with
+ * `hold`, stdout output is kept in memory until the end, so that a
+ * malformed input line leaves nothing on stdout. */
 typedef struct out_target {
     oracle_out_file o;
     FILE *f;
     int file;
+    char *held;
+    size_t held_len;
 } out_target;
 
-static int out_begin(out_target *t, const char *path)
+static int out_begin(out_target *t, const char *path, int hold)
 {
     char err[4200];
     t->file = path != NULL;
     t->f = stdout;
+    t->held = NULL;
+    if (!path && hold && !(t->f = open_memstream(&t->held, &t->held_len)))
+        return cli_error("interchange", "out of memory");
     if (path) {
         if (oracle_out_open(&t->o, path, 0, err, sizeof err) != 0)
             return cli_error("interchange", "%s", err);
@@ -71,6 +79,14 @@ static int out_end(out_target *t, int failed)
 {
     char err[4200];
     if (!t->file) {
+        if (t->f != stdout) {
+            int bad = fclose(t->f) != 0;
+            if (!failed && !bad)
+                fwrite(t->held, 1, t->held_len, stdout);
+            free(t->held);
+            if (!failed && bad)
+                return cli_error("interchange", "out of memory");
+        }
         cli_flush_stdout();
         return failed;
     }
@@ -166,7 +182,7 @@ int cmd_interchange(int argc, char **argv)
     out_target t;
     int rc = 0;
     if (export) {
-        if (out_begin(&t, out_s))
+        if (out_begin(&t, out_s, 0))
             return EXIT_USAGE;
         for (int b = 0; b < (floors ? 1 : GROTTO_BANDS) && rc == 0; b++) {
             if (!floors && !(band_mask >> b & 1u))
@@ -191,7 +207,7 @@ int cmd_interchange(int argc, char **argv)
         FILE *in = fopen(pos[1], "r");
         if (!in)
             return cli_error("interchange", "%s: %s", pos[1], strerror(errno));
-        if (out_begin(&t, out_s)) {
+        if (out_begin(&t, out_s, 1)) {
             fclose(in);
             return EXIT_USAGE;
         }
@@ -243,7 +259,7 @@ int cmd_interchange(int argc, char **argv)
         return cli_error("interchange", "%s: %zu bytes: not a whole number of FloorRecords (272) or MapRecords (140)",
                          pos[1], n);
     }
-    if (out_begin(&t, out_s)) {
+    if (out_begin(&t, out_s, 1)) {
         free(data);
         return EXIT_USAGE;
     }
