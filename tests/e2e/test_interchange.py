@@ -325,3 +325,12 @@ def test_interchange_help(grotto):
     res = grotto("interchange", "--help")
     assert res.rc == 0 and res.out.startswith("usage: grotto interchange export")
     assert "examples:" in res.out
+
+
+def test_per_floor_lists_of_the_wrong_length_differ(grotto, tmp_path):
+    maps = export(grotto, "maps", "--seeds", "5BC3", "--bands", "DD")
+    short = dict(maps[0], elist=maps[0]["elist"][:3], chest_ranks=maps[0]["chest_ranks"] + [[1]])
+    res = grotto("oracle", "--b", write_lines(tmp_path / "short.jsonl", [short]))
+    assert res.rc == 1, res.out + res.err
+    assert "chest_ranks: ref has 15 floors, file 16 entries" in res.out
+    assert "elist: ref has 15 floors, file 3 entries" in res.out
