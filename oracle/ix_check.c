@@ -251,30 +251,63 @@ static void grid_of_record(const oracle_ix_record *r, grotto_floor_t *f)
     memcpy(f->grid, r->grid, GROTTO_CELLS);
 }
 
-void oracle_ix_report(FILE *out, const oracle_ix_check *c)
+/* The kept differing records again, compared anew (they were once). */
+typedef void (*first_fn)(FILE *out, const oracle_ix_check *c, int i, const diff_list *l, const grotto_floor_t *fa);
+static void for_each_first(FILE *out, const oracle_ix_check *c, first_fn fn)
 {
     for (int i = 0; i < c->first_count; i++) {
-        const oracle_ix_record *r = &c->first[i];
         diff_list l;
         grotto_floor_t fa;
-        if (compare(c, r, &l, &fa) != 0)
-            continue;
-        char name[64];
-        item_name(r, name, sizeof name);
-        fprintf(out, "%s (%s %ld): %llu field%s differ%s\n", name, c->first_line[i] > 0 ? "line" : "request",
-                labs(c->first_line[i]), (unsigned long long)l.count, l.count == 1 ? "" : "s",
-                l.count == 1 ? "s" : "");
-        int grid = 0;
-        for (int j = 0; j < l.n; j++) {
-            fprintf(out, "  %s\n", l.d[j].text);
-            grid |= l.d[j].field == IX_GRID;
-        }
-        if (grid) {
-            grotto_floor_t fb;
-            grid_of_record(r, &fb);
-            oracle_print_grid_diff(out, &fa, c->a->name, &fb, c->b_label);
-        }
+        if (compare(c, &c->first[i], &l, &fa) == 0)
+            fn(out, c, i, &l, &fa);
     }
+}
+
+static const char *where_kind(long line)
+{
+    return line > 0 ? "line" : "request";
+}
+
+static void first_text(FILE *out, const oracle_ix_check *c, int i, const diff_list *l, const grotto_floor_t *fa)
+{
+    const oracle_ix_record *r = &c->first[i];
+    char name[64];
+    item_name(r, name, sizeof name);
+    fprintf(out, "%s (%s %ld): %llu field%s differ%s\n", name, where_kind(c->first_line[i]), labs(c->first_line[i]),
+            (unsigned long long)l->count, l->count == 1 ? "" : "s", l->count == 1 ? "s" : "");
+    int grid = 0;
+    for (int j = 0; j < l->n; j++) {
+        fprintf(out, "  %s\n", l->d[j].text);
+        grid |= l->d[j].field == IX_GRID;
+    }
+    if (grid) {
+        grotto_floor_t fb;
+        grid_of_record(r, &fb);
+        oracle_print_grid_diff(out, fa, c->a->name, &fb, c->b_label);
+    }
+}
+
+static void first_json(FILE *out, const oracle_ix_check *c, int i, const diff_list *l, const grotto_floor_t *fa)
+{
+    const oracle_ix_record *r = &c->first[i];
+    (void)fa;
+    if (r->kind == IX_FLOOR)
+        fprintf(out, "%s{\"seed\":%u,\"floor\":%d", i ? "," : "", r->seed, r->floor);
+    else
+        fprintf(out, "%s{\"band\":%u,\"seed\":%u", i ? "," : "", gt_band[r->band].code, r->seed);
+    fprintf(out, ",\"%s\":%ld,\"fields\":[", where_kind(c->first_line[i]), labs(c->first_line[i]));
+    for (int j = 0; j < l->n; j++) {
+        fprintf(out, "%s{\"field\":\"%s\"", j ? "," : "", oracle_ix_field_name(l->d[j].field));
+        if (l->d[j].floor)
+            fprintf(out, ",\"floor\":%d", l->d[j].floor);
+        fputc('}', out);
+    }
+    fputs("]}", out);
+}
+
+void oracle_ix_report(FILE *out, const oracle_ix_check *c)
+{
+    for_each_first(out, c, first_text);
     fprintf(out, "interchange check: %s vs %s: %llu records (%llu floors, %llu maps), %llu fields compared; %llu "
                  "records differ, %llu fields differ\n",
             c->source ? c->source : c->b_label, c->a->name, (unsigned long long)c->records,
@@ -334,25 +367,7 @@ void oracle_ix_report_json(FILE *out, const oracle_ix_check *c)
     json_names(out, "not_carried", (const char (*)[32])missing, nmissing);
     json_names(out, "ignored_keys", (const char (*)[32])c->ignored, c->ignored_count);
     fputs(",\"first\":[", out);
-    for (int i = 0; i < c->first_count; i++) {
-        const oracle_ix_record *r = &c->first[i];
-        diff_list l;
-        grotto_floor_t fa;
-        if (compare(c, r, &l, &fa) != 0)
-            continue;
-        if (r->kind == IX_FLOOR)
-            fprintf(out, "%s{\"seed\":%u,\"floor\":%d", i ? "," : "", r->seed, r->floor);
-        else
-            fprintf(out, "%s{\"band\":%u,\"seed\":%u", i ? "," : "", gt_band[r->band].code, r->seed);
-        fprintf(out, ",\"%s\":%ld,\"fields\":[", c->first_line[i] > 0 ? "line" : "request", labs(c->first_line[i]));
-        for (int j = 0; j < l.n; j++) {
-            fprintf(out, "%s{\"field\":\"%s\"", j ? "," : "", oracle_ix_field_name(l.d[j].field));
-            if (l.d[j].floor)
-                fprintf(out, ",\"floor\":%d", l.d[j].floor);
-            fputc('}', out);
-        }
-        fputs("]}", out);
-    }
+    for_each_first(out, c, first_json);
     fputs("]}", out);
 }
 

@@ -7,16 +7,10 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import example  # noqa: E402
 
-left = int(sys.argv[1])
+
+def crash(words):
+    sys.stderr.write("crash.py: giving up on request %r\n" % " ".join(words))
+    sys.exit(3)
 
 
-def reply(words):
-    global left
-    if left == 0:
-        sys.stderr.write("crash.py: giving up on request %r\n" % " ".join(words))
-        sys.exit(3)
-    left -= 1
-    return example.answer(words)
-
-
-example.serve(reply)
+example.serve_right_then(int(sys.argv[1]), crash)

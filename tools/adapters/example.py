@@ -70,11 +70,27 @@ def answer(words):
 
 
 def serve(reply=answer, stdin=sys.stdin, stdout=sys.stdout):
-    """The protocol loop: one line in, one line out, until end of input."""
+    """The protocol loop: one line in, one line out, until end of input.
+    reply(words) gives a dict (written as JSON) or a str (written as is)."""
     for line in stdin:
         obj = reply(line.split())
-        stdout.write(json.dumps(obj, separators=(",", ":")) + "\n")
+        text = obj if isinstance(obj, str) else json.dumps(obj, separators=(",", ":"))
+        stdout.write(text + "\n")
         stdout.flush()
+
+
+def serve_right_then(n, then):
+    """For test adapters: answer the first n requests right, then let
+    then(words) reply (or die, or hang)."""
+    left = [n]
+
+    def reply(words):
+        if left[0] == 0:
+            return then(words)
+        left[0] -= 1
+        return answer(words)
+
+    serve(reply)
 
 
 if __name__ == "__main__":

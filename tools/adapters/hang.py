@@ -8,15 +8,10 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import example  # noqa: E402
 
-left = int(sys.argv[1])
 
-
-def reply(words):
-    global left
-    while left == 0:
+def hang(words):
+    while True:
         time.sleep(3600)
-    left -= 1
-    return example.answer(words)
 
 
-example.serve(reply)
+example.serve_right_then(int(sys.argv[1]), hang)
