@@ -127,7 +127,7 @@ static int print_domain(void *arg, const oracle_compare_result *r)
 typedef struct tool_args {
     const char *b, *seeds, *bands, *sample, *timeout;
     const grotto_engine *a;
-    int exec, floors, maps, show, json;
+    int exec, floors, maps, show, json, quiet;
 } tool_args;
 
 static int run_tool(const tool_args *t)
@@ -172,7 +172,12 @@ static int run_tool(const tool_args *t)
             oracle_ix_check_free(&c);
             return cli_error("oracle", "out of memory");
         }
+        oracle_progress pr;
+        oracle_progress_init(&pr, "requests", t->quiet);
+        x.progress = oracle_progress_cb;
+        x.progress_ctx = &pr;
         rc = oracle_ix_check_exec(&c, &x, items, n, err, sizeof err);
+        oracle_progress_done(&pr);
         free(items);
     } else {
         rc = oracle_ix_check_file(&c, t->b, err, sizeof err);
@@ -247,7 +252,8 @@ int cmd_oracle(int argc, char **argv)
         return EXIT_USAGE;
     if (b_s && (!strncmp(b_s, "exec:", 5) || !cli_engine_name(b_s))) {
         tool_args t = {.b = b_s, .seeds = seeds_s, .bands = bands_s, .sample = sample_s, .timeout = timeout_s,
-                       .a = o.a, .exec = !strncmp(b_s, "exec:", 5), .show = o.show, .json = json};
+                       .a = o.a, .exec = !strncmp(b_s, "exec:", 5), .show = o.show, .json = json,
+                       .quiet = quiet};
         if (against)
             return cli_error("oracle", "--against compares engines with the corpus: not with --b %s",
                              t.exec ? "exec:CMD" : "FILE");

@@ -125,6 +125,8 @@ oracle_ix_item *oracle_ix_domain(int floors, unsigned bands, uint32_t lo, uint32
 typedef struct oracle_ix_exec {
     const char *command;         /* run with /bin/sh -c */
     double timeout;              /* seconds per reply (and for the exit at the end) */
+    void (*progress)(void *ctx, uint64_t done, uint64_t total); /* may be NULL */
+    void *progress_ctx;
     uint64_t requests, replies;
 } oracle_ix_exec;
 /* Asks the child for every item and checks each reply. 0 when the child

@@ -358,6 +358,8 @@ int oracle_ix_check_exec(oracle_ix_check *c, oracle_ix_exec *x, const oracle_ix_
         }
         child_consume(&ch, len);
         x->replies++;
+        if (x->progress && (x->replies % 256 == 0 || x->replies == n))
+            x->progress(x->progress_ctx, x->replies, n);
         if (oracle_ix_check_record(c, r, -(long)(i + 1), why, sizeof why) < 0) {
             snprintf(what, sizeof what, "gave a bad item: %.300s", why);
             rc = child_fail(&ch, x, what, req, err, errlen);
