@@ -1,6 +1,8 @@
 /* grotto oracle [DOMAIN...] [--a E] [--b E] [--against corpus|FILE|DIR]:
  * prove engines and the golden corpus agree over whole domains - every
- * floor, every map, every quality, every timer, the memoized sweep. */
+ * floor, every map, every quality, every timer, the memoized sweep; and
+ * --b FILE.jsonl / --b exec:CMD: another tool's floors and maps checked
+ * field by field (oracle/interchange.h). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,6 +15,9 @@ void help_oracle(FILE *out)
 {
     fprintf(out,
             "usage: grotto oracle [DOMAIN...] [--a ENGINE] [--b ENGINE] [--against SRC] [options]\n"
+            "       grotto oracle --b FILE.jsonl [--a ENGINE] [--show N] [--json]\n"
+            "       grotto oracle [floors] [maps] --b exec:CMD [--seeds LO..HI] [--bands LIST] [--sample N]\n"
+            "                     [--timeout S] [--a ENGINE] [--show N] [--json] [--quiet]\n"
             "\n"
             "Computes every item of each domain with engine A (and B) and compares them: A with B\n"
             "byte for byte, and each with the golden corpus. Domains, run in this order (all of\n"
