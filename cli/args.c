@@ -292,3 +292,44 @@ void cli_format_map_id(int band_code, uint32_t seed, char out[8])
 {
     snprintf(out, 8, "%02X%04X", (unsigned)band_code & 0xFF, (unsigned)seed & 0xFFFF);
 }
+
+int cli_seed_range(const char *cmd, const char *text, uint32_t *lo, uint32_t *hi)
+{
+    const char *dots = strstr(text, "..");
+    if (!dots)
+        return cli_seed(cmd, text, lo) ? EXIT_USAGE : (*hi = *lo, 0);
+    char first[32];
+    if ((size_t)(dots - text) >= sizeof first)
+        return cli_error(cmd, "--seeds '%s': expected LO..HI (hex seeds)", text);
+    memcpy(first, text, (size_t)(dots - text));
+    first[dots - text] = 0;
+    if (cli_seed(cmd, first, lo) || cli_seed(cmd, dots + 2, hi))
+        return EXIT_USAGE;
+    if (*hi < *lo)
+        return cli_error(cmd, "--seeds '%s': HI is below LO", text);
+    return 0;
+}
+
+int cli_band_list(const char *cmd, const char *text, unsigned *bands)
+{
+    if (!strcmp(text, "all")) {
+        *bands = (1u << GROTTO_BANDS) - 1u;
+        return 0;
+    }
+    *bands = 0;
+    char buf[128];
+    if (strlen(text) >= sizeof buf || !*text)
+        return cli_error(cmd, "--bands '%s': expected band codes in hex (02,38,..) or all", text);
+    strcpy(buf, text);
+    for (char *save = NULL, *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+        int b;
+        if (cli_band(cmd, t, &b))
+            return EXIT_USAGE;
+        if (*bands >> b & 1u)
+            return cli_error(cmd, "--bands: band %s given twice", t);
+        *bands |= 1u << b;
+    }
+    if (!*bands)
+        return cli_error(cmd, "--bands '%s': expected band codes in hex (02,38,..) or all", text);
+    return 0;
+}

@@ -40,6 +40,7 @@ int cmd_sweep(int argc, char **argv);
 int cmd_search(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
 int cmd_odds(int argc, char **argv);
+int cmd_interchange(int argc, char **argv);
 void help_map(FILE *out);
 void help_floor(FILE *out);
 void help_timer(FILE *out);
@@ -52,6 +53,7 @@ void help_sweep(FILE *out);
 void help_search(FILE *out);
 void help_verify(FILE *out);
 void help_odds(FILE *out);
+void help_interchange(FILE *out);
 
 /* ---- standard output ---- */
 /* fflush(stdout) for commands that stream results; the first failure's
@@ -95,6 +97,8 @@ int cli_floor_number(const char *cmd, const char *text, int *floor);       /* 4 
 int cli_uint(const char *cmd, const char *what, const char *text, unsigned long max, unsigned long *out);
 int cli_threads(const char *cmd, const char *text, int *threads);          /* -j N, 1..256 */
 int cli_region(const char *cmd, const char *text, grotto_region *region);  /* jp | intl */
+int cli_seed_range(const char *cmd, const char *text, uint32_t *lo, uint32_t *hi); /* --seeds LO..HI or S */
+int cli_band_list(const char *cmd, const char *text, unsigned *bands);     /* 02,38,.. or all: bit per band */
 
 /* Whether the user's text a names b: equal ignoring ASCII case and the
  * spaces around a (area, boss, monster, state names). */

@@ -1,9 +1,13 @@
 /* grotto oracle [DOMAIN...] [--a E] [--b E] [--against corpus|FILE|DIR]:
  * prove engines and the golden corpus agree over whole domains - every
- * floor, every map, every quality, every timer, the memoized sweep. */
+ * floor, every map, every quality, every timer, the memoized sweep; and
+ * --b FILE.jsonl / --b exec:CMD: another tool's floors and maps checked
+ * field by field (oracle/interchange.h). */
 #include <stdlib.h>
 #include <string.h>
 
+#include "grotto/tables.h"
+#include "interchange.h"
 #include "oracle.h"
 #include "view.h"
 
@@ -11,6 +15,9 @@ void help_oracle(FILE *out)
 {
     fprintf(out,
             "usage: grotto oracle [DOMAIN...] [--a ENGINE] [--b ENGINE] [--against SRC] [options]\n"
+            "       grotto oracle --b FILE.jsonl [--a ENGINE] [--show N] [--json]\n"
+            "       grotto oracle [floors] [maps] --b exec:CMD [--seeds LO..HI] [--bands LIST] [--sample N]\n"
+            "                     [--timeout S] [--a ENGINE] [--show N] [--json] [--quiet]\n"
             "\n"
             "Computes every item of each domain with engine A (and B) and compares them: A with B\n"
             "byte for byte, and each with the golden corpus. Domains, run in this order (all of\n"
@@ -32,8 +39,9 @@ void help_oracle(FILE *out)
             "definition gives, items mismatched and per kind, wall and CPU seconds. A domain\n"
             "that did not reach its count is an internal error (exit 2), never a pass.\n"
             "\n"
-            "  --a ENGINE      ref (default) or impl\n"
-            "  --b ENGINE      second engine to compare with A item by item\n"
+            "  --a ENGINE      ref (default), impl or legacy\n"
+            "  --b ENGINE      second engine to compare with A item by item: impl, ref, or legacy (the\n"
+            "                  legacy Windows tool's enemy-list model: its maps differ, exit 1)\n"
             "  --against SRC   corpus (corpus/golden: floors.digest, maps.digest, timers.jsonl and\n"
             "                  SHA256SUMS, all required), a directory holding floors.digest and\n"
             "                  maps.digest (timers.jsonl optional), or one file for one domain\n"
@@ -52,13 +60,39 @@ void help_oracle(FILE *out)
             "                  sweep_corpus (sweep)\n"
             "  --quiet         no progress line\n"
             "\n"
+            "Another tool's output (docs/interchange.md), checked field by field against A:\n"
+            "  --b FILE.jsonl  interchange lines (floors and/or maps) from a file; any word that is\n"
+            "                  not an engine name is a file (write ./ref for a file named ref)\n"
+            "  --b exec:CMD    run CMD (/bin/sh -c) as a child speaking the line protocol: requests\n"
+            "                  'floor SEED K' / 'map BAND SEED' (decimal; BAND = band code) on its\n"
+            "                  stdin, one interchange line back per request; EOF at the end, then it\n"
+            "                  must exit 0. DOMAIN: floors and/or maps (default both)\n"
+            "  --seeds LO..HI  seeds asked (hex, default 0..7FFF; one seed: LO)\n"
+            "  --bands LIST    bands of the maps asked: band codes in hex as in map ids (02,38,..,DD),\n"
+            "                  comma-separated, or all (default)\n"
+            "  --sample N      ask only N items of that domain, chosen at random with a fixed seed\n"
+            "                  (the same items every run)\n"
+            "  --timeout S     seconds the child may take per reply and to exit (default 10)\n"
+            "  The report: records and fields checked, the first differences (--show) with a grid\n"
+            "  diff, which fields no record carried (not checked), keys the format does not define.\n"
+            "  --json: {\"mode\":\"file\"|\"exec\",\"b\",\"check\":{\"a\",\"records\",\"floor_records\",\n"
+            "  \"map_records\",\"fields\",\"records_differing\",\"fields_differing\",\"carried\":{field:n},\n"
+            "  \"not_carried\":[..],\"ignored_keys\":[..],\"first\":[{seed,floor|band,seed, line|request,\n"
+            "  \"fields\":[{\"field\",\"floor\"}]}]},\"requests\" (exec),\"ok\"}. A child that cannot start,\n"
+            "  dies, hangs or answers garbage (not an interchange line, or for another item), a\n"
+            "  malformed file or an item given twice: exit 2 with the reason (and the child's last\n"
+            "  stderr line) - never a pass.\n"
+            "\n"
             "Exit 0 only when every domain was covered and nothing differs; 1 on any difference;\n"
             "2 on bad input, a broken corpus file (wrong size, malformed or missing SHA256SUMS,\n"
             "a checksum that disagrees) or an internal error.\n"
             "\n"
             "examples: grotto oracle --a ref --b impl --against corpus\n"
             "          grotto oracle timers --a ref --b impl\n"
-            "          grotto oracle floors --against corpus/golden/floors.digest\n");
+            "          grotto oracle floors --against corpus/golden/floors.digest\n"
+            "          grotto oracle --b corpus/golden/maps-sample.jsonl\n"
+            "          grotto oracle --b exec:'python3 tools/adapters/example.py' --sample 200\n"
+            "          grotto oracle maps --a ref --b legacy --show 3\n");
 }
 
 typedef struct print_ctx {
@@ -93,16 +127,108 @@ static int print_domain(void *arg, const oracle_compare_result *r)
     return 0;
 }
 
+/* ---- another tool: --b FILE.jsonl / --b exec:CMD ---- */
+
+typedef struct tool_args {
+    const char *b, *seeds, *bands, *sample, *timeout;
+    const grotto_engine *a;
+    int exec, floors, maps, show, json, quiet;
+} tool_args;
+
+static int run_tool(const tool_args *t)
+{
+    uint32_t lo = 0, hi = GROTTO_SEED_MAX;
+    unsigned bands = (1u << GROTTO_BANDS) - 1u;
+    unsigned long sample = 0;
+    double timeout = 10;
+    if (!t->exec && (t->seeds || t->bands || t->sample || t->timeout))
+        return cli_error("oracle", "--seeds, --bands, --sample and --timeout apply to --b exec:CMD only");
+    if (t->seeds && cli_seed_range("oracle", t->seeds, &lo, &hi))
+        return EXIT_USAGE;
+    if (t->bands && cli_band_list("oracle", t->bands, &bands))
+        return EXIT_USAGE;
+    if (t->sample && (cli_uint("oracle", "--sample count", t->sample, 1ul << 30, &sample) ||
+                      (sample == 0 && cli_error("oracle", "--sample 0: ask for at least one item"))))
+        return EXIT_USAGE;
+    if (t->timeout) {
+        char *end;
+        timeout = strtod(t->timeout, &end);
+        if (end == t->timeout || *end || !(timeout > 0 && timeout <= 3600))
+            return cli_error("oracle", "--timeout '%s': expected seconds, more than 0 and at most 3600", t->timeout);
+    }
+    if (t->exec && !t->b[5])
+        return cli_error("oracle", "--b exec: needs a command (exec:'python3 my_adapter.py')");
+    if (t->bands && !t->maps)
+        return cli_error("oracle", "--bands needs the maps domain");
+    if (cli_parse_only)
+        return EXIT_OK;
+
+    oracle_ix_check c;
+    if (oracle_ix_check_init(&c, t->a, t->exec ? "b" : "file", t->show) != 0)
+        return cli_error("oracle", "out of memory");
+    c.source = t->b;
+    char err[2048];
+    int rc;
+    oracle_ix_exec x = {.command = t->b + 5, .timeout = timeout};
+    if (t->exec) {
+        size_t n;
+        oracle_ix_item *items = oracle_ix_domain(t->floors, t->maps ? bands : 0, lo, hi, sample, &n);
+        if (!items) {
+            oracle_ix_check_free(&c);
+            return cli_error("oracle", "out of memory");
+        }
+        oracle_progress pr;
+        oracle_progress_init(&pr, "requests", t->quiet);
+        x.progress = oracle_progress_cb;
+        x.progress_ctx = &pr;
+        rc = oracle_ix_check_exec(&c, &x, items, n, err, sizeof err);
+        oracle_progress_done(&pr);
+        free(items);
+    } else {
+        rc = oracle_ix_check_file(&c, t->b, err, sizeof err);
+    }
+    if (rc != 0) {
+        oracle_ix_check_free(&c);
+        return cli_error("oracle", "%s", err);
+    }
+    int ok = c.fields_differing == 0;
+    if (t->json) {
+        jw w;
+        jw_init(&w, stdout);
+        jw_obj(&w, NULL);
+        jw_str(&w, "mode", t->exec ? "exec" : "file");
+        jw_str(&w, "b", t->exec ? t->b + 5 : t->b);
+        fputs(",\"check\":", stdout);
+        oracle_ix_report_json(stdout, &c);
+        if (t->exec)
+            jw_uint(&w, "requests", x.requests);
+        jw_bool(&w, "ok", ok);
+        jw_end_obj(&w);
+        jw_done(&w);
+    } else {
+        oracle_ix_report(stdout, &c);
+        if (t->exec)
+            printf("child '%s': %llu requests, %llu replies, exited 0\n", t->b + 5, (unsigned long long)x.requests,
+                   (unsigned long long)x.replies);
+        printf("%s\n", ok ? "0 differences" : "DIFFERENCES");
+    }
+    oracle_ix_check_free(&c);
+    return ok ? EXIT_OK : EXIT_DIFF;
+}
+
 int cmd_oracle(int argc, char **argv)
 {
     const char *a_s = "ref", *b_s = NULL, *against = NULL, *threads_s = NULL, *show_s = NULL;
+    const char *seeds_s = NULL, *bands_s = NULL, *sample_s = NULL, *timeout_s = NULL;
     const char *pos[ORACLE_DOMAIN_COUNT];
     int json = 0, quiet = 0, help = 0, npos;
     cli_opt opts[] = {{"a", 0, OPT_VALUE, NULL, &a_s},          {"b", 0, OPT_VALUE, NULL, &b_s},
                       {"against", 0, OPT_VALUE, NULL, &against}, {"threads", 'j', OPT_VALUE, NULL, &threads_s},
                       {"show", 0, OPT_VALUE, NULL, &show_s},     {"json", 0, OPT_FLAG, &json, NULL},
-                      {"quiet", 'q', OPT_FLAG, &quiet, NULL}};
-    if (cli_parse("oracle", argc, argv, opts, 7, pos, ORACLE_DOMAIN_COUNT, &npos, &help))
+                      {"quiet", 'q', OPT_FLAG, &quiet, NULL},    {"seeds", 0, OPT_VALUE, NULL, &seeds_s},
+                      {"bands", 0, OPT_VALUE, NULL, &bands_s},   {"sample", 0, OPT_VALUE, NULL, &sample_s},
+                      {"timeout", 0, OPT_VALUE, NULL, &timeout_s}};
+    if (cli_parse("oracle", argc, argv, opts, 11, pos, ORACLE_DOMAIN_COUNT, &npos, &help))
         return EXIT_USAGE;
     if (help) {
         help_oracle(stdout);
@@ -129,6 +255,28 @@ int cmd_oracle(int argc, char **argv)
     }
     if (!(o.a = cli_engine("oracle", a_s)))
         return EXIT_USAGE;
+    if (b_s && (!strncmp(b_s, "exec:", 5) || !cli_engine_name(b_s))) {
+        tool_args t = {.b = b_s, .seeds = seeds_s, .bands = bands_s, .sample = sample_s, .timeout = timeout_s,
+                       .a = o.a, .exec = !strncmp(b_s, "exec:", 5), .show = o.show, .json = json,
+                       .quiet = quiet};
+        if (against)
+            return cli_error("oracle", "--against compares engines with the corpus: not with --b %s",
+                             t.exec ? "exec:CMD" : "FILE");
+        if (!t.exec && npos)
+            return cli_error("oracle", "--b FILE: the file decides what is checked: name no domain");
+        t.floors = t.maps = !npos;
+        for (int i = 0; i < npos; i++) {
+            if (!strcmp(pos[i], "floors"))
+                t.floors = 1;
+            else if (!strcmp(pos[i], "maps"))
+                t.maps = 1;
+            else
+                return cli_error("oracle", "--b exec:CMD runs floors and/or maps, not '%s'", pos[i]);
+        }
+        return run_tool(&t);
+    }
+    if (seeds_s || bands_s || sample_s || timeout_s)
+        return cli_error("oracle", "--seeds, --bands, --sample and --timeout apply to --b exec:CMD only");
     if (b_s && !(o.b = cli_engine("oracle", b_s)))
         return EXIT_USAGE;
     if (o.b == o.a)

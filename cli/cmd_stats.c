@@ -3,7 +3,9 @@
 #include <string.h>
 
 #include "grotto/elist.h"
+#include "grotto/map.h"
 #include "grotto/tables.h"
+#include "legacy.h"
 #include "oracle.h"
 #include "research.h"
 #include "stats.h"
@@ -12,6 +14,7 @@ void help_stats(FILE *out)
 {
     fprintf(out,
             "usage: grotto stats [--json] [--no-cache] [--engine E] [-j N] [--quiet]\n"
+            "       grotto stats --legacy-diff [--json] [--no-cache] [-j N] [--quiet]\n"
             "\n"
             "Aggregates over every floor (32,768 seeds x 16) and every map (12 bands x 32,768 seeds),\n"
             "computed from the universe index, each next to the hardware observation it answers:\n"
@@ -32,13 +35,20 @@ void help_stats(FILE *out)
             "        to spare (candidates for the one-floor difference, to check on a console)\n"
             "  and the count of every enemy-list state.\n"
             "\n"
+            "  --legacy-diff      instead: every map floor judged by the game model and by the legacy\n"
+            "                     Windows tool's model (--engine legacy: it ignored Flag0 tiles, and\n"
+            "                     its passage count wrapped at 256); how many floors and maps each\n"
+            "                     misjudgment class affects (no-enemy -> really ONLY/reduced, ONLY ->\n"
+            "                     really reduced, triple none -> really special), by cause, with\n"
+            "                     examples, and every disagreement by state family\n"
             "  --json             machine-readable (see README)\n");
     cli_index_help(out);
     fprintf(out,
             "\n"
             "examples: grotto stats\n"
             "          grotto stats --json --quiet\n"
-            "          grotto stats --engine ref --no-cache   # the same figures from the reference\n");
+            "          grotto stats --engine ref --no-cache   # the same figures from the reference\n"
+            "          grotto stats --legacy-diff\n");
 }
 
 static const char *BASIS_NAME[BASES] = {"instances", "arising", "distinct"};
@@ -282,17 +292,130 @@ static void text_stats(const oracle_stats *s, const grotto_index *ix)
            (unsigned long long)s->chamber_floors, (unsigned long long)s->down_unreachable_floors);
 }
 
+/* ---- --legacy-diff ---- */
+
+static const char *const CLASS_NAME[LEGACY_CLASSES] = {"no-enemy -> really ONLY/reduced",
+                                                       "ONLY -> really reduced", "triple none -> really special"};
+static const char *const CLASS_KEY[LEGACY_CLASSES] = {"noenemy_really_only_or_reduced", "only_really_reduced",
+                                                      "none_really_special"};
+
+static void state_words(int state, int only, char *out, size_t n)
+{
+    grotto_elist_t e = {.state = (uint8_t)state, .only = (uint16_t)only};
+    grotto_elist_state_text(&e, 0, out, n);
+}
+
+static void example_text(const oracle_legacy_example *x, char *out, size_t n)
+{
+    int band = (int)(x->map / GROTTO_SEED_COUNT);
+    uint32_t seed = x->map % GROTTO_SEED_COUNT;
+    grotto_map_details_t d;
+    grotto_map_details(gt_band[band].code, seed, &d);
+    int only = gt_floor_tables[d.env][grotto_floor_mr(d.smr, x->floor)].only;
+    char ls[96], rs[96];
+    state_words(x->legacy_state, only, ls, sizeof ls);
+    state_words(x->state, only, rs, sizeof rs);
+    snprintf(out, n, "%02X%04X B%dF: legacy %s (ElistOfs %04X), really %s (%04X; X %u, D %u)", gt_band[band].code,
+             seed, x->floor, ls, x->legacy_ofs, rs, x->ofs, x->X, x->D);
+}
+
+static void legacy_text(const oracle_legacy_diff *L)
+{
+    printf("legacy Windows tool's enemy-list model vs the game model, over %llu map floors (12 bands x "
+           "32,768 seeds)\n",
+           (unsigned long long)L->floors);
+    printf("  states differ on %llu floors of %llu maps\n", (unsigned long long)L->differ,
+           (unsigned long long)L->maps_differ);
+    printf("  floors with Flag0 tiles (D > 0): %llu; legacy ElistOfs higher on %llu, lower on %llu "
+           "(the 256 wrap); floors with X >= 256: %llu\n\n",
+           (unsigned long long)L->flag0_floors, (unsigned long long)L->flag0_over,
+           (unsigned long long)L->flag0_under, (unsigned long long)L->wrap_floors);
+    for (int c = 0; c < LEGACY_CLASSES; c++) {
+        const oracle_legacy_class *k = &L->cls[c];
+        printf("  %-32s %6llu floors, %6llu maps (Flag0 ignored %llu, X >= 256 wrap %llu)\n", CLASS_NAME[c],
+               (unsigned long long)k->floors, (unsigned long long)k->maps,
+               (unsigned long long)k->cause[LEGACY_CAUSE_FLAG0], (unsigned long long)k->cause[LEGACY_CAUSE_WRAP]);
+        for (int i = 0; i < k->examples; i++) {
+            char t[320];
+            example_text(&k->ex[i], t, sizeof t);
+            printf("      %s\n", t);
+        }
+    }
+    printf("\n  every disagreement, legacy family (rows) vs real family (columns), floors:\n  %-10s", "");
+    for (int r = 0; r < LEGACY_FAMILIES; r++)
+        printf(" %9s", oracle_legacy_family_name(r));
+    printf("\n");
+    for (int l = 0; l < LEGACY_FAMILIES; l++) {
+        printf("  %-10s", oracle_legacy_family_name(l));
+        for (int r = 0; r < LEGACY_FAMILIES; r++)
+            printf(" %9llu", (unsigned long long)L->family[l][r]);
+        printf("\n");
+    }
+}
+
+static void legacy_json(const oracle_legacy_diff *L)
+{
+    jw w;
+    jw_init(&w, stdout);
+    jw_obj(&w, NULL);
+    jw_uint(&w, "floors", L->floors);
+    jw_uint(&w, "floors_differing", L->differ);
+    jw_uint(&w, "maps_differing", L->maps_differ);
+    jw_uint(&w, "flag0_floors", L->flag0_floors);
+    jw_uint(&w, "flag0_legacy_higher", L->flag0_over);
+    jw_uint(&w, "flag0_legacy_lower", L->flag0_under);
+    jw_uint(&w, "wrap_floors", L->wrap_floors);
+    jw_obj(&w, "classes");
+    for (int c = 0; c < LEGACY_CLASSES; c++) {
+        const oracle_legacy_class *k = &L->cls[c];
+        jw_obj(&w, CLASS_KEY[c]);
+        jw_uint(&w, "floors", k->floors);
+        jw_uint(&w, "maps", k->maps);
+        jw_uint(&w, "flag0_ignored", k->cause[LEGACY_CAUSE_FLAG0]);
+        jw_uint(&w, "wrap", k->cause[LEGACY_CAUSE_WRAP]);
+        jw_arr(&w, "examples");
+        for (int i = 0; i < k->examples; i++) {
+            const oracle_legacy_example *x = &k->ex[i];
+            jw_obj(&w, NULL);
+            jw_uint(&w, "band", gt_band[x->map / GROTTO_SEED_COUNT].code);
+            jw_uint(&w, "seed", x->map % GROTTO_SEED_COUNT);
+            jw_int(&w, "floor", x->floor);
+            jw_int(&w, "legacy_state", x->legacy_state);
+            jw_int(&w, "legacy_ofs", x->legacy_ofs);
+            jw_int(&w, "state", x->state);
+            jw_int(&w, "ofs", x->ofs);
+            jw_int(&w, "X", x->X);
+            jw_int(&w, "D", x->D);
+            jw_end_obj(&w);
+        }
+        jw_end_arr(&w);
+        jw_end_obj(&w);
+    }
+    jw_end_obj(&w);
+    jw_obj(&w, "families");
+    for (int l = 0; l < LEGACY_FAMILIES; l++) {
+        jw_obj(&w, oracle_legacy_family_name(l));
+        for (int r = 0; r < LEGACY_FAMILIES; r++)
+            jw_uint(&w, oracle_legacy_family_name(r), L->family[l][r]);
+        jw_end_obj(&w);
+    }
+    jw_end_obj(&w);
+    jw_end_obj(&w);
+    jw_done(&w);
+}
+
 int cmd_stats(int argc, char **argv)
 {
     cli_index_args ia = {0};
     const char *pos[1];
-    int json = 0, help = 0, npos;
+    int json = 0, help = 0, npos, legacy_diff = 0;
     cli_opt opts[] = {{"engine", 0, OPT_VALUE, NULL, &ia.engine},
+                      {"legacy-diff", 0, OPT_FLAG, &legacy_diff, NULL},
                       {"threads", 'j', OPT_VALUE, NULL, &ia.threads_s},
                       {"json", 0, OPT_FLAG, &json, NULL},
                       {"no-cache", 0, OPT_FLAG, &ia.no_cache, NULL},
                       {"quiet", 'q', OPT_FLAG, &ia.quiet, NULL}};
-    if (cli_parse("stats", argc, argv, opts, 5, pos, 0, &npos, &help))
+    if (cli_parse("stats", argc, argv, opts, 6, pos, 0, &npos, &help))
         return EXIT_USAGE;
     if (help && !cli_parse_only) {
         help_stats(stdout);
@@ -301,8 +424,10 @@ int cmd_stats(int argc, char **argv)
     int threads;
     if (ia.threads_s && cli_threads("stats", ia.threads_s, &threads))
         return EXIT_USAGE;
-    if (ia.engine && strcmp(ia.engine, "impl") != 0 && strcmp(ia.engine, "ref") != 0)
-        return cli_error("stats", "unknown engine '%s': expected ref or impl", ia.engine);
+    if (cli_index_engine_check("stats", ia.engine))
+        return EXIT_USAGE;
+    if (legacy_diff && ia.engine && !strcmp(ia.engine, "legacy"))
+        return cli_error("stats", "--legacy-diff compares legacy with the game model: give --engine impl or ref");
     if (cli_parse_only)
         return EXIT_OK;
     grotto_index_opts o;
@@ -311,6 +436,18 @@ int cmd_stats(int argc, char **argv)
         return EXIT_USAGE;
     if (cli_parse_only)
         return EXIT_OK;
+    if (legacy_diff) {
+        static oracle_legacy_diff L;
+        int bad = oracle_legacy_diff_compute(ix, &L);
+        grotto_index_close(ix);
+        if (bad)
+            return cli_error("stats", "internal error: the index is legacy's own");
+        if (json)
+            legacy_json(&L);
+        else
+            legacy_text(&L);
+        return EXIT_OK;
+    }
     static oracle_stats s;
     int rc = oracle_stats_compute(ix, &o, &s);
     if (rc == 0) {

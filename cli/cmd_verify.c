@@ -31,7 +31,7 @@ void help_verify(FILE *out)
             "  ram        the 256 tile bytes, width/height, final stairs, chests in order, walk_nodes = W\n"
             "  workarea   the FloorRecord fields of the 1,336-byte work area (records.md)\n"
             "\n"
-            "  --engine E   ref (default) or impl\n"
+            "  --engine E   ref (default), impl or legacy (the legacy tool's enemy-list model)\n"
             "  --region R   jp or intl: the build whose ElistOfs and free bytes memory captures\n"
             "               expect, for every capture (default: each capture's game, jp -> jp,\n"
             "               na/eu -> intl); nothing else depends on the region\n"

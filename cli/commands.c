@@ -19,6 +19,8 @@ static const cli_command COMMANDS[] = {
      help_search},
     {"odds", "what a base quality produces: every map with its chance and locations", cmd_odds, help_odds},
     {"oracle", "prove ref, impl and the golden corpus agree over the whole universe", cmd_oracle, help_oracle},
+    {"interchange", "another tool's floors and maps as JSON lines: export, to and from binary records",
+     cmd_interchange, help_interchange},
     {"verify", "check hardware captures (corpus/hardware/*.cap) against an engine", cmd_verify, help_verify},
     {"sweep", "impl's memoized threaded sweep of the universe: write or check digest files", cmd_sweep, help_sweep},
     {"stats", "universe aggregates answering the hardware observations (HW-2/3/4/6)", cmd_stats, help_stats},

@@ -14,16 +14,21 @@
 
 /* ---- the index ---- */
 
+int cli_index_engine_check(const char *cmd, const char *engine)
+{
+    if (engine && strcmp(engine, "impl") != 0 && strcmp(engine, "ref") != 0 && strcmp(engine, "legacy") != 0)
+        return cli_error(cmd, "unknown engine '%s': expected impl, ref or legacy", engine);
+    return 0;
+}
+
 grotto_index *cli_index_open(const char *cmd, const cli_index_args *a, grotto_index_opts *opts)
 {
     int threads = 0;
     if (a->threads_s && cli_threads(cmd, a->threads_s, &threads))
         return NULL;
     const char *engine = a->engine ? a->engine : "impl";
-    if (strcmp(engine, "impl") != 0 && strcmp(engine, "ref") != 0) {
-        cli_error(cmd, "unknown engine '%s': expected ref or impl", engine);
+    if (cli_index_engine_check(cmd, engine))
         return NULL;
-    }
     static oracle_progress p;
     oracle_progress_init(&p, "universe index", a->quiet);
     *opts = (grotto_index_opts){.engine = engine,
@@ -49,8 +54,9 @@ void cli_index_help(FILE *out)
             "Index (every query runs on the universe index, built from impl's memoized sweep and\n"
             "kept in $GROTTO_CACHE_DIR, else $XDG_CACHE_HOME/grotto, else ~/.cache/grotto):\n"
             "  --no-cache         build the index in memory, do not read or write the cache\n"
-            "  --engine E         impl (default) or ref (builds the index item by item with the\n"
-            "                     reference engine: slow, never cached; for checking)\n"
+            "  --engine E         impl (default), ref (builds the index item by item with the\n"
+            "                     reference engine: slow, never cached; for checking) or legacy\n"
+            "                     (the legacy Windows tool's enemy-list verdicts over impl's index)\n"
             "  -j N               threads for building it (default: all cores)\n"
             "  --quiet            no progress line\n");
 }
@@ -309,8 +315,8 @@ int cli_query_parse(const char *cmd, int odds, int argc, char **argv, cli_query 
         if (cli_threads(cmd, cq->ix.threads_s, &t))
             return EXIT_USAGE;
     }
-    if (cq->ix.engine && strcmp(cq->ix.engine, "impl") != 0 && strcmp(cq->ix.engine, "ref") != 0)
-        return cli_error(cmd, "unknown engine '%s': expected ref or impl", cq->ix.engine);
+    if (cli_index_engine_check(cmd, cq->ix.engine))
+        return EXIT_USAGE;
     return 0;
 }
 

@@ -10,6 +10,8 @@
 #include "index.h"
 #include "query.h"
 
+/* --engine of an index command: impl, ref or legacy; 0 or EXIT_USAGE. */
+int cli_index_engine_check(const char *cmd, const char *engine);
 /* Options every index command has: --engine, -j, --no-cache, --quiet. */
 typedef struct cli_index_args {
     const char *engine, *threads_s;

@@ -4,16 +4,24 @@
 
 #include "grotto/elist.h"
 #include "grotto/tables.h"
+#include "legacy.h"
 #include "view.h"
+
+const grotto_engine *cli_engine_name(const char *name)
+{
+    static const grotto_engine *const engines[] = {&grotto_engine_ref, &grotto_engine_impl, &grotto_engine_legacy};
+    for (size_t i = 0; i < sizeof engines / sizeof engines[0]; i++)
+        if (!strcmp(name, engines[i]->name))
+            return engines[i];
+    return NULL;
+}
 
 const grotto_engine *cli_engine(const char *cmd, const char *name)
 {
-    if (!strcmp(name, "ref"))
-        return &grotto_engine_ref;
-    if (!strcmp(name, "impl"))
-        return &grotto_engine_impl;
-    cli_error(cmd, "unknown engine '%s': expected ref or impl", name);
-    return NULL;
+    const grotto_engine *e = cli_engine_name(name);
+    if (!e)
+        cli_error(cmd, "unknown engine '%s': expected ref, impl or legacy", name);
+    return e;
 }
 
 void view_floor(const grotto_engine *e, const grotto_map_t *m, uint32_t seed, int n, floor_view *v)

@@ -17,7 +17,8 @@ typedef struct floor_view {
 } floor_view;
 
 /* Engine by name ("ref" or "impl"); NULL and an error printed otherwise. */
-const grotto_engine *cli_engine(const char *cmd, const char *name);
+const grotto_engine *cli_engine(const char *cmd, const char *name); /* ref, impl, legacy */
+const grotto_engine *cli_engine_name(const char *name);               /* NULL: no engine of that name */
 
 /* Floor n of map m (m may be NULL: a bare floor without enemy list/ranks). */
 void view_floor(const grotto_engine *e, const grotto_map_t *m, uint32_t seed, int n, floor_view *v);

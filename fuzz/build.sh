@@ -33,7 +33,8 @@ flags=(-std=c11 -D_POSIX_C_SOURCE=200809L -pthread
        -DGROTTO_SOURCE_DIR="\"$root\"" -DGROTTO_VERSION="\"fuzz\"")
 objs=()
 i=0
-for src in "$work/generated/grotto_tables.c" "$root"/ref/*.c "$root"/impl/*.c "$root"/oracle/*.c "$root"/cli/*.c; do
+for src in "$work/generated/grotto_tables.c" "$root"/ref/*.c "$root"/impl/*.c "$root"/capture/*.c "$root"/oracle/*.c \
+           "$root"/cli/*.c; do
   [ "$src" = "$root/cli/main.c" ] && continue
   obj="$work/obj/$i-$(basename "$src" .c).o"
   # shellcheck disable=SC2086 # CFLAGS is a list of flags
@@ -48,7 +49,7 @@ for src in "$root"/fuzz/fuzz_*.c; do
   # shellcheck disable=SC2086
   $CC $CFLAGS "${flags[@]}" -c "$src" -o "$work/$t.o"
   # shellcheck disable=SC2086 # LIB_FUZZING_ENGINE may be flags or a library
-  $CXX $CXXFLAGS "$work/$t.o" $LIB_FUZZING_ENGINE "$work/libgrotto.a" -lm -pthread -o "$OUT/$t"
+  $CXX $CXXFLAGS "$work/$t.o" $LIB_FUZZING_ENGINE "$work/libgrotto.a" -lxxhash -ljansson -lm -pthread -o "$OUT/$t"
   if command -v zip >/dev/null; then
     rm -f "$OUT/${t}_seed_corpus.zip"
     for seeds in "$root/fuzz/corpus/$t" "$root/corpus/regressions/$t"; do

@@ -15,6 +15,7 @@
 #include "grotto/record.h"
 #include "grotto/tables.h"
 #include "index.h"
+#include "legacy.h"
 #include "oracle.h"
 
 enum { KIND_UNIVERSE = 1, KIND_OVERFLOW_HIGH = 2, HIGH_SEED_FIRST = 0x8000 };
@@ -255,11 +256,15 @@ static void *build_impl(const grotto_index_opts *o, layout *l)
 }
 
 /* ref, item by item: floors with the engine's facts, maps from ref's
- * details, enemy-list terms and chest ranks (no floor is generated twice). */
+ * details, enemy-list terms and chest ranks (no floor is generated twice).
+ * legacy: the same map pass over impl's floor facts with the legacy tool's
+ * enemy-list model (legacy.h). */
+typedef void (*elist_of_facts)(const grotto_floor_facts *fa, int env, int mr, grotto_elist_t *e);
 typedef struct ref_ctx {
     grotto_floor_facts *floor;
     grotto_map_facts *map;
     uint8_t *state; /* [map slot][16] */
+    elist_of_facts elist;
 } ref_ctx;
 
 static void ref_floor_item(size_t i, void *arg)
@@ -274,6 +279,11 @@ static void ref_floor_elist(const grotto_floor_facts *fa, int env, int mr, grott
     grotto_elist_from_terms(env, mr, fa->W, fa->X, fa->D, e);
 }
 
+static void legacy_floor_elist(const grotto_floor_facts *fa, int env, int mr, grotto_elist_t *e)
+{
+    oracle_legacy_elist(env, mr, fa->W, fa->X, e);
+}
+
 static void ref_map_item(size_t i, void *arg)
 {
     ref_ctx *c = arg;
@@ -286,22 +296,26 @@ static void ref_map_item(size_t i, void *arg)
     grotto_map_facts_of(&d, 0, m);
     for (int n = 1; n <= d.floors; n++) {
         grotto_elist_t e;
-        ref_floor_elist(&c->floor[grotto_floor_slot(seed, n)], d.env, grotto_floor_mr(d.smr, n), &e);
+        c->elist(&c->floor[grotto_floor_slot(seed, n)], d.env, grotto_floor_mr(d.smr, n), &e);
         c->state[i * GROTTO_MAX_FLOORS + (size_t)(n - 1)] = e.state;
         if (e.state)
             m->special |= (uint16_t)(1u << (n - 1));
     }
 }
 
-static void *build_ref(const grotto_index_opts *o, layout *l)
+/* floors: the floor facts to use, or NULL for ref's item by item */
+static void *build_ref(const grotto_index_opts *o, layout *l, const grotto_floor_facts *floors, elist_of_facts elist)
 {
     universe_layout(l, 0);
     ref_ctx c = {calloc(GROTTO_FLOOR_UNIVERSE, sizeof *c.floor), calloc(GROTTO_MAP_UNIVERSE, sizeof *c.map),
-                 calloc((size_t)GROTTO_MAP_UNIVERSE * GROTTO_MAX_FLOORS, 1)};
+                 calloc((size_t)GROTTO_MAP_UNIVERSE * GROTTO_MAX_FLOORS, 1), elist};
     char *block = NULL;
     if (!c.floor || !c.map || !c.state)
         goto out;
-    oracle_parallel(o->threads, GROTTO_FLOOR_UNIVERSE, 256, ref_floor_item, &c, o->progress, o->progress_ctx);
+    if (floors)
+        memcpy(c.floor, floors, (size_t)GROTTO_FLOOR_UNIVERSE * sizeof *c.floor);
+    else
+        oracle_parallel(o->threads, GROTTO_FLOOR_UNIVERSE, 256, ref_floor_item, &c, o->progress, o->progress_ctx);
     oracle_parallel(o->threads, GROTTO_MAP_UNIVERSE, 256, ref_map_item, &c, o->progress, o->progress_ctx);
     uint32_t n = 0;
     for (size_t i = 0; i < (size_t)GROTTO_MAP_UNIVERSE * GROTTO_MAX_FLOORS; i++)
@@ -322,7 +336,7 @@ static void *build_ref(const grotto_index_opts *o, layout *l)
         const grotto_map_facts *m = &c.map[mslot];
         const grotto_floor_facts *fa = &c.floor[grotto_floor_slot(seed, k)];
         grotto_elist_t e;
-        ref_floor_elist(fa, m->env, grotto_floor_mr(m->smr, k), &e);
+        c.elist(fa, m->env, grotto_floor_mr(m->smr, k), &e);
         grotto_special_floor *s = &sp[n++];
         s->map = mslot;
         s->floor = (uint8_t)k;
@@ -415,13 +429,51 @@ static uint32_t header_special_count(const char *path)
     return n == sizeof h ? h.count[2] : 0;
 }
 
+/* legacy: impl's index (from its cache when valid) with the map pass
+ * redone under the legacy model; never cached itself (the pass takes a
+ * fraction of a second), so the cache file only ever holds impl's index. */
+static grotto_index *open_legacy(const grotto_index_opts *opts, char *err, size_t errlen)
+{
+    grotto_index_opts o = *opts;
+    o.engine = "impl";
+    grotto_index *ix = grotto_index_open(&o, err, errlen);
+    if (!ix)
+        return NULL;
+    double t0 = oracle_now();
+    layout l;
+    void *block = build_ref(&o, &l, ix->floor, legacy_floor_elist);
+    if (!block) {
+        grotto_index_close(ix);
+        snprintf(err, errlen, "out of memory building the universe index");
+        return NULL;
+    }
+    if (ix->block_mapped)
+        munmap(ix->block, ix->block_mapped);
+    else
+        free(ix->block);
+    ix->block = block;
+    ix->block_mapped = 0;
+    ix->from_cache = 0;
+    ix->cache_path[0] = 0; /* nothing of legacy's is cached (also not the overflow flags) */
+    ix->key = 0;
+    point_into(ix, &l);
+    snprintf(ix->engine, sizeof ix->engine, "legacy");
+    ix->seconds += oracle_now() - t0;
+    char base[1024];
+    snprintf(base, sizeof base, "%s", ix->note);
+    snprintf(ix->note, sizeof ix->note, "legacy enemy-list model over the impl index (%.900s)", base);
+    return ix;
+}
+
 grotto_index *grotto_index_open(const grotto_index_opts *opts, char *err, size_t errlen)
 {
     grotto_index_opts o = opts ? *opts : (grotto_index_opts){0};
     const char *engine = o.engine ? o.engine : "impl";
     int use_ref = !strcmp(engine, "ref");
+    if (!strcmp(engine, "legacy"))
+        return open_legacy(&o, err, errlen);
     if (!use_ref && strcmp(engine, "impl") != 0) {
-        snprintf(err, errlen, "unknown engine '%s': expected impl or ref", engine);
+        snprintf(err, errlen, "unknown engine '%s': expected impl, ref or legacy", engine);
         return NULL;
     }
     double t0 = oracle_now();
@@ -465,7 +517,7 @@ grotto_index *grotto_index_open(const grotto_index_opts *opts, char *err, size_t
             return ix;
         }
     }
-    ix->block = use_ref ? build_ref(&o, &l) : build_impl(&o, &l);
+    ix->block = use_ref ? build_ref(&o, &l, NULL, ref_floor_elist) : build_impl(&o, &l);
     if (!ix->block) {
         grotto_index_close(ix);
         snprintf(err, errlen, "out of memory building the universe index");

@@ -1,0 +1,88 @@
+/* grotto stats --legacy-diff: the legacy model against the game model over
+ * every map floor (legacy.h). */
+#include <string.h>
+
+#include "grotto/elist.h"
+#include "grotto/map.h"
+#include "grotto/record.h"
+#include "grotto/tables.h"
+#include "index.h"
+#include "legacy.h"
+
+enum { FAM_NONE, FAM_PARTIAL, FAM_REDUCED, FAM_ONLY, FAM_NOENEMY };
+
+static const char *const FAMILY[LEGACY_FAMILIES] = {"none", "partial", "reduced", "ONLY", "no-enemy"};
+
+const char *oracle_legacy_family_name(int family)
+{
+    return family >= 0 && family < LEGACY_FAMILIES ? FAMILY[family] : "?";
+}
+
+/* records.md state codes */
+int oracle_legacy_family(int state)
+{
+    switch (state) {
+    case 0: return FAM_NONE;
+    case 1: return FAM_PARTIAL;
+    case 5: case 14: case 15: case 16: return FAM_ONLY;
+    case 6: case 7: case 8: case 9: return FAM_NOENEMY;
+    default: return FAM_REDUCED; /* 2-4, 10-13 */
+    }
+}
+
+static int class_of(int legacy, int real)
+{
+    int lf = oracle_legacy_family(legacy), rf = oracle_legacy_family(real);
+    if (lf == FAM_NOENEMY && (rf == FAM_ONLY || rf == FAM_REDUCED))
+        return LEGACY_NOENEMY_REALLY_FEWER;
+    if (lf == FAM_ONLY && rf == FAM_REDUCED)
+        return LEGACY_ONLY_REALLY_REDUCED;
+    if (legacy == 0 && real != 0)
+        return LEGACY_NONE_REALLY_SPECIAL;
+    return -1;
+}
+
+int oracle_legacy_diff_compute(const struct grotto_index *ix, oracle_legacy_diff *out)
+{
+    memset(out, 0, sizeof *out);
+    if (!strcmp(ix->engine, "legacy"))
+        return -1;
+    for (uint32_t m = 0; m < GROTTO_MAP_UNIVERSE; m++) {
+        const grotto_map_facts *mf = &ix->map[m];
+        uint32_t seed = m % GROTTO_SEED_COUNT;
+        int in_class[LEGACY_CLASSES] = {0}, differs = 0;
+        for (int n = 1; n <= mf->floors; n++) {
+            const grotto_floor_facts *fa = &ix->floor[grotto_floor_slot(seed, n)];
+            int mr = grotto_floor_mr(mf->smr, n);
+            grotto_elist_t real, legacy;
+            grotto_elist_from_terms(mf->env, mr, fa->W, fa->X, fa->D, &real);
+            oracle_legacy_elist(mf->env, mr, fa->W, fa->X, &legacy);
+            out->floors++;
+            if (real.D > 0) {
+                out->flag0_floors++;
+                out->flag0_over += legacy.ofs > real.ofs;
+                out->flag0_under += legacy.ofs < real.ofs;
+            }
+            out->wrap_floors += fa->X >= 256;
+            if (legacy.state == real.state)
+                continue;
+            out->differ++;
+            differs = 1;
+            out->family[oracle_legacy_family(legacy.state)][oracle_legacy_family(real.state)]++;
+            int c = class_of(legacy.state, real.state);
+            if (c < 0)
+                continue;
+            oracle_legacy_class *k = &out->cls[c];
+            k->floors++;
+            k->cause[fa->X >= 256 ? LEGACY_CAUSE_WRAP : LEGACY_CAUSE_FLAG0]++;
+            in_class[c] = 1;
+            if (k->examples < LEGACY_EXAMPLES)
+                k->ex[k->examples++] = (oracle_legacy_example){m, (uint8_t)n, legacy.state, real.state,
+                                                               (uint8_t)real.D, legacy.ofs, real.ofs, fa->X};
+        }
+        out->maps_differ += differs;
+        for (int c = 0; c < LEGACY_CLASSES; c++)
+            out->cls[c].maps += in_class[c];
+    }
+    return 0;
+}
