@@ -6,7 +6,7 @@ set -euo pipefail
 # recommended by clang-14, so not pulled by --no-install-recommends); llvm
 # brings llvm-symbolizer for readable sanitizer reports; zip packs the seed
 # corpora of fuzz/build.sh.
-need=(cmake make gcc libcriterion-dev libxxhash-dev python3-pytest lcov clang libclang-rt-14-dev llvm zip git lua5.4 lua5.1 "$@")
+need=(cmake make gcc g++ pkgconf libcriterion-dev libxxhash-dev python3-pytest lcov clang libclang-rt-14-dev llvm zip git lua5.4 lua5.1 "$@")
 missing=()
 for p in "${need[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
