@@ -104,6 +104,11 @@ int cli_same_text(const char *a, const char *b);
 void cli_format_map_id(int band_code, uint32_t seed, char out[8]);
 
 /* ---- JSON writer ---- */
+/* The version of the --json documents (docs/json.md): every top-level object
+ * starts with "schema": CLI_JSON_SCHEMA. Raise it when a field changes name,
+ * type or meaning, or disappears (adding a field does not). */
+enum { CLI_JSON_SCHEMA = 1 };
+/* Numbers that are not finite are written as null. */
 typedef struct jw {
     FILE *f;
     int depth;

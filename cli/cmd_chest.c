@@ -252,8 +252,8 @@ static void json_items(jw *w, const char *key, const uint8_t *item, int count)
     for (int i = 0; i < count; i++) {
         jw_obj(w, NULL);
         jw_int(w, "item", item[i]);
-        jw_str(w, "en", gt_item_name[item[i]].en);
-        jw_str(w, "jp", gt_item_name[item[i]].jp);
+        jw_str(w, "name_en", gt_item_name[item[i]].en);
+        jw_str(w, "name_jp", gt_item_name[item[i]].jp);
         jw_end_obj(w);
     }
     jw_end_arr(w);
@@ -271,8 +271,8 @@ static void json_chests(jw *w, const chest_floor *c, const uint8_t *item)
         jw_str(w, "letter", letter);
         if (item) {
             jw_int(w, "item", item[i]);
-            jw_str(w, "en", gt_item_name[item[i]].en);
-            jw_str(w, "jp", gt_item_name[item[i]].jp);
+            jw_str(w, "name_en", gt_item_name[item[i]].en);
+            jw_str(w, "name_jp", gt_item_name[item[i]].jp);
         }
         jw_end_obj(w);
     }
@@ -307,8 +307,8 @@ static void json_range(const chest_floor *c, const chest_query *q, int possible)
     json_chests(&w, c, NULL);
     if (q->item_first >= 0) {
         jw_obj(&w, "item");
-        jw_str(&w, "en", gt_item_name[q->item_first].en);
-        jw_str(&w, "jp", gt_item_name[q->item_first].jp);
+        jw_str(&w, "name_en", gt_item_name[q->item_first].en);
+        jw_str(&w, "name_jp", gt_item_name[q->item_first].jp);
         jw_arr(&w, "items");
         for (int i = 0; i < GT_ITEM_COUNT; i++)
             if (q->item[i])

@@ -127,7 +127,7 @@ static void json_map(const map_args *a, const grotto_map_t *m, const floor_view 
     jw w;
     jw_init(&w, stdout);
     jw_obj(&w, NULL);
-    jw_str(&w, "id", id);
+    jw_str(&w, "map", id);
     jw_int(&w, "band", d->band_code);
     jw_int(&w, "quality_min", gt_band[grotto_band_of_quality(d->band_code)].qmin);
     jw_int(&w, "quality_max", gt_band[grotto_band_of_quality(d->band_code)].qmax);
@@ -137,8 +137,8 @@ static void json_map(const map_args *a, const grotto_map_t *m, const floor_view 
     jw_int(&w, "env", d->env);
     jw_str(&w, "env_en", gt_env_name[d->env].en);
     jw_str(&w, "env_jp", gt_env_name[d->env].jp);
-    jw_int(&w, "floors", d->floors);
-    jw_int(&w, "smr", d->smr);
+    jw_int(&w, "floor_count", d->floors);
+    jw_int(&w, "monster_rank", d->smr);
     jw_int(&w, "boss", d->boss);
     jw_str(&w, "boss_en", gt_boss_name[d->boss].en);
     jw_str(&w, "boss_jp", gt_boss_name[d->boss].jp);
@@ -154,7 +154,7 @@ static void json_map(const map_args *a, const grotto_map_t *m, const floor_view 
     jw_str(&w, "engine", a->engine->name);
     jw_str(&w, "record_digest", digest);
     cli_json_places(&w, "found_at", x->places, x->nplaces);
-    jw_arr(&w, "floor_list");
+    jw_arr(&w, "floors");
     for (int n = 1; n <= d->floors; n++) {
         jw_obj(&w, NULL);
         view_json_floor(&w, &views[n - 1], a->region, 0);

@@ -86,13 +86,13 @@ static void json_seed(uint32_t seed, int band, const grotto_timer_draws *timers,
     jw_init(&w, stdout);
     jw_obj(&w, NULL);
     jw_uint(&w, "seed", seed);
-    jw_bool(&w, "never", ntimers == 0);
+    jw_bool(&w, "never_seed", ntimers == 0);
     jw_int(&w, "timers", ntimers);
     if (band >= 0) {
         jw_uint(&w, "band", gt_band[band].code);
-        cli_json_places(&w, "places", places, nplaces);
+        cli_json_places(&w, "found_at", places, nplaces);
     } else {
-        jw_arr(&w, "places");
+        jw_arr(&w, "timer_draws");
         for (int i = 0; i < ntimers; i++) {
             jw_obj(&w, NULL);
             jw_uint(&w, "timer", timers[i].timer);

@@ -63,7 +63,7 @@ static void json_stats(const oracle_stats *s, const grotto_index *ix)
     jw_bool(&w, "from_cache", ix->from_cache);
     jw_num(&w, "seconds", ix->seconds, 3);
     jw_end_obj(&w);
-    jw_obj(&w, "hw1_softlock_candidates");
+    jw_obj(&w, "softlock_candidates");
     static const char *SL_NAME[4] = {"up_next_to_chest", "down_cut", "both", "both_on_overflow_floors"};
     for (int i = 0; i < 4; i++) {
         jw_obj(&w, SL_NAME[i]);
@@ -72,7 +72,7 @@ static void json_stats(const oracle_stats *s, const grotto_index *ix)
         jw_end_obj(&w);
     }
     jw_end_obj(&w);
-    jw_obj(&w, "hw2_overflow");
+    jw_obj(&w, "stair_overflow");
     jw_uint(&w, "floors_checked", s->floors);
     jw_uint(&w, "floors", s->overflow_count);
     jw_arr(&w, "list");
@@ -102,15 +102,15 @@ static void json_stats(const oracle_stats *s, const grotto_index *ix)
     jw_uint(&w, "up_on_wall", s->overflow_up_on_wall);
     jw_uint(&w, "all_floors_up_on_wall", s->up_on_wall_floors);
     jw_end_obj(&w);
-    jw_obj(&w, "hw3_never_seeds");
+    jw_obj(&w, "never_seeds");
     jw_int(&w, "count", s->never_seeds);
     jw_end_obj(&w);
-    jw_obj(&w, "hw4_quest15_name");
+    jw_obj(&w, "quest15_name");
     jw_int(&w, "maps_named", s->quest_name_maps);
     jw_int(&w, "maps_named_jp", s->quest_name_maps_jp);
     jw_int(&w, "twins", s->quest_twins);
     jw_int(&w, "twins_arising", s->quest_twin_arising);
-    jw_arr(&w, "twin_ids");
+    jw_arr(&w, "twin_maps");
     for (int i = 0; i < s->quest_twins && i < STATS_MAX_LIST; i++) {
         char id[8];
         cli_format_map_id(s->quest_twin_band[i], s->quest_twin_seed[i], id);
@@ -118,7 +118,7 @@ static void json_stats(const oracle_stats *s, const grotto_index *ix)
     }
     jw_end_arr(&w);
     jw_end_obj(&w);
-    jw_obj(&w, "hw6_lost_trapped_chests");
+    jw_obj(&w, "lost_trapped_chests");
     for (int k = 0; k < LOST_KINDS; k++) {
         jw_obj(&w, LOST_NAME[k]);
         for (int b = 0; b < BASES; b++)
@@ -153,7 +153,7 @@ static void json_stats(const oracle_stats *s, const grotto_index *ix)
         char id[8];
         cli_format_map_id(z->band_code, z->seed, id);
         jw_obj(&w, NULL);
-        jw_str(&w, "id", id);
+        jw_str(&w, "map", id);
         jw_int(&w, "floor", z->floor);
         jw_int(&w, "state", z->state);
         jw_int(&w, "elist_ofs", z->ofs);

@@ -415,7 +415,7 @@ static void print_hit(print_ctx *c, const grotto_query_hit *h)
     if (format == QUERY_JSON) {
         jw *w = &c->w;
         jw_obj(w, NULL);
-        jw_str(w, "id", id);
+        jw_str(w, "map", id);
         jw_uint(w, "band", d.band_code);
         jw_uint(w, "seed", d.seed);
         jw_str(w, "name_en", en);
@@ -425,7 +425,7 @@ static void print_hit(print_ctx *c, const grotto_query_hit *h)
         jw_int(w, "boss", d.boss);
         jw_int(w, "level", d.level);
         jw_bool(w, "arising", arising);
-        jw_arr(w, "floors");
+        jw_arr(w, "matched_floors");
         for (int n = 0; n < GROTTO_MAX_FLOORS; n++)
             if ((h->floors >> n) & 1)
                 jw_int(w, NULL, n + 1);
@@ -438,14 +438,12 @@ static void print_hit(print_ctx *c, const grotto_query_hit *h)
         for (int l = 1; l <= GT_LOCATION_COUNT; l++) {
             if (!at[l] && !(quest15 && l == GT_QUEST15_LOCATION))
                 continue;
-            if (c->odds) {
-                jw_obj(w, NULL);
+            jw_obj(w, NULL);
+            jw_int(w, "location", l);
+            if (c->odds)
                 jw_uint(w, "timers", at[l]);
-                cli_json_location(w, "location", l);
-                jw_end_obj(w);
-            } else {
-                cli_json_location(w, NULL, l);
-            }
+            cli_json_location(w, "location_info", l);
+            jw_end_obj(w);
         }
         jw_end_arr(w);
         jw_bool(w, "quest15", quest15);
@@ -549,7 +547,7 @@ int cli_query_print(const char *cmd, int odds, const cli_query *cq)
             }
             jw_arr(&c.w, "maps");
         } else if (cq->format == QUERY_CSV) {
-            printf("id,band,seed,name_en,name_jp,env,floor_count,boss,level,arising,floors,%slocations\n",
+            printf("map,band,seed,name_en,name_jp,env,floor_count,boss,level,arising,matched_floors,%slocations\n",
                    odds ? "timers,chance," : "");
         }
         for (unsigned long i = 0; i < shown; i++)

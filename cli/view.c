@@ -168,8 +168,8 @@ static void json_monsters(jw *w, const floor_view *v)
         jw_obj(w, NULL);
         jw_str(w, "id", m->id);
         jw_int(w, "number", m->number);
-        jw_str(w, "en", m->en);
-        jw_str(w, "jp", m->jp);
+        jw_str(w, "name_en", m->en);
+        jw_str(w, "name_jp", m->jp);
         jw_bool(w, "trapped_chest", trapped_chest(s));
         if (s->lo < 0) {
             jw_null(w, "spawn");
@@ -204,7 +204,7 @@ static void json_elist(jw *w, const floor_view *v, grotto_region region)
     jw_int(w, "B", e->B);
     jw_uint(w, "F", e->F);
     jw_uint(w, "G", e->G);
-    jw_uint(w, "mr", e->mr);
+    jw_uint(w, "monster_rank", e->mr);
     jw_str(w, "class", gt_class_name[e->cls]);
     jw_uint(w, "survivors", e->survivors);
     jw_uint(w, "state", e->state);
@@ -212,11 +212,13 @@ static void json_elist(jw *w, const floor_view *v, grotto_region region)
     jw_str(w, "state_text_en", text);
     grotto_elist_state_text(e, 1, text, sizeof text);
     jw_str(w, "state_text_jp", text);
-    jw_obj(w, "only");
-    jw_str(w, "id", gt_monsters[e->only].id);
-    jw_str(w, "en", gt_monsters[e->only].en);
-    jw_str(w, "jp", gt_monsters[e->only].jp);
-    jw_end_obj(w);
+    if (strstr(gt_state_text[e->state].en, "<ONLY>")) { /* the ONLY states name their monster */
+        jw_obj(w, "only");
+        jw_str(w, "id", gt_monsters[e->only].id);
+        jw_str(w, "name_en", gt_monsters[e->only].en);
+        jw_str(w, "name_jp", gt_monsters[e->only].jp);
+        jw_end_obj(w);
+    }
     jw_end_obj(w);
 }
 

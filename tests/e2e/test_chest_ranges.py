@@ -145,7 +145,7 @@ def test_item_filter_equals_brute_force(grotto, mid, floor, rng, name):
         assert j["item"]["per_chest"][k] == sum(1 for c in want.values() if c[k] in items)
     # text: the count line and one row per run
     out = grotto("chest", mid, floor, rng, "--item", name).out.splitlines()
-    assert out[1].startswith("%s in %d of " % (j["item"]["en"], len(want)))
+    assert out[1].startswith("%s in %d of " % (j["item"]["name_en"], len(want)))
     assert len(out) == (3 + len(want) if want else 2)
 
 
@@ -167,7 +167,7 @@ def test_item_impossible_on_this_floor(grotto):
     assert "never in these chests" in res.out and "rank A" in res.out
     j = grotto("chest", "020032", "3", "0..299", "--item", "metal slime sword", "--json").json()
     assert j["item"]["possible"] is False and j["count"] == 0 and j["seconds"] == []
-    assert j["item"]["en"] == "Metal slime sword"
+    assert j["item"]["name_en"] == "Metal slime sword"
 
 
 def test_item_on_a_floor_without_chests(grotto):
