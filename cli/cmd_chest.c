@@ -306,7 +306,7 @@ static void json_range(const chest_floor *c, const chest_query *q, int possible)
     jw_uint(&w, "last", q->last);
     json_chests(&w, c, NULL);
     if (q->item_first >= 0) {
-        jw_obj(&w, "item");
+        jw_obj(&w, "item_filter");
         jw_str(&w, "name_en", gt_item_name[q->item_first].en);
         jw_str(&w, "name_jp", gt_item_name[q->item_first].jp);
         jw_arr(&w, "items");
@@ -321,7 +321,7 @@ static void json_range(const chest_floor *c, const chest_query *q, int possible)
         jw_end_arr(&w);
         jw_end_obj(&w);
     } else {
-        jw_null(&w, "item");
+        jw_null(&w, "item_filter");
     }
     jw_uint(&w, "count", listed);
     jw_arr(&w, "seconds");
