@@ -14,41 +14,35 @@
 #include "place.h"
 #include "view.h"
 
-void help_map(FILE *out)
+static void map_help_more(FILE *out)
 {
-    fprintf(out,
-            "usage: grotto map RRSSSS [options]\n"
-            "       grotto map --quality Q --seed SSSS [options]\n"
-            "\n"
-            "A treasure map's details (environment, floors, first-floor monster rank, boss, level),\n"
-            "its English and Japanese names, where it can be found (per timer yielding its seed:\n"
-            "the base qualities that give its band and the entrance location each leads to,\n"
-            "rng-and-timer.md 4.5; quest 15's location %02X for its map), and per floor: size,\n"
-            "stairs, chests with their ranks, the enemy-list cut (ElistOfs in hex, Flag0 count D,\n"
-            "state) and anomalies (stair overflow, ghost stairs, unreachable chests, chambers)\n"
-            "with a softlock report for overflow floors; then the monsters of each floor, one\n"
-            "line per run of floors with the same list and cut.\n"
-            "\n"
-            "  RRSSSS          map id: band code and seed in hex, e.g. DD5BC3 (RR may be any\n"
-            "                  quality 02..F8: it is mapped onto its band)\n"
-            "  --quality Q     quality 2..248 (decimal); with --seed SSSS (hex 0..7FFF)\n"
-            "  --region R      jp (default, the golden model) or intl: ElistOfs shown 128 higher;\n"
-            "                  states are the same (HW-7)\n"
-            "  --engine E      ref (default) or impl\n"
-            "  --json          everything above as JSON: the details, \"found_at\" (the places\n"
-            "                  of 'grotto seeds --help') and \"floor_list\", each floor with\n"
-            "                  \"elist\" and \"monsters\" (see 'grotto floor --help')\n"
-            "  --record        the 140-byte MapRecord v1 as one line of hex, nothing else\n"
-            "\n",
-            GT_QUEST15_LOCATION);
     cli_location_help(out);
     fprintf(out, "\n");
     view_monsters_help(out);
-    fprintf(out,
-            "\n"
-            "examples: grotto map 020032        grotto map DD5BC3 --json\n"
-            "          grotto map --quality 55 --seed 0032\n");
 }
+
+static void map_about_more(FILE *out)
+{
+    fprintf(out, "Quest 15's fixed map 020032 is also listed at its location %02X.\n", GT_QUEST15_LOCATION);
+}
+
+static const cli_usage MAP_USAGE = {
+    "grotto map RRSSSS [options]\ngrotto map --quality Q --seed SSSS [options]",
+    "A treasure map's details (environment, floors, first-floor monster rank, boss, level),\n"
+    "its English and Japanese names, where it can be found (per timer value yielding its\n"
+    "seed: the base qualities that give its band and the entrance location each leads to,\n"
+    "rng-and-timer.md 4.5), and per floor: size, stairs, chests with their ranks, the\n"
+    "enemy-list cut (ElistOfs in hex, Flag0 count D, state) and anomalies (stair overflow,\n"
+    "ghost stairs, unreachable chests, chambers) with a softlock report for overflow floors;\n"
+    "then the monsters of each floor, one line per run of floors with the same list and cut.\n",
+    map_about_more,
+    "Positions are (x,y): x the column, y the row, from (0,0) at the top left.\n",
+    map_help_more,
+    "grotto map 020032                      # quest 15's map: Granite Tunnel of Woe Lv.1\n"
+    "grotto map DD5BC3 --json               # a softlock map, machine-readable\n"
+    "grotto map --quality 55 --seed 0032\n"
+    "grotto map 4C1BE6 --region intl        # ElistOfs as the international builds show it",
+};
 
 typedef struct map_args {
     int quality;
@@ -62,13 +56,25 @@ static int parse_args(int argc, char **argv, map_args *a, int *help)
 {
     const char *quality_s = NULL, *seed_s = NULL, *region_s = "jp", *engine_s = "ref", *pos[1];
     int npos;
-    cli_opt opts[] = {{"quality", 0, OPT_VALUE, NULL, &quality_s}, {"seed", 0, OPT_VALUE, NULL, &seed_s},
-                      {"region", 0, OPT_VALUE, NULL, &region_s},   {"engine", 0, OPT_VALUE, NULL, &engine_s},
-                      {"json", 0, OPT_FLAG, &a->json, NULL},        {"record", 0, OPT_FLAG, &a->record, NULL}};
-    if (cli_parse("map", argc, argv, opts, 6, pos, 1, &npos, help))
+    const cli_opt opts[] = {
+        {"RRSSSS", 0, OPT_ARG, NULL, NULL, NULL,
+         "map id: band code and seed in hex, e.g. DD5BC3 (RR may be any quality\n02..F8: it is mapped onto its band)"},
+        {"quality", 0, OPT_VALUE, NULL, &quality_s, "Q", "quality 2..248 (decimal); with --seed"},
+        {"seed", 0, OPT_VALUE, NULL, &seed_s, "SSSS", "seed in hex 0..7FFF; with --quality"},
+        {"region", 0, OPT_VALUE, NULL, &region_s, "R",
+         "jp (default, the golden model) or intl: ElistOfs shown 128 higher;\nstates are the same"},
+        {"engine", 0, OPT_VALUE, NULL, &engine_s, "E", "ref (default) or impl"},
+        {"json", 0, OPT_FLAG, &a->json, NULL, NULL, "everything above as JSON (docs/json.md, 'map')"},
+        {"record", 0, OPT_FLAG, &a->record, NULL, NULL, "the 140-byte MapRecord v1 as one line of hex, nothing else"},
+    };
+    int nopts = (int)(sizeof opts / sizeof opts[0]);
+    if (cli_parse("map", argc, argv, opts, nopts, pos, 1, &npos, help))
         return EXIT_USAGE;
-    if (*help)
+    if (*help) {
+        if (!cli_parse_only)
+            cli_help(&MAP_USAGE, opts, nopts);
         return 0;
+    }
     if (npos && (quality_s || seed_s))
         return cli_error("map", "give either a map id RRSSSS or --quality and --seed, not both");
     if (npos) {
@@ -245,13 +251,7 @@ int cmd_map(int argc, char **argv)
     int rc = parse_args(argc, argv, &a, &help);
     if (rc)
         return rc;
-    if (help) {
-        if (cli_parse_only)
-            return EXIT_OK;
-        help_map(stdout);
-        return EXIT_OK;
-    }
-    if (cli_parse_only)
+    if (help || cli_parse_only)
         return EXIT_OK;
     grotto_map_t m;
     if (a.engine->map(a.quality, a.seed, &m) != 0)

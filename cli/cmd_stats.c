@@ -8,38 +8,33 @@
 #include "research.h"
 #include "stats.h"
 
-void help_stats(FILE *out)
-{
-    fprintf(out,
-            "usage: grotto stats [--json] [--no-cache] [--engine E] [-j N] [--quiet]\n"
-            "\n"
-            "Aggregates over every floor (32,768 seeds x 16) and every map (12 bands x 32,768 seeds),\n"
-            "computed from the universe index, each next to the hardware observation it answers:\n"
-            "  HW-1  softlock candidates: floors whose final up stairs are 4-adjacent to a chest,\n"
-            "        whose down stairs are cut off with chests solid, both, and both on an\n"
-            "        overflow floor (as the two observed softlocks), with the maps holding them\n"
-            "  HW-2  stair-overflow floors: the (seed, floor) pairs, distinct generator inputs,\n"
-            "        how many occur on real maps per band, up stairs written on a wall (and the\n"
-            "        same over seeds 0000..FFFF, which the community tool accepts)\n"
-            "  HW-3  seeds no timer yields\n"
-            "  HW-4  maps sharing the quest-15 map's name\n"
-            "  HW-6  floors whose trapped-chest monster records are lost, on each counting basis\n"
-            "        (instances, seeds that arise, distinct floors), against the published figures;\n"
-            "        and on the chest-rank basis of hardware.md (a floor counts only where one of\n"
-            "        its chests has a rank that can hold the trapped chest whose record is lost:\n"
-            "        rank 3 the cannibox, 4-7 the mimic, 8-10 Pandora's box), over arising and\n"
-            "        over all seeds, with the floors that keep the mimic's record with 0 bytes\n"
-            "        to spare (candidates for the one-floor difference, to check on a console)\n"
-            "  and the count of every enemy-list state.\n"
-            "\n"
-            "  --json             machine-readable (see README)\n");
-    cli_index_help(out);
-    fprintf(out,
-            "\n"
-            "examples: grotto stats\n"
-            "          grotto stats --json --quiet\n"
-            "          grotto stats --engine ref --no-cache   # the same figures from the reference\n");
-}
+static const cli_usage STATS_USAGE = {
+    "grotto stats [--json] [--no-cache] [--engine E] [-j N] [--quiet]",
+    "Figures over every floor (32,768 seeds x 16) and every map (12 bands x 32,768 seeds),\n"
+    "computed from the universe index, each next to what was seen on the console:\n"
+    "  softlock candidates: floors whose final up stairs touch a chest, whose down stairs\n"
+    "      are cut off with the chests solid, both, and both on a stair-overflow floor (as\n"
+    "      the two softlock floors seen on the console, 5BC3 B4F and 5BC4 B3F), with the\n"
+    "      maps holding them\n"
+    "  stair overflow: the floors whose stair placement runs out of room, their distinct\n"
+    "      generator inputs, how many occur on real maps per band, up stairs written on a\n"
+    "      wall (and the same over seeds 0000..FFFF, which the community tool accepts)\n"
+    "  never-seeds: seeds no timer value yields\n"
+    "  name twins: maps sharing the quest-15 map's name\n"
+    "  lost trapped chests: floors whose trapped-chest monster records do not fit in\n"
+    "      memory, on each counting basis (instances, seeds that arise, distinct floors),\n"
+    "      against the published figures; and on the chest-rank basis (a floor counts only\n"
+    "      where one of its chests has a rank that can hold the lost trapped chest: rank 3\n"
+    "      the cannibox, 4-7 the mimic, 8-10 Pandora's box), with the floors that keep the\n"
+    "      mimic's record with 0 bytes to spare (candidates to check on a console)\n"
+    "  and the count of every enemy-list state.\n",
+    NULL,
+    NULL,
+    cli_index_help,
+    "grotto stats\n"
+    "grotto stats --json --quiet\n"
+    "grotto stats --engine ref --no-cache   # the same figures from the reference",
+};
 
 static const char *BASIS_NAME[BASES] = {"instances", "arising", "distinct"};
 static const char *LOST_NAME[LOST_KINDS] = {"pandora", "mimic", "cannibox"};
@@ -287,15 +282,16 @@ int cmd_stats(int argc, char **argv)
     cli_index_args ia = {0};
     const char *pos[1];
     int json = 0, help = 0, npos;
-    cli_opt opts[] = {{"engine", 0, OPT_VALUE, NULL, &ia.engine},
-                      {"threads", 'j', OPT_VALUE, NULL, &ia.threads_s},
-                      {"json", 0, OPT_FLAG, &json, NULL},
-                      {"no-cache", 0, OPT_FLAG, &ia.no_cache, NULL},
-                      {"quiet", 'q', OPT_FLAG, &ia.quiet, NULL}};
-    if (cli_parse("stats", argc, argv, opts, 5, pos, 0, &npos, &help))
+    const cli_opt opts[] = {
+        {"json", 0, OPT_FLAG, &json, NULL, NULL, "machine-readable (docs/json.md, 'stats')"},
+        CLI_INDEX_OPTS(&ia),
+    };
+    int nopts = (int)(sizeof opts / sizeof opts[0]);
+    if (cli_parse("stats", argc, argv, opts, nopts, pos, 0, &npos, &help))
         return EXIT_USAGE;
-    if (help && !cli_parse_only) {
-        help_stats(stdout);
+    if (help) {
+        if (!cli_parse_only)
+            cli_help(&STATS_USAGE, opts, nopts);
         return EXIT_OK;
     }
     int threads;
