@@ -59,9 +59,17 @@ static void text_floor(const floor_view *v, uint32_t seed, const char *id, grott
         printf("map %s, ", id);
     printf("seed 0x%04X B%uF: %ux%u, floor seed 0x%04X%s\n", seed, f->index, f->width, f->height, seed + f->index,
            f->overflow ? ", STAIR OVERFLOW" : "");
-    printf("\n    ");
+    /* columns numbered like the rows, in decimal: tens above units */
+    putchar('\n');
+    if (f->width > 10) {
+        printf("    ");
+        for (int x = 0; x < f->width; x++)
+            putchar(x < 10 ? ' ' : '0' + x / 10);
+        putchar('\n');
+    }
+    printf("    ");
     for (int x = 0; x < f->width; x++)
-        putchar("0123456789abcdef"[x]);
+        putchar('0' + x % 10);
     putchar('\n');
     for (int y = 0; y < f->height; y++) {
         printf(" %2d ", y);
@@ -69,7 +77,8 @@ static void text_floor(const floor_view *v, uint32_t seed, const char *id, grott
             putchar(tile_char(f, &v->a, x, y));
         putchar('\n');
     }
-    printf("\nlegend: # wall  = partition  . floor  : corridor  + door  < up  > down  c chest  C unreachable chest  g ghost stairs\n");
+    printf("\nlegend: # wall  = partition  . floor  : corridor  + door  < up  > down  c chest\n"
+           "        C unreachable chest  g ghost stairs;  (x,y) = column x, row y, numbered as above\n");
     printf("up stairs (%u,%u), down stairs (%u,%u)\n", f->up.x, f->up.y, f->down.x, f->down.y);
     if (f->chest_count) {
         printf("chests:");

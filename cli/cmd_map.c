@@ -171,8 +171,9 @@ static void json_map(const map_args *a, const grotto_map_t *m, const floor_view 
     jw_done(&w);
 }
 
-/* Monsters per floor: one line per run of floors with the same list and cut. */
-static void text_monsters(const grotto_map_t *m, const floor_view *views)
+/* Monsters per floor: one line per run of floors with the same list and cut,
+ * wrapped to the text width. */
+static void text_monsters(const grotto_map_t *m, const floor_view *views, int width)
 {
     printf("\nmonsters (memory order; * trapped chest, never wanders; %% spawn share; after '| cut:' never met):\n");
     for (int n = 1; n <= m->d.floors;) {
@@ -180,13 +181,14 @@ static void text_monsters(const grotto_map_t *m, const floor_view *views)
         int last = n;
         while (last < m->d.floors && views[last].e.mr == e->mr && views[last].e.survivors == e->survivors)
             last++;
-        char floors[32], line[512];
+        char floors[32], head[64], line[512];
         if (last == n)
             snprintf(floors, sizeof floors, "B%dF", n);
         else
             snprintf(floors, sizeof floors, "B%dF-B%dF", n, last);
+        snprintf(head, sizeof head, "  %-9s rank %-2u  ", floors, e->mr);
         view_monsters_line(&views[n - 1], line, sizeof line);
-        printf("  %-9s rank %-2u  %s\n", floors, e->mr, line);
+        view_wrap(stdout, head, line, ", ", (int)strlen(head), width);
         n = last + 1;
     }
 }
@@ -218,30 +220,32 @@ static void text_map(const map_args *a, const grotto_map_t *m, const floor_view 
     } else {
         printf("  found at: nowhere - no timer and base quality give this map\n");
     }
-    putchar('\n');
-    printf("floor  size   up       down     chests (rank)                  ElistOfs     D  enemy list                          anomalies\n");
+    /* 99 columns; a floor's anomalies on the line below it */
+    int width = view_text_width();
+    printf("\nfloor size  up      down    chests (x,y) and rank      ElistOfs enemy list\n");
     for (int n = 1; n <= d->floors; n++) {
         const floor_view *v = &views[n - 1];
-        char chests[64] = "", state[256], anomalies[256];
+        char chests[64] = "", state[256], anomalies[512];
         for (int i = 0; i < v->f.chest_count; i++)
-            snprintf(chests + strlen(chests), sizeof chests - strlen(chests), "%s(%2u,%2u) %c", i ? " " : "",
+            snprintf(chests + strlen(chests), sizeof chests - strlen(chests), "%s(%2u,%2u)%c", i ? " " : "",
                      v->f.chest[i].x, v->f.chest[i].y, gt_chest_tables[v->rank[i]].letter);
         if (!v->f.chest_count)
             snprintf(chests, sizeof chests, "-");
         grotto_elist_state_text(&v->e, 0, state, sizeof state);
-        view_anomalies(v, anomalies, sizeof anomalies);
         char fl[8];
         snprintf(fl, sizeof fl, "B%dF", n);
-        printf("%-5s  %2ux%-2u  (%2u,%2u)  (%2u,%2u)  %-30s 0x%04X  %4u  %-35s %s\n", fl, v->f.width, v->f.height,
-               v->f.up.x, v->f.up.y, v->f.down.x, v->f.down.y, chests, grotto_elist_display_ofs(&v->e, a->region),
-               v->e.D, state, anomalies);
+        printf("%-5s %2ux%-2u (%2u,%2u) (%2u,%2u) %-26s 0x%04X   %s\n", fl, v->f.width, v->f.height, v->f.up.x,
+               v->f.up.y, v->f.down.x, v->f.down.y, chests, grotto_elist_display_ofs(&v->e, a->region), state);
+        view_anomalies(v, anomalies, sizeof anomalies);
+        if (strcmp(anomalies, "-") != 0)
+            view_wrap(stdout, "      ! ", anomalies, "; ", 8, width);
     }
     for (int n = 1; n <= d->floors; n++)
         if (views[n - 1].f.overflow) {
             putchar('\n');
             view_softlock(stdout, &views[n - 1], "");
         }
-    text_monsters(m, views);
+    text_monsters(m, views, width);
 }
 
 int cmd_map(int argc, char **argv)

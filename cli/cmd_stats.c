@@ -1,5 +1,6 @@
 /* grotto stats: universe aggregates, each with the hardware observation it
- * answers (hardware.md HW-2, HW-3, HW-4, HW-6) and the enemy-list states. */
+ * answers (hardware.md HW-1, -2, -3, -4, -6; the output says it in words)
+ * and the enemy-list states. */
 #include <string.h>
 
 #include "grotto/elist.h"
@@ -193,14 +194,18 @@ static void text_stats(const oracle_stats *s, const grotto_index *ix)
 {
     printf("universe statistics (%s engine, %.3f s; index %s)\n\n", ix->engine, s->seconds + ix->seconds,
            ix->from_cache ? "from the cache" : "built");
-    printf("HW-1 softlock candidates (to test on a console; grotto search --up-by-chest / --down-cut / --overflow)\n");
+    printf("counted as: floors = (seed, floor) pairs; instances = every floor of every map; arising = only\n"
+           "maps whose seed some timer value yields; distinct = different floor layouts\n\n");
+    printf("Softlock candidates: floors with the pattern of the two softlock floors seen on the console\n"
+           "(5BC3 B4F, 5BC4 B3F), to test on a console (grotto search --up-by-chest / --down-cut / --overflow)\n");
     static const char *SL_TEXT[4] = {"final up stairs 4-adjacent to a chest", "down stairs cut off with chests solid",
                                      "both", "both, on an overflow floor (the observed softlocks)"};
     for (int i = 0; i < 4; i++)
         printf("  %-52s %7llu floors (seed, floor), on %7llu maps\n", SL_TEXT[i],
                (unsigned long long)s->softlock_floors[i], (unsigned long long)s->softlock_maps[i]);
     printf("\n");
-    printf("HW-2 stair overflow mode (\"4 types, 16 results\" in the community's search)\n");
+    printf("Stair overflow: floors whose stair placement ran out of room (\"4 types, 16 results\" in the\n"
+           "community's search)\n");
     printf("  %u of %llu floors (seeds 0000..7FFF x floors 1..16) enter overflow mode:\n", s->overflow_count,
            (unsigned long long)s->floors);
     printf("   ");
@@ -209,7 +214,7 @@ static void text_stats(const oracle_stats *s, const grotto_index *ix)
     printf("\n  distinct floor-generator inputs (floor seed S+k, size band): %u (floor seeds", s->overflow_inputs);
     for (uint32_t i = 0; i < s->overflow_inputs; i++)
         printf(" 0x%04X", s->overflow_floor_seeds[i]);
-    printf(")\n  (seed, floor) pairs that occur on a map, per band:");
+    printf(")\n  (seed, floor) pairs that occur on a map, per band:\n   ");
     for (int b = 0; b < GROTTO_BANDS; b++)
         printf(" %02X:%u", gt_band[b].code, s->overflow_occurring[b]);
     printf(" (total %u map floors)\n", s->overflow_occurring_total);
@@ -217,20 +222,24 @@ static void text_stats(const oracle_stats *s, const grotto_index *ix)
     printf("  over seeds 0000..FFFF (the tool's search range, beyond the game's 15-bit seeds): %u floors from %u\n"
            "  distinct inputs - %s the community's \"4 types, 16 results\"\n",
            s->overflow_count_16bit, s->overflow_inputs_16bit, hw2 ? "the same figures as" : "NOT");
-    printf("  final up stairs written on a cell that was wall before placement: %u of the overflow floors%s\n",
-           s->overflow_up_on_wall, s->overflow_up_on_wall ? "" : " (none sealed in a wall, as observed)");
+    printf("  final up stairs written on a cell that was wall before placement: %u of the overflow floors\n  %s\n",
+           s->overflow_up_on_wall, s->overflow_up_on_wall ? "(some sealed in a wall)" : "(none sealed in a wall, as observed)");
     printf("  (over all floors, final up stairs on a former wall cell: %llu floors)\n\n",
            (unsigned long long)s->up_on_wall_floors);
-    printf("HW-3 seeds no timer yields: %d (published: 302)\n\n", s->never_seeds);
-    printf("HW-4 maps named like quest 15's map (Granite Tunnel of Woe Lv.1): %d, i.e. %d twins besides the\n"
-           "  quest map (published: 21); %d of the twins' seeds arise from the timer; same maps under the JP name: %d\n  ",
+    printf("Never-seeds: seeds no console timer value yields, whose maps cannot be had at random: %d\n"
+           "  (published: 302)\n\n",
+           s->never_seeds);
+    printf("Name twins: maps named like quest 15's map (Granite Tunnel of Woe Lv.1): %d, i.e. %d twins\n"
+           "  besides the quest map (published: 21); %d of the twins' seeds arise from the timer; same maps\n"
+           "  under the JP name: %d\n  ",
            s->quest_name_maps, s->quest_twins, s->quest_twin_arising, s->quest_name_maps_jp);
     for (int i = 0; i < s->quest_twins && i < STATS_MAX_LIST; i++) {
         char id[8];
         cli_format_map_id(s->quest_twin_band[i], s->quest_twin_seed[i], id);
-        printf("%s%s", id, i + 1 < s->quest_twins ? " " : "\n\n");
+        printf("%s%s", id, i + 1 == s->quest_twins ? "\n\n" : i % 12 == 11 ? "\n  " : " ");
     }
-    printf("HW-6 floors whose trapped-chest monster record is lost (enemy-list memory model)\n");
+    printf("Lost trapped chests: floors where a trapped-chest monster's record does not fit in memory, so\n"
+           "that chest opens without a fight (the enemy-list memory model)\n");
     printf("  %-14s %10s %10s %10s   published (seed-001)\n", "", "instances", "arising", "distinct");
     const int published[LOST_KINDS] = {HW6_PANDORA, HW6_MIMIC, HW6_CANNIBOX};
     const char *label[LOST_KINDS] = {"Pandora's box", "mimic", "cannibox"};
@@ -241,8 +250,8 @@ static void text_stats(const oracle_stats *s, const grotto_index *ix)
     for (int b = 0; b < BASES; b++)
         agree |= s->lost[0][b] == HW6_PANDORA && s->lost[1][b] == HW6_MIMIC && s->lost[2][b] == HW6_CANNIBOX;
     printf("  %s\n", agree ? "one counting basis reproduces the published figures"
-                           : "OPEN FINDING: no counting basis reproduces the published 1,615 / 1,266 / 597; the model is"
-                             " not tuned to them");
+                           : "OPEN FINDING: no counting basis reproduces the published 1,615 / 1,266 / 597;\n"
+                             "  the model is not tuned to them");
     printf("  chest-rank basis (a floor counts only where a chest's rank can hold the trapped chest whose\n"
            "  record is lost: rank 3 cannibox, 4-7 mimic, 8-10 Pandora's box; chests.md 3.1):\n");
     printf("  %-14s %10s %10s   published (seed-001)\n", "", "arising", "all seeds");
@@ -263,16 +272,18 @@ static void text_stats(const oracle_stats *s, const grotto_index *ix)
             putchar('\n');
     }
     putchar('\n');
-    printf("enemy-list states over %llu map floors\n", (unsigned long long)s->map_floors);
+    printf("Enemy-list states (how much of the floor's monster list fits in memory) over %llu map floors\n",
+           (unsigned long long)s->map_floors);
     printf("  %-4s %-36s %10s %10s %10s\n", "code", "state", "instances", "arising", "distinct");
     for (int st = 0; st < STATS_STATES; st++)
         printf("  %-4d %-36s %10llu %10llu %10llu\n", st, gt_state_text[st].en, (unsigned long long)s->state[st][0],
                (unsigned long long)s->state[st][1], (unsigned long long)s->state[st][2]);
-    printf("  floors with Flag0 tiles (D > 0): %llu instances, %llu arising, %llu distinct; in state 0: %llu\n\n",
+    printf("  floors with Flag0 tiles (D > 0, tiles that take list memory): %llu instances, %llu arising,\n"
+           "  %llu distinct; in state 0: %llu\n\n",
            (unsigned long long)s->d_positive[0], (unsigned long long)s->d_positive[1],
            (unsigned long long)s->d_positive[2], (unsigned long long)s->d_positive_state0);
-    printf("floor anomalies (seeds 0000..7FFF x 16 floors): ghost stairs %llu, unreachable chest %llu, chamber %llu,"
-           " down stairs unreachable %llu\n",
+    printf("Floor anomalies (seeds 0000..7FFF x 16 floors): ghost stairs %llu, unreachable chest %llu,\n"
+           "  chamber %llu, down stairs unreachable %llu\n",
            (unsigned long long)s->ghost_floors, (unsigned long long)s->nipple_floors,
            (unsigned long long)s->chamber_floors, (unsigned long long)s->down_unreachable_floors);
 }

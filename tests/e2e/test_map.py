@@ -60,7 +60,7 @@ def test_softlock_maps_report_hw1(grotto):
     for mid, floor in (("DD5BC3", 4), ("DD5BC4", 3)):
         res = grotto("map", mid)
         assert res.rc == 0
-        assert f"B{floor}F softlock report (HW-1)" in res.out
+        assert f"B{floor}F softlock report (the pattern of the softlock floors seen on the console" in res.out
         assert "CUT OFF" in res.out
         j = grotto("map", mid, "--json").json()
         fl = j["floors"][floor - 1]

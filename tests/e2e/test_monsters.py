@@ -97,7 +97,12 @@ def test_map_text_marks_the_cut(grotto, by_state):
     for st in (1, 3, 6, 9, 14, 16):
         m = by_state[st][0]
         out = grotto("map", mid_of(m)).out
-        lines = out[out.index("\nmonsters ("):].splitlines()[2:]
+        lines = []
+        for line in out[out.index("\nmonsters ("):].splitlines()[2:]:
+            if line.startswith("   "):  # a wrapped line continues the one before
+                lines[-1] += " " + line.strip()
+            else:
+                lines.append(line)
         # one line per run of floors with the same list and cut, covering every floor
         covered = []
         for line in lines:
