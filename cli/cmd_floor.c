@@ -181,10 +181,16 @@ int cmd_floor(int argc, char **argv)
         cli_file o;
         if (cli_file_open("floor", svg_s, &o))
             return EXIT_USAGE;
-        char title[96];
-        snprintf(title, sizeof title, "seed 0x%04X B%dF (%ux%u)%s", seed, n, v.f.width, v.f.height,
-                 v.f.overflow ? " - stair overflow" : "");
-        if (cli_file_commit("floor", &o, svg_write_floor(o.f, &v.f, title)))
+        char title[96], id[8];
+        if (quality) { /* the map id and floor, as the community writes them */
+            cli_format_map_id(m.d.band_code, seed, id);
+            snprintf(title, sizeof title, "map %s B%dF (%ux%u)%s", id, n, v.f.width, v.f.height,
+                     v.f.overflow ? " - stair overflow" : "");
+        } else {
+            snprintf(title, sizeof title, "seed 0x%04X B%dF (%ux%u)%s", seed, n, v.f.width, v.f.height,
+                     v.f.overflow ? " - stair overflow" : "");
+        }
+        if (cli_file_commit("floor", &o, svg_write_floor(o.f, &v, title)))
             return EXIT_USAGE;
         fprintf(stderr, "grotto floor: wrote %s\n", svg_s);
     }
