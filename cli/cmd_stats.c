@@ -223,7 +223,8 @@ static void text_stats(const oracle_stats *s, const grotto_index *ix)
            "  distinct inputs - %s the community's \"4 types, 16 results\"\n",
            s->overflow_count_16bit, s->overflow_inputs_16bit, hw2 ? "the same figures as" : "NOT");
     printf("  final up stairs written on a cell that was wall before placement: %u of the overflow floors\n  %s\n",
-           s->overflow_up_on_wall, s->overflow_up_on_wall ? "(some sealed in a wall)" : "(none sealed in a wall, as observed)");
+           s->overflow_up_on_wall,
+           s->overflow_up_on_wall ? "(some sealed in a wall)" : "(none sealed in a wall, as observed)");
     printf("  (over all floors, final up stairs on a former wall cell: %llu floors)\n\n",
            (unsigned long long)s->up_on_wall_floors);
     printf("Never-seeds: seeds no console timer value yields, whose maps cannot be had at random: %d\n"
