@@ -442,8 +442,11 @@ grotto_index *grotto_index_open(const grotto_index_opts *opts, char *err, size_t
             snprintf(why, sizeof why, "no cache directory (set GROTTO_CACHE_DIR or HOME)");
         else if (key == 0)
             snprintf(why, sizeof why, "cannot read the executable for the engine key");
-        else
-            snprintf(ix->cache_path, sizeof ix->cache_path, "%s/universe.idx", dir);
+        else if (snprintf(ix->cache_path, sizeof ix->cache_path, "%s/universe.idx", dir) >=
+                 (int)sizeof ix->cache_path) {
+            ix->cache_path[0] = 0; /* never a truncated path */
+            snprintf(why, sizeof why, "the cache directory's path is too long");
+        }
     }
     if (ix->cache_path[0]) {
         universe_layout(&l, header_special_count(ix->cache_path));
