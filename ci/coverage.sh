@@ -19,7 +19,7 @@ build="build-coverage"
 opt=${COVERAGE_OPT:--O1}
 LINES_MIN=90
 BRANCHES_MIN=85
-cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Debug -DGROTTO_COVERAGE=ON -DGROTTO_COVERAGE_OPT="$opt" >/dev/null
+cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Debug -DGROTTO_WERROR=ON -DGROTTO_TESTS=ON -DGROTTO_COVERAGE=ON -DGROTTO_COVERAGE_OPT="$opt" >/dev/null
 cmake --build "$build" -j"$(nproc)" >/dev/null
 lcov --zerocounters --directory "$build" >/dev/null
 ctest --test-dir "$build" --output-on-failure --timeout 3000

@@ -28,7 +28,7 @@ for t in "${targets[@]}"; do
   [ -f "fuzz/$t.c" ] || { echo "ci/fuzz.sh: no fuzz target fuzz/$t.c" >&2; exit 2; }
 done
 
-CC=clang cmake -S . -B "$build" -DGROTTO_FUZZ=ON -DGROTTO_TESTS=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+CC=clang cmake -S . -B "$build" -DGROTTO_FUZZ=ON -DGROTTO_WERROR=ON -DGROTTO_TESTS=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 cmake --build "$build" -j"$(nproc)" --target "${targets[@]}" >/dev/null
 
 mkdir -p "$build/logs" "$build/run"

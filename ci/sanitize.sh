@@ -64,7 +64,7 @@ run() {
 
 if [ "$what" != tsan ]; then
   stage "ASan + UBSan build (build-asan/)"
-  CC=clang cmake -S . -B build-asan -DGROTTO_SANITIZE=address -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+  CC=clang cmake -S . -B build-asan -DGROTTO_SANITIZE=address -DGROTTO_WERROR=ON -DGROTTO_TESTS=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
   cmake --build build-asan -j"$(nproc)" >/dev/null
   stage_done
   logs="$PWD/build-asan/sanitizer-logs"
@@ -87,7 +87,7 @@ fi
 
 if [ "$what" != asan ]; then
   stage "TSan build (build-tsan/)"
-  CC=clang cmake -S . -B build-tsan -DGROTTO_SANITIZE=thread -DGROTTO_TESTS=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+  CC=clang cmake -S . -B build-tsan -DGROTTO_SANITIZE=thread -DGROTTO_WERROR=ON -DGROTTO_TESTS=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
   cmake --build build-tsan -j"$(nproc)" --target grotto >/dev/null
   stage_done
   logs="$PWD/build-tsan/sanitizer-logs"

@@ -44,10 +44,15 @@ int cli_error(const char *cmd, const char *fmt, ...)
     return EXIT_USAGE;
 }
 
+static int parsed(const cli_opt *o)
+{
+    return o->kind == OPT_FLAG || o->kind == OPT_VALUE;
+}
+
 static const cli_opt *find_long(const cli_opt *opts, int n, const char *name, size_t len)
 {
     for (int i = 0; i < n; i++)
-        if (strlen(opts[i].name) == len && !strncmp(opts[i].name, name, len))
+        if (parsed(&opts[i]) && strlen(opts[i].name) == len && !strncmp(opts[i].name, name, len))
             return &opts[i];
     return NULL;
 }
@@ -55,7 +60,7 @@ static const cli_opt *find_long(const cli_opt *opts, int n, const char *name, si
 static const cli_opt *find_short(const cli_opt *opts, int n, char c)
 {
     for (int i = 0; i < n; i++)
-        if (opts[i].short_name && opts[i].short_name == c)
+        if (parsed(&opts[i]) && opts[i].short_name && opts[i].short_name == c)
             return &opts[i];
     return NULL;
 }
@@ -332,4 +337,90 @@ int cli_band_list(const char *cmd, const char *text, unsigned *bands)
     if (!*bands)
         return cli_error(cmd, "--bands '%s': expected band codes in hex (02,38,..) or all", text);
     return 0;
+}
+
+/* ---- help from the option tables ---- */
+
+enum { HELP_COL_MAX = 22 };
+
+/* "  -j N, --threads N" as the help shows the entry. */
+static void opt_label(const cli_opt *o, char *buf, size_t size)
+{
+    if (o->kind == OPT_ARG) {
+        snprintf(buf, size, "  %s", o->name);
+        return;
+    }
+    const char *arg = o->kind == OPT_VALUE ? (o->arg ? o->arg : "VALUE") : NULL;
+    char shrt[16] = "";
+    if (o->short_name)
+        snprintf(shrt, sizeof shrt, "-%c%s%s, ", o->short_name, arg ? " " : "", arg ? arg : "");
+    snprintf(buf, size, "  %s--%s%s%s", shrt, o->name, arg ? " " : "", arg ? arg : "");
+}
+
+/* text, each line after the first indented to col */
+static void print_lines(const char *text, int col)
+{
+    for (const char *p = text; *p;) {
+        const char *nl = strchr(p, '\n');
+        size_t n = nl ? (size_t)(nl - p) : strlen(p);
+        printf("%.*s\n", (int)n, p);
+        if (!nl)
+            break;
+        p = nl + 1;
+        printf("%*s", col, "");
+    }
+}
+
+void cli_help(const cli_usage *u, const cli_opt *opts, int nopts)
+{
+    const char *p = u->usage;
+    for (int first = 1; *p; first = 0) {
+        const char *nl = strchr(p, '\n');
+        size_t n = nl ? (size_t)(nl - p) : strlen(p);
+        printf("%s%.*s\n", first ? "usage: " : "       ", (int)n, p);
+        p += n + (nl != NULL);
+    }
+    if (u->about)
+        printf("\n%s", u->about);
+    if (u->about_more)
+        u->about_more(stdout);
+    int col = (int)strlen("  -h, --help") + 2;
+    char label[96];
+    for (int i = 0; i < nopts; i++) {
+        if (opts[i].kind == OPT_SECTION)
+            continue;
+        opt_label(&opts[i], label, sizeof label);
+        int w = (int)strlen(label) + 2;
+        if (w <= HELP_COL_MAX && w > col)
+            col = w;
+    }
+    printf(nopts && opts[0].kind == OPT_SECTION ? "\n" : "\noptions:\n");
+    for (int i = 0; i < nopts; i++) {
+        const cli_opt *o = &opts[i];
+        if (o->kind == OPT_SECTION) {
+            printf("%s%s:\n", i ? "\n" : "", o->name);
+            continue;
+        }
+        opt_label(o, label, sizeof label);
+        if ((int)strlen(label) + 2 > col)
+            printf("%s\n%*s", label, col, "");
+        else
+            printf("%-*s", col, label);
+        print_lines(o->help ? o->help : "UNDOCUMENTED", col);
+    }
+    printf("%-*s%s\n", col, "  -h, --help", "this help");
+    if (u->notes)
+        printf("\n%s", u->notes);
+    if (u->more) {
+        putchar('\n');
+        u->more(stdout);
+    }
+    printf("\nexamples:\n");
+    p = u->examples;
+    while (*p) {
+        const char *nl = strchr(p, '\n');
+        size_t n = nl ? (size_t)(nl - p) : strlen(p);
+        printf("  %.*s\n", (int)n, p);
+        p += n + (nl != NULL);
+    }
 }

@@ -46,14 +46,7 @@ typedef struct qresult {
 
 void bench_queries_help(FILE *out)
 {
-    fprintf(out,
-            "  --queries     instead: time the research query set below, each run as a fresh\n"
-            "                process N times cold (--no-cache: the universe index built in\n"
-            "                memory) and N times warm (read from a private cache), wall and CPU\n"
-            "                time min and median; warm and cold output must be identical (else\n"
-            "                exit 1); targets: every query < 0.3 s wall, a cached one < 50 ms\n"
-            "  -n N          runs per query and mode with --queries (default 5)\n"
-            "  query set:\n");
+    fprintf(out, "The query set of --queries:\n");
     for (int q = 0; q < NQUERIES; q++) {
         fprintf(out, "    grotto");
         for (int i = 0; QUERIES[q][i]; i++)

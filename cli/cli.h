@@ -21,11 +21,11 @@ extern int cli_parse_only;
 enum { GROTTO_LOCATION_SET_BYTES = 19 };
 
 /* ---- commands ---- */
+/* 'grotto help CMD' runs CMD --help: every help comes from cli_help(). */
 typedef struct cli_command {
     const char *name;
     const char *summary;
     int (*run)(int argc, char **argv); /* argv[0] is the command name */
-    void (*help)(FILE *out);
 } cli_command;
 
 int cmd_map(int argc, char **argv);
@@ -41,19 +41,6 @@ int cmd_search(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
 int cmd_odds(int argc, char **argv);
 int cmd_interchange(int argc, char **argv);
-void help_map(FILE *out);
-void help_floor(FILE *out);
-void help_timer(FILE *out);
-void help_seeds(FILE *out);
-void help_chest(FILE *out);
-void help_oracle(FILE *out);
-void help_stats(FILE *out);
-void help_bench(FILE *out);
-void help_sweep(FILE *out);
-void help_search(FILE *out);
-void help_verify(FILE *out);
-void help_odds(FILE *out);
-void help_interchange(FILE *out);
 
 /* ---- standard output ---- */
 /* fflush(stdout) for commands that stream results; the first failure's
@@ -71,15 +58,44 @@ int cli_main(int argc, char **argv);
 /* Print "grotto CMD: message" on stderr; returns EXIT_USAGE. */
 int cli_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-/* ---- options ---- */
-typedef enum { OPT_FLAG, OPT_VALUE } cli_opt_kind;
+/* ---- options ----
+ * A command's option table is what cli_parse() accepts and what cli_help()
+ * prints for 'grotto CMD --help', entry by entry: an option cannot be
+ * accepted and undocumented (cli_help prints "UNDOCUMENTED" for an entry
+ * without help, which the e2e tests refuse). Every entry has all seven
+ * fields, in this order (an old five-field entry does not compile with
+ * -Werror: -Wmissing-field-initializers):
+ *   {"json", 0, OPT_FLAG, &json, NULL, NULL, "machine-readable (docs/json.md)"}
+ *   {"threads", 'j', OPT_VALUE, NULL, &threads_s, "N", "threads (default: all cores)"}
+ *   {"RRSSSS", 0, OPT_ARG, NULL, NULL, NULL, "map id: band code and seed in hex"}
+ *   {"Map filters", 0, OPT_SECTION, NULL, NULL, NULL, NULL}
+ * OPT_ARG documents a positional argument and OPT_SECTION starts a group of
+ * options under a heading; the parser skips both. In help, '\n' starts a
+ * new line at the help column. */
+typedef enum { OPT_FLAG, OPT_VALUE, OPT_ARG, OPT_SECTION } cli_opt_kind;
 typedef struct cli_opt {
-    const char *name;      /* long name without dashes, e.g. "json" */
+    const char *name;      /* long name without dashes, e.g. "json"; OPT_ARG: as shown */
     char short_name;       /* e.g. 'j', or 0 */
     cli_opt_kind kind;
     int *flag;             /* OPT_FLAG: set to 1 */
     const char **value;    /* OPT_VALUE: the argument */
+    const char *arg;       /* OPT_VALUE: the value's name in the help, e.g. "N" */
+    const char *help;      /* what it does */
 } cli_opt;
+
+/* The rest of a command's help, around its option table. */
+typedef struct cli_usage {
+    const char *usage;           /* the forms after "usage: ", one per line */
+    const char *about;           /* what the command does (before the options) */
+    void (*about_more)(FILE *out); /* more of it, printed after about, or NULL */
+    const char *notes;           /* after the options, or NULL */
+    void (*more)(FILE *out);     /* after the notes (shared explanations), or NULL */
+    const char *examples;        /* one example per line: "grotto map 020032  # why" */
+} cli_usage;
+
+/* Prints the help of a command to stdout: usage, about, the option table,
+ * notes, examples. */
+void cli_help(const cli_usage *u, const cli_opt *opts, int nopts);
 
 /* Parses argv[1..]: options (--name, --name=value, --name value, -j N, -jN)
  * and up to max_pos positionals. "--help"/"-h" sets *help. Returns 0, or
@@ -108,6 +124,11 @@ int cli_same_text(const char *a, const char *b);
 void cli_format_map_id(int band_code, uint32_t seed, char out[8]);
 
 /* ---- JSON writer ---- */
+/* The version of the --json documents (docs/json.md): every top-level object
+ * starts with "schema": CLI_JSON_SCHEMA. Raise it when a field changes name,
+ * type or meaning, or disappears (adding a field does not). */
+enum { CLI_JSON_SCHEMA = 1 };
+/* Numbers that are not finite are written as null. */
 typedef struct jw {
     FILE *f;
     int depth;

@@ -7,36 +7,26 @@
 #include "oracle.h"
 #include "view.h"
 
-void help_bench(FILE *out)
-{
-    fprintf(out,
-            "usage: grotto bench [-j N] [--json] [--no-corpus]\n"
-            "       grotto bench --queries [-n N] [--json]\n"
-            "\n"
-            "Times, in one run, the full-universe sweep - every FloorRecord digest with its\n"
-            "analysis and enemy-list terms (524,288 floors) and every MapRecord digest (393,216\n"
-            "maps) - with ref (item by item: each map regenerates its floors) and with impl (its\n"
-            "memoized, threaded sweep). Each engine runs in its own child process so that the\n"
-            "peak RSS reported is its own. Prints per-stage thread-seconds (floors, enemy list,\n"
-            "analysis, maps), wall time, the ratio ref/impl, floors per second, peak RSS, whether\n"
-            "both produced identical digests and how many of each engine's 917,504 digests differ\n"
-            "from the golden corpus (corpus/golden/floors.digest and maps.digest, checked against\n"
-            "SHA256SUMS), and the targets (impl >= 30x ref, full sweep < 1 s with 2 threads, peak\n"
-            "RSS < 64 MiB). A missed target is reported, not an error.\n"
-            "\n"
-            "  -j N          threads for both engines (default: all cores)\n"
-            "  --json        machine-readable\n"
-            "  --no-corpus   skip the comparison with the corpus\n"
-            "\n"
-            "Exit 0 when both engines produced identical digests that match the corpus; 1 when\n"
-            "they differ from each other or from the corpus; 2 on bad input, a broken corpus\n"
-            "file or a run that failed.\n");
-    bench_queries_help(out);
-    fprintf(out,
-            "\n"
-            "examples: grotto bench -j 2\n"
-            "          grotto bench --queries -n 5 --json\n");
-}
+static const cli_usage BENCH_USAGE = {
+    "grotto bench [-j N] [--json] [--no-corpus]\ngrotto bench --queries [-n N] [--json]",
+    "Times, in one run, the full-universe sweep - every FloorRecord digest with its\n"
+    "analysis and enemy-list terms (524,288 floors) and every MapRecord digest (393,216\n"
+    "maps) - with ref (item by item: each map regenerates its floors) and with impl (its\n"
+    "memoized, threaded sweep). Each engine runs in its own child process so that the\n"
+    "peak RSS reported is its own. Prints per-stage thread-seconds (floors, enemy list,\n"
+    "analysis, maps), wall time, the ratio ref/impl, floors per second, peak RSS, whether\n"
+    "both produced identical digests and how many of each engine's 917,504 digests differ\n"
+    "from the golden corpus (corpus/golden/floors.digest and maps.digest, checked against\n"
+    "SHA256SUMS), and the targets (impl >= 30x ref, full sweep < 1 s with 2 threads, peak\n"
+    "RSS < 64 MiB). A missed target is reported, not an error.\n",
+    NULL,
+    "Exit 0 when both engines produced identical digests that match the corpus; 1 when\n"
+    "they differ from each other or from the corpus; 2 on bad input, a broken corpus\n"
+    "file or a run that failed.\n",
+    bench_queries_help,
+    "grotto bench -j 2\n"
+    "grotto bench --queries -n 5 --json",
+};
 
 static void json_run(jw *w, const char *key, const bench_run *r)
 {
@@ -63,15 +53,23 @@ int cmd_bench(int argc, char **argv)
 {
     const char *threads_s = NULL, *runs_s = NULL, *pos[1];
     int json = 0, no_corpus = 0, queries = 0, help = 0, npos, threads = 0;
-    cli_opt opts[] = {{"threads", 'j', OPT_VALUE, NULL, &threads_s},
-                      {"json", 0, OPT_FLAG, &json, NULL},
-                      {"no-corpus", 0, OPT_FLAG, &no_corpus, NULL},
-                      {"queries", 0, OPT_FLAG, &queries, NULL},
-                      {"runs", 'n', OPT_VALUE, NULL, &runs_s}};
-    if (cli_parse("bench", argc, argv, opts, 5, pos, 0, &npos, &help))
+    const cli_opt opts[] = {
+        {"threads", 'j', OPT_VALUE, NULL, &threads_s, "N", "threads for both engines (default: all cores)"},
+        {"json", 0, OPT_FLAG, &json, NULL, NULL, "machine-readable"},
+        {"no-corpus", 0, OPT_FLAG, &no_corpus, NULL, NULL, "skip the comparison with the corpus"},
+        {"queries", 0, OPT_FLAG, &queries, NULL, NULL,
+         "instead: time the research query set below, each run as a fresh\nprocess N times cold (--no-cache: the "
+         "universe index built in\nmemory) and N times warm (read from a private cache), wall and CPU\ntime min "
+         "and median; warm and cold output must be identical (else\nexit 1); targets: every query < 0.3 s wall, a "
+         "cached one < 50 ms"},
+        {"runs", 'n', OPT_VALUE, NULL, &runs_s, "N", "runs per query and mode with --queries (default 5)"},
+    };
+    int nopts = (int)(sizeof opts / sizeof opts[0]);
+    if (cli_parse("bench", argc, argv, opts, nopts, pos, 0, &npos, &help))
         return EXIT_USAGE;
     if (help) {
-        help_bench(stdout);
+        if (!cli_parse_only)
+            cli_help(&BENCH_USAGE, opts, nopts);
         return EXIT_OK;
     }
     if (queries || runs_s) {

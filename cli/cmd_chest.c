@@ -13,16 +13,9 @@
 /* The longest range one call shows: a day of seconds. */
 enum { CHEST_RANGE_MAX = 86400 };
 
-void help_chest(FILE *out)
+static void chest_about_more(FILE *out)
 {
     fprintf(out,
-            "usage: grotto chest RRSSSS FLOOR SECOND [--json]\n"
-            "       grotto chest RRSSSS FLOOR FIRST..LAST [--item NAME] [--json]\n"
-            "\n"
-            "The chests of one floor (position, rank S..I) and what each contains when the floor's\n"
-            "chests are filled at SECOND, the whole seconds elapsed since the (quick)save was\n"
-            "loaded (the chest timer). Floors B1F and B2F never have chests (a range there lists\n"
-            "nothing).\n"
             "\n"
             "A range FIRST..LAST (at most %d seconds, one day; LAST at most 4294967295) prints\n"
             "one line per second, one column per chest (English names; --json has the Japanese\n"
@@ -34,24 +27,23 @@ void help_chest(FILE *out)
             "medal'; a name the chest tables do not know is an error (exit 2). An item that none\n"
             "of this floor's chest ranks can hold is an answer, not an error: it says so, names\n"
             "the ranks that can hold it, and exits 0 with no seconds (\"possible\": false).\n"
-            "With --item a single SECOND is the range SECOND..SECOND.\n"
-            "\n"
-            "  RRSSSS       map id (band code and seed in hex, e.g. 020032)\n"
-            "  FLOOR        floor number 1..floors, or B3F notation\n"
-            "  SECOND       0..4294967295\n"
-            "  FIRST..LAST  a range of seconds, both included\n"
-            "  --item NAME  only the seconds that give this item\n"
-            "  --json       one second: {map, floor, second, chests: [{pos, rank, letter, item, en,\n"
-            "               jp}]}; a range: {map, floor, first, last, chests: [{pos, rank, letter}],\n"
-            "               item: null or {en, jp, items: [item numbers], possible, per_chest:\n"
-            "               [seconds per chest]}, count (seconds listed), seconds:\n"
-            "               [{second, items: [{item, en, jp} per chest]}]}\n"
-            "\n"
-            "examples: grotto chest 020032 3 7          -> Rockbomb shard (H), Strong medicine (I)\n"
-            "          grotto chest 020032 3 0..9\n"
-            "          grotto chest DD00A5 16 0..299 --item mimic\n",
+            "With --item a single SECOND is the range SECOND..SECOND.\n",
             CHEST_RANGE_MAX);
 }
+
+static const cli_usage CHEST_USAGE = {
+    "grotto chest RRSSSS FLOOR SECOND [--json]\ngrotto chest RRSSSS FLOOR FIRST..LAST [--item NAME] [--json]",
+    "The chests of one floor (position, rank S..I) and what each contains when the floor's\n"
+    "chests are filled at SECOND, the whole seconds elapsed since the (quick)save was\n"
+    "loaded (the chest timer). Floors B1F and B2F never have chests (a range there lists\n"
+    "nothing).\n",
+    chest_about_more,
+    NULL,
+    NULL,
+    "grotto chest 020032 3 7          # Rockbomb shard (H), Strong medicine (I)\n"
+    "grotto chest 020032 3 0..9\n"
+    "grotto chest DD00A5 16 0..299 --item mimic",
+};
 
 /* The floor's chests (chests.md §1-§2). */
 typedef struct chest_floor {
@@ -252,8 +244,8 @@ static void json_items(jw *w, const char *key, const uint8_t *item, int count)
     for (int i = 0; i < count; i++) {
         jw_obj(w, NULL);
         jw_int(w, "item", item[i]);
-        jw_str(w, "en", gt_item_name[item[i]].en);
-        jw_str(w, "jp", gt_item_name[item[i]].jp);
+        jw_str(w, "name_en", gt_item_name[item[i]].en);
+        jw_str(w, "name_jp", gt_item_name[item[i]].jp);
         jw_end_obj(w);
     }
     jw_end_arr(w);
@@ -271,8 +263,8 @@ static void json_chests(jw *w, const chest_floor *c, const uint8_t *item)
         jw_str(w, "letter", letter);
         if (item) {
             jw_int(w, "item", item[i]);
-            jw_str(w, "en", gt_item_name[item[i]].en);
-            jw_str(w, "jp", gt_item_name[item[i]].jp);
+            jw_str(w, "name_en", gt_item_name[item[i]].en);
+            jw_str(w, "name_jp", gt_item_name[item[i]].jp);
         }
         jw_end_obj(w);
     }
@@ -306,9 +298,9 @@ static void json_range(const chest_floor *c, const chest_query *q, int possible)
     jw_uint(&w, "last", q->last);
     json_chests(&w, c, NULL);
     if (q->item_first >= 0) {
-        jw_obj(&w, "item");
-        jw_str(&w, "en", gt_item_name[q->item_first].en);
-        jw_str(&w, "jp", gt_item_name[q->item_first].jp);
+        jw_obj(&w, "item_filter");
+        jw_str(&w, "name_en", gt_item_name[q->item_first].en);
+        jw_str(&w, "name_jp", gt_item_name[q->item_first].jp);
         jw_arr(&w, "items");
         for (int i = 0; i < GT_ITEM_COUNT; i++)
             if (q->item[i])
@@ -321,7 +313,7 @@ static void json_range(const chest_floor *c, const chest_query *q, int possible)
         jw_end_arr(&w);
         jw_end_obj(&w);
     } else {
-        jw_null(&w, "item");
+        jw_null(&w, "item_filter");
     }
     jw_uint(&w, "count", listed);
     jw_arr(&w, "seconds");
@@ -363,13 +355,20 @@ int cmd_chest(int argc, char **argv)
 {
     const char *pos[3], *item_s = NULL;
     int json = 0, help = 0, npos;
-    cli_opt opts[] = {{"json", 0, OPT_FLAG, &json, NULL}, {"item", 0, OPT_VALUE, NULL, &item_s}};
-    if (cli_parse("chest", argc, argv, opts, 2, pos, 3, &npos, &help))
+    const cli_opt opts[] = {
+        {"RRSSSS", 0, OPT_ARG, NULL, NULL, NULL, "map id (band code and seed in hex, e.g. 020032)"},
+        {"FLOOR", 0, OPT_ARG, NULL, NULL, NULL, "floor number 1..floors, or B3F notation"},
+        {"SECOND", 0, OPT_ARG, NULL, NULL, NULL, "0..4294967295"},
+        {"FIRST..LAST", 0, OPT_ARG, NULL, NULL, NULL, "a range of seconds, both included"},
+        {"item", 0, OPT_VALUE, NULL, &item_s, "NAME", "only the seconds that give this item"},
+        {"json", 0, OPT_FLAG, &json, NULL, NULL, "machine-readable (docs/json.md, 'chest')"},
+    };
+    int nopts = (int)(sizeof opts / sizeof opts[0]);
+    if (cli_parse("chest", argc, argv, opts, nopts, pos, 3, &npos, &help))
         return EXIT_USAGE;
     if (help) {
-        if (cli_parse_only)
-            return EXIT_OK;
-        help_chest(stdout);
+        if (!cli_parse_only)
+            cli_help(&CHEST_USAGE, opts, nopts);
         return EXIT_OK;
     }
     if (npos < 3)

@@ -11,38 +11,21 @@
 #include "svg.h"
 #include "view.h"
 
-void help_floor(FILE *out)
-{
-    fprintf(out,
-            "usage: grotto floor RRSSSS N [options]\n"
-            "       grotto floor --seed SSSS --floor N [options]\n"
-            "\n"
-            "One floor of a map: the layout as ASCII art with a legend, the stairs, the chests,\n"
-            "and the anomalies (stair overflow, ghost stairs, unreachable chests, chambers,\n"
-            "softlock report). A floor depends only on the seed and the floor number; given a\n"
-            "map id, chest ranks, the enemy-list cut and the floor's monsters are shown too, and\n"
-            "N must be one of the map's floors.\n"
-            "\n"
-            "  N               floor number 1..16 or B4F notation\n"
-            "  --seed SSSS     map seed in hex (0..7FFF), with --floor N\n"
-            "  --json          machine-readable, including the whole 16x16 grid; with a map id also\n"
-            "                  \"elist\" and \"monsters\": [{id, number, en, jp, trapped_chest,\n"
-            "                  spawn: {lo, hi, weight, percent} or null, kept}] (kept false = cut)\n"
-            "  --record        the 272-byte FloorRecord v1 as one line of hex, nothing else\n"
-            "  --svg FILE      also write the floor as an SVG picture to FILE (written completely\n"
-            "                  under a temporary name, then renamed: a failure leaves no FILE)\n"
-            "  --region R      jp (default) or intl (ElistOfs +128, display only)\n"
-            "  --engine E      ref (default), impl, or legacy (the legacy Windows tool's enemy-list\n"
-            "                  model: docs/spec-notes.md 27)\n"
-            "\n"
-            "legend: # wall  = partition  . room floor  : corridor  + door  < up stairs  > down stairs\n"
-            "        c chest  C chest nobody can reach  g ghost stairs (abandoned stair tile)\n"
-            "\n");
-    view_monsters_help(out);
-    fprintf(out,
-            "\n"
-            "examples: grotto floor DD5BC3 4      grotto floor --seed 0346 --floor B16F --svg f.svg\n");
-}
+static const cli_usage FLOOR_USAGE = {
+    "grotto floor RRSSSS N [options]\ngrotto floor --seed SSSS --floor N [options]",
+    "One floor of a map: the layout as ASCII art with a legend, the stairs, the chests,\n"
+    "and the anomalies (stair overflow, ghost stairs, unreachable chests, chambers,\n"
+    "softlock report). A floor depends only on the seed and the floor number; given a\n"
+    "map id, chest ranks, the enemy-list cut and the floor's monsters are shown too, and\n"
+    "N must be one of the map's floors.\n",
+    NULL,
+    "Positions are (x,y): x the column, y the row, from (0,0) at the top left; the\n"
+    "drawing numbers both in decimal.\n",
+    view_monsters_help,
+    "grotto floor DD5BC3 4                       # the softlock floor B4F of DD5BC3\n"
+    "grotto floor --seed 0346 --floor B16F --svg f.svg\n"
+    "grotto floor 020032 B3F --json",
+};
 
 static char tile_char(const grotto_floor_t *f, const grotto_floor_analysis *a, int x, int y)
 {
@@ -76,9 +59,17 @@ static void text_floor(const floor_view *v, uint32_t seed, const char *id, grott
         printf("map %s, ", id);
     printf("seed 0x%04X B%uF: %ux%u, floor seed 0x%04X%s\n", seed, f->index, f->width, f->height, seed + f->index,
            f->overflow ? ", STAIR OVERFLOW" : "");
-    printf("\n    ");
+    /* columns numbered like the rows, in decimal: tens above units */
+    putchar('\n');
+    if (f->width > 10) {
+        printf("    ");
+        for (int x = 0; x < f->width; x++)
+            putchar(x < 10 ? ' ' : '0' + x / 10);
+        putchar('\n');
+    }
+    printf("    ");
     for (int x = 0; x < f->width; x++)
-        putchar("0123456789abcdef"[x]);
+        putchar('0' + x % 10);
     putchar('\n');
     for (int y = 0; y < f->height; y++) {
         printf(" %2d ", y);
@@ -86,7 +77,8 @@ static void text_floor(const floor_view *v, uint32_t seed, const char *id, grott
             putchar(tile_char(f, &v->a, x, y));
         putchar('\n');
     }
-    printf("\nlegend: # wall  = partition  . floor  : corridor  + door  < up  > down  c chest  C unreachable chest  g ghost stairs\n");
+    printf("\nlegend: # wall  = partition  . floor  : corridor  + door  < up  > down  c chest\n"
+           "        C unreachable chest  g ghost stairs;  (x,y) = column x, row y, numbered as above\n");
     printf("up stairs (%u,%u), down stairs (%u,%u)\n", f->up.x, f->up.y, f->down.x, f->down.y);
     if (f->chest_count) {
         printf("chests:");
@@ -124,16 +116,26 @@ int cmd_floor(int argc, char **argv)
 {
     const char *seed_s = NULL, *floor_s = NULL, *svg_s = NULL, *region_s = "jp", *engine_s = "ref", *pos[2];
     int json = 0, record = 0, help = 0, npos;
-    cli_opt opts[] = {{"seed", 0, OPT_VALUE, NULL, &seed_s},     {"floor", 0, OPT_VALUE, NULL, &floor_s},
-                      {"svg", 0, OPT_VALUE, NULL, &svg_s},       {"region", 0, OPT_VALUE, NULL, &region_s},
-                      {"engine", 0, OPT_VALUE, NULL, &engine_s}, {"json", 0, OPT_FLAG, &json, NULL},
-                      {"record", 0, OPT_FLAG, &record, NULL}};
-    if (cli_parse("floor", argc, argv, opts, 7, pos, 2, &npos, &help))
+    const cli_opt opts[] = {
+        {"RRSSSS", 0, OPT_ARG, NULL, NULL, NULL, "map id, e.g. DD5BC3"},
+        {"N", 0, OPT_ARG, NULL, NULL, NULL, "floor number 1..16 or B4F notation"},
+        {"seed", 0, OPT_VALUE, NULL, &seed_s, "SSSS", "map seed in hex (0..7FFF), with --floor N: the layout alone"},
+        {"floor", 0, OPT_VALUE, NULL, &floor_s, "N", "floor number, with --seed"},
+        {"json", 0, OPT_FLAG, &json, NULL, NULL,
+         "machine-readable, including the whole 16x16 grid (docs/json.md, 'floor')"},
+        {"record", 0, OPT_FLAG, &record, NULL, NULL, "the 272-byte FloorRecord v1 as one line of hex, nothing else"},
+        {"svg", 0, OPT_VALUE, NULL, &svg_s, "FILE",
+         "also write the floor as an SVG picture to FILE (written completely\nunder a temporary name, then "
+         "renamed: a failure leaves no FILE)"},
+        {"region", 0, OPT_VALUE, NULL, &region_s, "R", "jp (default) or intl (ElistOfs +128, display only)"},
+        {"engine", 0, OPT_VALUE, NULL, &engine_s, "E", "ref (default), impl or legacy (the legacy Windows tool's\nenemy-list model over ref's floors)"},
+    };
+    int nopts = (int)(sizeof opts / sizeof opts[0]);
+    if (cli_parse("floor", argc, argv, opts, nopts, pos, 2, &npos, &help))
         return EXIT_USAGE;
     if (help) {
-        if (cli_parse_only)
-            return EXIT_OK;
-        help_floor(stdout);
+        if (!cli_parse_only)
+            cli_help(&FLOOR_USAGE, opts, nopts);
         return EXIT_OK;
     }
     int quality = 0, n;
@@ -179,10 +181,16 @@ int cmd_floor(int argc, char **argv)
         cli_file o;
         if (cli_file_open("floor", svg_s, &o))
             return EXIT_USAGE;
-        char title[96];
-        snprintf(title, sizeof title, "seed 0x%04X B%dF (%ux%u)%s", seed, n, v.f.width, v.f.height,
-                 v.f.overflow ? " - stair overflow" : "");
-        if (cli_file_commit("floor", &o, svg_write_floor(o.f, &v.f, title)))
+        char title[96], id[8];
+        if (quality) { /* the map id and floor, as the community writes them */
+            cli_format_map_id(m.d.band_code, seed, id);
+            snprintf(title, sizeof title, "map %s B%dF (%ux%u)%s", id, n, v.f.width, v.f.height,
+                     v.f.overflow ? " - stair overflow" : "");
+        } else {
+            snprintf(title, sizeof title, "seed 0x%04X B%dF (%ux%u)%s", seed, n, v.f.width, v.f.height,
+                     v.f.overflow ? " - stair overflow" : "");
+        }
+        if (cli_file_commit("floor", &o, svg_write_floor(o.f, &v, title)))
             return EXIT_USAGE;
         fprintf(stderr, "grotto floor: wrote %s\n", svg_s);
     }

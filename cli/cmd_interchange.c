@@ -10,43 +10,34 @@
 #include "oracle.h"
 #include "view.h"
 
-void help_interchange(FILE *out)
-{
-    fprintf(out,
-            "usage: grotto interchange export floors|maps [--seeds LO..HI] [--bands LIST] [--engine E] [-o FILE]\n"
-            "       grotto interchange encode FILE.jsonl [-o FILE]\n"
-            "       grotto interchange decode FILE [--seed S] [-o FILE]\n"
-            "\n"
-            "The interchange format (docs/interchange.md): one JSON object per line, a floor\n"
-            "{\"seed\",\"floor\",\"width\",\"height\",\"overflow\",\"up\",\"down\",\"chests\",\"grid\"} or a map\n"
-            "{\"band\",\"seed\",\"env\",\"floors\",\"smr\",\"boss\",\"prefix\",\"suffix\",\"locale\",\"level\",\n"
-            "\"chest_ranks\",\"elist\":[{\"ofs\",\"D\",\"state\"}]}; seed and floor / band (the band code)\n"
-            "and seed are decimal. Another tool's file is checked with grotto oracle --b FILE.\n"
-            "\n"
-            "  export    every floor (16 per seed) or map of the seeds and bands, as computed by an\n"
-            "            engine, one line each, in slot order\n"
-            "  encode    interchange lines -> binary records: FloorRecords (272 bytes) or\n"
-            "            MapRecords (140 bytes), in the file's order; every field must be present\n"
-            "            and floors and maps cannot be mixed\n"
-            "  decode    binary records -> interchange lines: a file of MapRecords (size a multiple\n"
-            "            of 140 and not of 272) or of FloorRecords; a FloorRecord holds no seed, so\n"
-            "            the first is seed --seed (hex, default 0) and the seed advances whenever a\n"
-            "            record's floor index is not above the previous one's\n"
-            "\n"
-            "  --seeds LO..HI  export: seeds (hex, default 0..7FFF)\n"
-            "  --bands LIST    export maps: band codes in hex (02,38,..,DD) or all (default)\n"
-            "  --engine E      export: ref (default), impl or legacy\n"
-            "  --seed S        decode: seed of the first FloorRecord (hex, default 0)\n"
-            "  -o FILE         write FILE (whole or not at all) instead of stdout\n"
-            "\n"
-            "Exit 0, or 2 on bad input, a malformed line or record (FILE:LINE: reason) or a write\n"
-            "error.\n"
-            "\n"
-            "examples: grotto interchange export floors --seeds 5BC3 -o 5bc3.jsonl\n"
-            "          grotto interchange export maps --seeds 0..FF --bands DD\n"
-            "          grotto interchange encode 5bc3.jsonl -o 5bc3.bin\n"
-            "          grotto interchange decode 5bc3.bin --seed 5BC3\n");
-}
+static const cli_usage INTERCHANGE_USAGE = {
+    "grotto interchange export floors|maps [--seeds LO..HI] [--bands LIST] [--engine E] [-o FILE]\n"
+    "grotto interchange encode FILE.jsonl [-o FILE]\n"
+    "grotto interchange decode FILE [--seed S] [-o FILE]",
+    "The interchange format (docs/interchange.md): one JSON object per line, a floor\n"
+    "{\"seed\",\"floor\",\"width\",\"height\",\"overflow\",\"up\",\"down\",\"chests\",\"grid\"} or a map\n"
+    "{\"band\",\"seed\",\"env\",\"floors\",\"smr\",\"boss\",\"prefix\",\"suffix\",\"locale\",\"level\",\n"
+    "\"chest_ranks\",\"elist\":[{\"ofs\",\"D\",\"state\"}]}; seed and floor / band (the band code)\n"
+    "and seed are decimal. Another tool's file is checked with grotto oracle --b FILE.\n"
+    "\n"
+    "  export    every floor (16 per seed) or map of the seeds and bands, as computed by an\n"
+    "            engine, one line each, in slot order\n"
+    "  encode    interchange lines -> binary records: FloorRecords (272 bytes) or\n"
+    "            MapRecords (140 bytes), in the file's order; every field must be present\n"
+    "            and floors and maps cannot be mixed\n"
+    "  decode    binary records -> interchange lines: a file of MapRecords (size a multiple\n"
+    "            of 140 and not of 272) or of FloorRecords; a FloorRecord holds no seed, so\n"
+    "            the first is seed --seed (hex, default 0) and the seed advances whenever a\n"
+    "            record's floor index is not above the previous one's\n",
+    NULL,
+    "Exit 0, or 2 on bad input, a malformed line or record (FILE:LINE: reason) or a write\n"
+    "error.\n",
+    NULL,
+    "grotto interchange export floors --seeds 5BC3 -o 5bc3.jsonl\n"
+    "grotto interchange export maps --seeds 0..FF --bands DD\n"
+    "grotto interchange encode 5bc3.jsonl -o 5bc3.bin\n"
+    "grotto interchange decode 5bc3.bin --seed 5BC3",
+};
 
 /* Output to -o FILE (temporary name, renamed when complete) or stdout; with
  * `hold`, stdout output is kept in memory until the end, so that a
@@ -139,13 +130,21 @@ int cmd_interchange(int argc, char **argv)
 {
     const char *seeds = NULL, *bands = NULL, *engine = NULL, *seed_s = NULL, *out_s = NULL, *pos[2];
     int help = 0, npos;
-    cli_opt opts[] = {{"seeds", 0, OPT_VALUE, NULL, &seeds}, {"bands", 0, OPT_VALUE, NULL, &bands},
-                      {"engine", 0, OPT_VALUE, NULL, &engine}, {"seed", 0, OPT_VALUE, NULL, &seed_s},
-                      {"out", 'o', OPT_VALUE, NULL, &out_s}};
-    if (cli_parse("interchange", argc, argv, opts, 5, pos, 2, &npos, &help))
+    const cli_opt opts[] = {
+        {"MODE", 0, OPT_ARG, NULL, NULL, NULL, "export, encode or decode"},
+        {"WHAT|FILE", 0, OPT_ARG, NULL, NULL, NULL, "export: floors or maps; encode, decode: the input file"},
+        {"seeds", 0, OPT_VALUE, NULL, &seeds, "LO..HI", "export: seeds (hex, default 0..7FFF)"},
+        {"bands", 0, OPT_VALUE, NULL, &bands, "LIST", "export maps: band codes in hex (02,38,..,DD) or all (default)"},
+        {"engine", 0, OPT_VALUE, NULL, &engine, "E", "export: ref (default), impl or legacy"},
+        {"seed", 0, OPT_VALUE, NULL, &seed_s, "S", "decode: seed of the first FloorRecord (hex, default 0)"},
+        {"out", 'o', OPT_VALUE, NULL, &out_s, "FILE", "write FILE (whole or not at all) instead of stdout"},
+    };
+    int nopts = (int)(sizeof opts / sizeof opts[0]);
+    if (cli_parse("interchange", argc, argv, opts, nopts, pos, 2, &npos, &help))
         return EXIT_USAGE;
     if (help) {
-        help_interchange(stdout);
+        if (!cli_parse_only)
+            cli_help(&INTERCHANGE_USAGE, opts, nopts);
         return EXIT_OK;
     }
     if (npos != 2)

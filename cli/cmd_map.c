@@ -14,42 +14,35 @@
 #include "place.h"
 #include "view.h"
 
-void help_map(FILE *out)
+static void map_help_more(FILE *out)
 {
-    fprintf(out,
-            "usage: grotto map RRSSSS [options]\n"
-            "       grotto map --quality Q --seed SSSS [options]\n"
-            "\n"
-            "A treasure map's details (environment, floors, first-floor monster rank, boss, level),\n"
-            "its English and Japanese names, where it can be found (per timer yielding its seed:\n"
-            "the base qualities that give its band and the entrance location each leads to,\n"
-            "rng-and-timer.md 4.5; quest 15's location %02X for its map), and per floor: size,\n"
-            "stairs, chests with their ranks, the enemy-list cut (ElistOfs in hex, Flag0 count D,\n"
-            "state) and anomalies (stair overflow, ghost stairs, unreachable chests, chambers)\n"
-            "with a softlock report for overflow floors; then the monsters of each floor, one\n"
-            "line per run of floors with the same list and cut.\n"
-            "\n"
-            "  RRSSSS          map id: band code and seed in hex, e.g. DD5BC3 (RR may be any\n"
-            "                  quality 02..F8: it is mapped onto its band)\n"
-            "  --quality Q     quality 2..248 (decimal); with --seed SSSS (hex 0..7FFF)\n"
-            "  --region R      jp (default, the golden model) or intl: ElistOfs shown 128 higher;\n"
-            "                  states are the same (HW-7)\n"
-            "  --engine E      ref (default), impl, or legacy (the legacy Windows tool's enemy-list\n"
-            "                  model: docs/spec-notes.md 27)\n"
-            "  --json          everything above as JSON: the details, \"found_at\" (the places\n"
-            "                  of 'grotto seeds --help') and \"floor_list\", each floor with\n"
-            "                  \"elist\" and \"monsters\" (see 'grotto floor --help')\n"
-            "  --record        the 140-byte MapRecord v1 as one line of hex, nothing else\n"
-            "\n",
-            GT_QUEST15_LOCATION);
     cli_location_help(out);
     fprintf(out, "\n");
     view_monsters_help(out);
-    fprintf(out,
-            "\n"
-            "examples: grotto map 020032        grotto map DD5BC3 --json\n"
-            "          grotto map --quality 55 --seed 0032\n");
 }
+
+static void map_about_more(FILE *out)
+{
+    fprintf(out, "Quest 15's fixed map 020032 is also listed at its location %02X.\n", GT_QUEST15_LOCATION);
+}
+
+static const cli_usage MAP_USAGE = {
+    "grotto map RRSSSS [options]\ngrotto map --quality Q --seed SSSS [options]",
+    "A treasure map's details (environment, floors, first-floor monster rank, boss, level),\n"
+    "its English and Japanese names, where it can be found (per timer value yielding its\n"
+    "seed: the base qualities that give its band and the entrance location each leads to,\n"
+    "rng-and-timer.md 4.5), and per floor: size, stairs, chests with their ranks, the\n"
+    "enemy-list cut (ElistOfs in hex, Flag0 count D, state) and anomalies (stair overflow,\n"
+    "ghost stairs, unreachable chests, chambers) with a softlock report for overflow floors;\n"
+    "then the monsters of each floor, one line per run of floors with the same list and cut.\n",
+    map_about_more,
+    "Positions are (x,y): x the column, y the row, from (0,0) at the top left.\n",
+    map_help_more,
+    "grotto map 020032                      # quest 15's map: Granite Tunnel of Woe Lv.1\n"
+    "grotto map DD5BC3 --json               # a softlock map, machine-readable\n"
+    "grotto map --quality 55 --seed 0032\n"
+    "grotto map 4C1BE6 --region intl        # ElistOfs as the international builds show it",
+};
 
 typedef struct map_args {
     int quality;
@@ -63,13 +56,25 @@ static int parse_args(int argc, char **argv, map_args *a, int *help)
 {
     const char *quality_s = NULL, *seed_s = NULL, *region_s = "jp", *engine_s = "ref", *pos[1];
     int npos;
-    cli_opt opts[] = {{"quality", 0, OPT_VALUE, NULL, &quality_s}, {"seed", 0, OPT_VALUE, NULL, &seed_s},
-                      {"region", 0, OPT_VALUE, NULL, &region_s},   {"engine", 0, OPT_VALUE, NULL, &engine_s},
-                      {"json", 0, OPT_FLAG, &a->json, NULL},        {"record", 0, OPT_FLAG, &a->record, NULL}};
-    if (cli_parse("map", argc, argv, opts, 6, pos, 1, &npos, help))
+    const cli_opt opts[] = {
+        {"RRSSSS", 0, OPT_ARG, NULL, NULL, NULL,
+         "map id: band code and seed in hex, e.g. DD5BC3 (RR may be any quality\n02..F8: it is mapped onto its band)"},
+        {"quality", 0, OPT_VALUE, NULL, &quality_s, "Q", "quality 2..248 (decimal); with --seed"},
+        {"seed", 0, OPT_VALUE, NULL, &seed_s, "SSSS", "seed in hex 0..7FFF; with --quality"},
+        {"region", 0, OPT_VALUE, NULL, &region_s, "R",
+         "jp (default, the golden model) or intl: ElistOfs shown 128 higher;\nstates are the same"},
+        {"engine", 0, OPT_VALUE, NULL, &engine_s, "E", "ref (default), impl or legacy (the legacy Windows tool's\nenemy-list model over ref's floors)"},
+        {"json", 0, OPT_FLAG, &a->json, NULL, NULL, "everything above as JSON (docs/json.md, 'map')"},
+        {"record", 0, OPT_FLAG, &a->record, NULL, NULL, "the 140-byte MapRecord v1 as one line of hex, nothing else"},
+    };
+    int nopts = (int)(sizeof opts / sizeof opts[0]);
+    if (cli_parse("map", argc, argv, opts, nopts, pos, 1, &npos, help))
         return EXIT_USAGE;
-    if (*help)
+    if (*help) {
+        if (!cli_parse_only)
+            cli_help(&MAP_USAGE, opts, nopts);
         return 0;
+    }
     if (npos && (quality_s || seed_s))
         return cli_error("map", "give either a map id RRSSSS or --quality and --seed, not both");
     if (npos) {
@@ -128,7 +133,7 @@ static void json_map(const map_args *a, const grotto_map_t *m, const floor_view 
     jw w;
     jw_init(&w, stdout);
     jw_obj(&w, NULL);
-    jw_str(&w, "id", id);
+    jw_str(&w, "map", id);
     jw_int(&w, "band", d->band_code);
     jw_int(&w, "quality_min", gt_band[grotto_band_of_quality(d->band_code)].qmin);
     jw_int(&w, "quality_max", gt_band[grotto_band_of_quality(d->band_code)].qmax);
@@ -138,8 +143,8 @@ static void json_map(const map_args *a, const grotto_map_t *m, const floor_view 
     jw_int(&w, "env", d->env);
     jw_str(&w, "env_en", gt_env_name[d->env].en);
     jw_str(&w, "env_jp", gt_env_name[d->env].jp);
-    jw_int(&w, "floors", d->floors);
-    jw_int(&w, "smr", d->smr);
+    jw_int(&w, "floor_count", d->floors);
+    jw_int(&w, "monster_rank", d->smr);
     jw_int(&w, "boss", d->boss);
     jw_str(&w, "boss_en", gt_boss_name[d->boss].en);
     jw_str(&w, "boss_jp", gt_boss_name[d->boss].jp);
@@ -155,7 +160,7 @@ static void json_map(const map_args *a, const grotto_map_t *m, const floor_view 
     jw_str(&w, "engine", a->engine->name);
     jw_str(&w, "record_digest", digest);
     cli_json_places(&w, "found_at", x->places, x->nplaces);
-    jw_arr(&w, "floor_list");
+    jw_arr(&w, "floors");
     for (int n = 1; n <= d->floors; n++) {
         jw_obj(&w, NULL);
         view_json_floor(&w, &views[n - 1], a->region, 0);
@@ -166,8 +171,9 @@ static void json_map(const map_args *a, const grotto_map_t *m, const floor_view 
     jw_done(&w);
 }
 
-/* Monsters per floor: one line per run of floors with the same list and cut. */
-static void text_monsters(const grotto_map_t *m, const floor_view *views)
+/* Monsters per floor: one line per run of floors with the same list and cut,
+ * wrapped to the text width. */
+static void text_monsters(const grotto_map_t *m, const floor_view *views, int width)
 {
     printf("\nmonsters (memory order; * trapped chest, never wanders; %% spawn share; after '| cut:' never met):\n");
     for (int n = 1; n <= m->d.floors;) {
@@ -175,13 +181,14 @@ static void text_monsters(const grotto_map_t *m, const floor_view *views)
         int last = n;
         while (last < m->d.floors && views[last].e.mr == e->mr && views[last].e.survivors == e->survivors)
             last++;
-        char floors[32], line[512];
+        char floors[32], head[64], line[512];
         if (last == n)
             snprintf(floors, sizeof floors, "B%dF", n);
         else
             snprintf(floors, sizeof floors, "B%dF-B%dF", n, last);
+        snprintf(head, sizeof head, "  %-9s rank %-2u  ", floors, e->mr);
         view_monsters_line(&views[n - 1], line, sizeof line);
-        printf("  %-9s rank %-2u  %s\n", floors, e->mr, line);
+        view_wrap(stdout, head, line, ", ", (int)strlen(head), width);
         n = last + 1;
     }
 }
@@ -213,30 +220,32 @@ static void text_map(const map_args *a, const grotto_map_t *m, const floor_view 
     } else {
         printf("  found at: nowhere - no timer and base quality give this map\n");
     }
-    putchar('\n');
-    printf("floor  size   up       down     chests (rank)                  ElistOfs     D  enemy list                          anomalies\n");
+    /* 99 columns; a floor's anomalies on the line below it */
+    int width = view_text_width();
+    printf("\nfloor size  up      down    chests (x,y) and rank      ElistOfs enemy list\n");
     for (int n = 1; n <= d->floors; n++) {
         const floor_view *v = &views[n - 1];
-        char chests[64] = "", state[256], anomalies[256];
+        char chests[64] = "", state[256], anomalies[512];
         for (int i = 0; i < v->f.chest_count; i++)
-            snprintf(chests + strlen(chests), sizeof chests - strlen(chests), "%s(%2u,%2u) %c", i ? " " : "",
+            snprintf(chests + strlen(chests), sizeof chests - strlen(chests), "%s(%2u,%2u)%c", i ? " " : "",
                      v->f.chest[i].x, v->f.chest[i].y, gt_chest_tables[v->rank[i]].letter);
         if (!v->f.chest_count)
             snprintf(chests, sizeof chests, "-");
         grotto_elist_state_text(&v->e, 0, state, sizeof state);
-        view_anomalies(v, anomalies, sizeof anomalies);
         char fl[8];
         snprintf(fl, sizeof fl, "B%dF", n);
-        printf("%-5s  %2ux%-2u  (%2u,%2u)  (%2u,%2u)  %-30s 0x%04X  %4u  %-35s %s\n", fl, v->f.width, v->f.height,
-               v->f.up.x, v->f.up.y, v->f.down.x, v->f.down.y, chests, grotto_elist_display_ofs(&v->e, a->region),
-               v->e.D, state, anomalies);
+        printf("%-5s %2ux%-2u (%2u,%2u) (%2u,%2u) %-26s 0x%04X   %s\n", fl, v->f.width, v->f.height, v->f.up.x,
+               v->f.up.y, v->f.down.x, v->f.down.y, chests, grotto_elist_display_ofs(&v->e, a->region), state);
+        view_anomalies(v, anomalies, sizeof anomalies);
+        if (strcmp(anomalies, "-") != 0)
+            view_wrap(stdout, "      ! ", anomalies, "; ", 8, width);
     }
     for (int n = 1; n <= d->floors; n++)
         if (views[n - 1].f.overflow) {
             putchar('\n');
             view_softlock(stdout, &views[n - 1], "");
         }
-    text_monsters(m, views);
+    text_monsters(m, views, width);
 }
 
 int cmd_map(int argc, char **argv)
@@ -246,13 +255,7 @@ int cmd_map(int argc, char **argv)
     int rc = parse_args(argc, argv, &a, &help);
     if (rc)
         return rc;
-    if (help) {
-        if (cli_parse_only)
-            return EXIT_OK;
-        help_map(stdout);
-        return EXIT_OK;
-    }
-    if (cli_parse_only)
+    if (help || cli_parse_only)
         return EXIT_OK;
     grotto_map_t m;
     if (a.engine->map(a.quality, a.seed, &m) != 0)

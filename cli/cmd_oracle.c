@@ -11,89 +11,51 @@
 #include "oracle.h"
 #include "view.h"
 
-void help_oracle(FILE *out)
-{
-    fprintf(out,
-            "usage: grotto oracle [DOMAIN...] [--a ENGINE] [--b ENGINE] [--against SRC] [options]\n"
-            "       grotto oracle --b FILE.jsonl [--a ENGINE] [--show N] [--json]\n"
-            "       grotto oracle [floors] [maps] --b exec:CMD [--seeds LO..HI] [--bands LIST] [--sample N]\n"
-            "                     [--timeout S] [--a ENGINE] [--show N] [--json] [--quiet]\n"
-            "\n"
-            "Computes every item of each domain with engine A (and B) and compares them: A with B\n"
-            "byte for byte, and each with the golden corpus. Domains, run in this order (all of\n"
-            "them without a DOMAIN argument; name one or more to select):\n"
-            "  floors     524,288 FloorRecords (32,768 seeds x 16 floors)\n"
-            "  maps       393,216 MapRecords from map(band code) (12 bands x 32,768 seeds)\n"
-            "  qualities  8,093,696 MapRecords (247 qualities 2..248 x 32,768 seeds): each engine\n"
-            "             generates a seed's 16 floors once (map_floors) and makes the map of every\n"
-            "             quality from them (map_from_floors); it must equal that engine's\n"
-            "             map(band code) byte for byte, the corpus digest of the band, and B's\n"
-            "  timers     16,187,392 timer values (65,536 timers x 247 base qualities): r1, seed,\n"
-            "             r3, final quality and entrance location, A vs B; r1/seed/r3 also vs the\n"
-            "             corpus sample (timers.jsonl, 1,665 timers). Without --b only the sample's\n"
-            "             timers are compared (1,665 x 247 items)\n"
-            "  sweep      impl's memoized sweep: its 524,288 floor + 393,216 map digests vs A's\n"
-            "             (and B's) digest of each item and vs the corpus\n"
-            "maps and qualities are one pass per seed; the sweep reuses the digests computed for\n"
-            "floors and maps. Each domain ends with one line: items checked of the count its\n"
-            "definition gives, items mismatched and per kind, wall and CPU seconds. A domain\n"
-            "that did not reach its count is an internal error (exit 2), never a pass.\n"
-            "\n"
-            "  --a ENGINE      ref (default), impl or legacy\n"
-            "  --b ENGINE      second engine to compare with A item by item: impl, ref, or legacy (the\n"
-            "                  legacy Windows tool's enemy-list model: its maps differ, exit 1)\n"
-            "  --against SRC   corpus (corpus/golden: floors.digest, maps.digest, timers.jsonl and\n"
-            "                  SHA256SUMS, all required), a directory holding floors.digest and\n"
-            "                  maps.digest (timers.jsonl optional), or one file for one domain\n"
-            "                  (floors; maps and/or qualities; timers). Files are checked against\n"
-            "                  the SHA256SUMS beside them. Without --b and --against: corpus\n"
-            "  -j N            threads (default: all cores)\n"
-            "  --show N        how many first differences per domain to report in full (default 5,\n"
-            "                  at most 128)\n"
-            "  --json          {\"domains\":[{\"domain\",\"a\",\"b\",\"against_corpus\",\"definition\",\n"
-            "                  \"expected\",\"checked\",\"complete\",\"mismatched\",\"differences\":{kind:\n"
-            "                  count},\"seconds\",\"cpu_seconds\",\"first\":[{item,\"kinds\":[..]}]}],\"ok\"}\n"
-            "                  item: floors {seed,floor}, maps {band,seed}, qualities {quality,band,\n"
-            "                  seed}, timers {timer,base}, sweep {record:floor|map, seed,floor | band,\n"
-            "                  seed, sweep_digest}; band = the band code in decimal. kinds: ab,\n"
-            "                  a_corpus, b_corpus, a_band, b_band (qualities), sweep_a, sweep_b,\n"
-            "                  sweep_corpus (sweep)\n"
-            "  --quiet         no progress line\n"
-            "\n"
-            "Another tool's output (docs/interchange.md), checked field by field against A:\n"
-            "  --b FILE.jsonl  interchange lines (floors and/or maps) from a file; any word that is\n"
-            "                  not an engine name is a file (write ./ref for a file named ref)\n"
-            "  --b exec:CMD    run CMD (/bin/sh -c) as a child speaking the line protocol: requests\n"
-            "                  'floor SEED K' / 'map BAND SEED' (decimal; BAND = band code) on its\n"
-            "                  stdin, one interchange line back per request; EOF at the end, then it\n"
-            "                  must exit 0. DOMAIN: floors and/or maps (default both)\n"
-            "  --seeds LO..HI  seeds asked (hex, default 0..7FFF; one seed: LO)\n"
-            "  --bands LIST    bands of the maps asked: band codes in hex as in map ids (02,38,..,DD),\n"
-            "                  comma-separated, or all (default)\n"
-            "  --sample N      ask only N items of that domain, chosen at random with a fixed seed\n"
-            "                  (the same items every run)\n"
-            "  --timeout S     seconds the child may take per reply and to exit (default 10)\n"
-            "  The report: records and fields checked, the first differences (--show) with a grid\n"
-            "  diff, which fields no record carried (not checked), keys the format does not define.\n"
-            "  --json: {\"mode\":\"file\"|\"exec\",\"b\",\"check\":{\"a\",\"records\",\"floor_records\",\n"
-            "  \"map_records\",\"fields\",\"records_differing\",\"fields_differing\",\"carried\":{field:n},\n"
-            "  \"not_carried\":[..],\"ignored_keys\":[..],\"first\":[{seed,floor|band,seed, line|request,\n"
-            "  \"fields\":[{\"field\",\"floor\"}]}]},\"requests\" (exec),\"ok\"}. A child that cannot start,\n"
-            "  dies, hangs or answers garbage (not an interchange line, or for another item), a\n"
-            "  malformed file or an item given twice: exit 2 with the reason (and the child's last\n"
-            "  stderr line) - never a pass.\n"
-            "\n"
-            "Exit 0 only when every domain was covered and nothing differs; 1 on any difference;\n"
-            "2 on bad input, a broken corpus file (wrong size, malformed or missing SHA256SUMS,\n"
-            "a checksum that disagrees) or an internal error.\n"
-            "\n"
-            "examples: grotto oracle --a ref --b impl --against corpus\n"
-            "          grotto oracle timers --a ref --b impl\n"
-            "          grotto oracle floors --against corpus/golden/floors.digest\n"
-            "          grotto oracle --b corpus/golden/maps-sample.jsonl\n"
-            "          grotto oracle --b exec:'python3 tools/adapters/example.py' --sample 200\n"
-            "          grotto oracle maps --a ref --b legacy --show 3\n");
-}
+static const cli_usage ORACLE_USAGE = {
+    "grotto oracle [DOMAIN...] [--a ENGINE] [--b ENGINE] [--against SRC] [options]\n"
+    "grotto oracle --b FILE.jsonl [--a ENGINE] [--show N] [--json]\n"
+    "grotto oracle [floors] [maps] --b exec:CMD [--seeds LO..HI] [--bands LIST] [--sample N]\n"
+    "              [--timeout S] [--a ENGINE] [--show N] [--json] [--quiet]",
+    "Computes every item of each domain with engine A (and B) and compares them: A with B\n"
+    "byte for byte, and each with the golden corpus. Domains, run in this order (all of\n"
+    "them without a DOMAIN argument; name one or more to select):\n"
+    "  floors     524,288 FloorRecords (32,768 seeds x 16 floors)\n"
+    "  maps       393,216 MapRecords from map(band code) (12 bands x 32,768 seeds)\n"
+    "  qualities  8,093,696 MapRecords (247 qualities 2..248 x 32,768 seeds): each engine\n"
+    "             generates a seed's 16 floors once (map_floors) and makes the map of every\n"
+    "             quality from them (map_from_floors); it must equal that engine's\n"
+    "             map(band code) byte for byte, the corpus digest of the band, and B's\n"
+    "  timers     16,187,392 timer values (65,536 timers x 247 base qualities): r1, seed,\n"
+    "             r3, final quality and entrance location, A vs B; r1/seed/r3 also vs the\n"
+    "             corpus sample (timers.jsonl, 1,665 timers). Without --b only the sample's\n"
+    "             timers are compared (1,665 x 247 items)\n"
+    "  sweep      impl's memoized sweep: its 524,288 floor + 393,216 map digests vs A's\n"
+    "             (and B's) digest of each item and vs the corpus\n"
+    "maps and qualities are one pass per seed; the sweep reuses the digests computed for\n"
+    "floors and maps. Each domain ends with one line: items checked of the count its\n"
+    "definition gives, items mismatched and per kind, wall and CPU seconds. A domain\n"
+    "that did not reach its count is an internal error (exit 2), never a pass.\n",
+    NULL,
+    "Exit 0 only when every domain was covered and nothing differs; 1 on any difference;\n"
+    "2 on bad input, a broken corpus file (wrong size, malformed or missing SHA256SUMS,\n"
+    "a checksum that disagrees) or an internal error.\n"
+    "\n"
+    "Another tool's output (docs/interchange.md) is checked field by field against A. With\n"
+    "--b exec:CMD the child gets requests 'floor SEED K' / 'map BAND SEED' (decimal; BAND =\n"
+    "band code) on its stdin and answers one interchange line per request; EOF at the end,\n"
+    "then it must exit 0. The report: records and fields checked, the first differences\n"
+    "(--show) with a grid diff, which fields no record carried (not checked), keys the\n"
+    "format does not define. A child that cannot start, dies, hangs or answers garbage (not\n"
+    "an interchange line, or for another item), a malformed file or an item given twice:\n"
+    "exit 2 with the reason (and the child's last stderr line) - never a pass.\n",
+    NULL,
+    "grotto oracle --a ref --b impl --against corpus\n"
+    "grotto oracle timers --a ref --b impl\n"
+    "grotto oracle floors --against corpus/golden/floors.digest\n"
+    "grotto oracle --b corpus/golden/maps-sample.jsonl\n"
+    "grotto oracle --b exec:'python3 tools/adapters/example.py' --sample 200\n"
+    "grotto oracle maps --a ref --b legacy --show 3",
+};
 
 typedef struct print_ctx {
     const oracle_compare_opts *o;
@@ -222,16 +184,37 @@ int cmd_oracle(int argc, char **argv)
     const char *seeds_s = NULL, *bands_s = NULL, *sample_s = NULL, *timeout_s = NULL;
     const char *pos[ORACLE_DOMAIN_COUNT];
     int json = 0, quiet = 0, help = 0, npos;
-    cli_opt opts[] = {{"a", 0, OPT_VALUE, NULL, &a_s},          {"b", 0, OPT_VALUE, NULL, &b_s},
-                      {"against", 0, OPT_VALUE, NULL, &against}, {"threads", 'j', OPT_VALUE, NULL, &threads_s},
-                      {"show", 0, OPT_VALUE, NULL, &show_s},     {"json", 0, OPT_FLAG, &json, NULL},
-                      {"quiet", 'q', OPT_FLAG, &quiet, NULL},    {"seeds", 0, OPT_VALUE, NULL, &seeds_s},
-                      {"bands", 0, OPT_VALUE, NULL, &bands_s},   {"sample", 0, OPT_VALUE, NULL, &sample_s},
-                      {"timeout", 0, OPT_VALUE, NULL, &timeout_s}};
-    if (cli_parse("oracle", argc, argv, opts, 11, pos, ORACLE_DOMAIN_COUNT, &npos, &help))
+    const cli_opt opts[] = {
+        {"DOMAIN", 0, OPT_ARG, NULL, NULL, NULL, "floors, maps, qualities, timers or sweep (default: all)"},
+        {"a", 0, OPT_VALUE, NULL, &a_s, "ENGINE", "ref (default), impl or legacy"},
+        {"b", 0, OPT_VALUE, NULL, &b_s, "ENGINE",
+         "second engine to compare with A item by item: impl, ref, or legacy (the\nlegacy Windows tool's "
+         "enemy-list model: its maps differ, exit 1);\nor another tool's output: FILE.jsonl (any word that is not "
+         "an\nengine name is a file: ./ref for a file named ref) or exec:CMD"},
+        {"against", 0, OPT_VALUE, NULL, &against, "SRC",
+         "corpus (corpus/golden: floors.digest, maps.digest, timers.jsonl and\nSHA256SUMS, all required), a "
+         "directory holding floors.digest and\nmaps.digest (timers.jsonl optional), or one file for one domain\n"
+         "(floors; maps and/or qualities; timers). Files are checked against\nthe SHA256SUMS beside them. Without "
+         "--b and --against: corpus"},
+        {"threads", 'j', OPT_VALUE, NULL, &threads_s, "N", "threads (default: all cores)"},
+        {"show", 0, OPT_VALUE, NULL, &show_s, "N",
+         "how many first differences per domain to report in full (default 5,\nat most 128)"},
+        {"json", 0, OPT_FLAG, &json, NULL, NULL, "machine-readable (docs/json.md, 'oracle')"},
+        {"quiet", 'q', OPT_FLAG, &quiet, NULL, NULL, "no progress line"},
+        {"Another tool as a child process (--b exec:CMD)", 0, OPT_SECTION, NULL, NULL, NULL, NULL},
+        {"seeds", 0, OPT_VALUE, NULL, &seeds_s, "LO..HI", "seeds asked (hex, default 0..7FFF; one seed: LO)"},
+        {"bands", 0, OPT_VALUE, NULL, &bands_s, "LIST",
+         "bands of the maps asked: band codes in hex as in map ids\n(02,38,..,DD), comma-separated, or all (default)"},
+        {"sample", 0, OPT_VALUE, NULL, &sample_s, "N",
+         "ask only N items of each domain, chosen at random with a fixed\nseed (the same items every run)"},
+        {"timeout", 0, OPT_VALUE, NULL, &timeout_s, "S", "seconds the child may take per reply and to exit (default 10)"},
+    };
+    int nopts = (int)(sizeof opts / sizeof opts[0]);
+    if (cli_parse("oracle", argc, argv, opts, nopts, pos, ORACLE_DOMAIN_COUNT, &npos, &help))
         return EXIT_USAGE;
     if (help) {
-        help_oracle(stdout);
+        if (!cli_parse_only)
+            cli_help(&ORACLE_USAGE, opts, nopts);
         return EXIT_OK;
     }
     unsigned domains = npos ? 0 : ORACLE_ALL_DOMAINS;

@@ -10,35 +10,23 @@
 #include "output.h"
 #include "place.h"
 
-void help_seeds(FILE *out)
-{
-    fprintf(out,
-            "usage: grotto seeds --never [--json]\n"
-            "       grotto seeds SSSS [--band RR | --quality Q] [--json]\n"
-            "\n"
-            "--never lists the map seeds that no console timer value yields (302 of 32,768):\n"
-            "such maps have details but can never be obtained as random maps.\n"
-            "\n"
-            "With a seed (hex 0..7FFF): the timers that yield it with their r1/r3 draws, and\n"
-            "with a band (RR, any quality 2..248 in hex, or --quality Q in decimal) where that\n"
-            "map can be found (rng-and-timer.md 4.5): per timer, the base qualities whose final\n"
-            "quality falls in the band and the entrance location each leads to; quest 15's\n"
-            "fixed map (location 05, base 2) is listed for seed 0032 in band 02.\n"
-            "\n"
-            "  --never       the never-seeds\n"
-            "  --band RR     the map's band: any quality in hex, e.g. 02 or DD\n"
-            "  --quality Q   the same as a decimal quality 2..248\n"
-            "  --json        machine-readable: {seed, never, timers, band, places: [{timer, r1,\n"
-            "                r3, location, base_min, base_max, location_info: {number, hex,\n"
-            "                area_en, area_jp, monster_mark, monster_bump, starflight_direct,\n"
-            "                ship_only, starflight_only, note_en, note_jp}}]}\n"
-            "\n");
-    cli_location_help(out);
-    fprintf(out,
-            "\n"
-            "examples: grotto seeds --never\n"
-            "          grotto seeds 0032 --band 02\n");
-}
+static const cli_usage SEEDS_USAGE = {
+    "grotto seeds --never [--json]\ngrotto seeds SSSS [--band RR | --quality Q] [--json]",
+    "--never lists the map seeds that no console timer value yields (302 of 32,768):\n"
+    "such maps have details but can never be obtained as random maps.\n"
+    "\n"
+    "With a seed (hex 0..7FFF): the timers that yield it with their r1/r3 draws, and\n"
+    "with a band (RR, any quality 2..248 in hex, or --quality Q in decimal) where that\n"
+    "map can be found (rng-and-timer.md 4.5): per timer, the base qualities whose final\n"
+    "quality falls in the band and the entrance location each leads to; quest 15's\n"
+    "fixed map (location 05, base 2) is listed for seed 0032 in band 02.\n",
+    NULL,
+    NULL,
+    cli_location_help,
+    "grotto seeds --never\n"
+    "grotto seeds 0032 --band 02      # where map 020032 is found\n"
+    "grotto seeds 5BC3 --json",
+};
 
 static int never_list(int json)
 {
@@ -86,13 +74,13 @@ static void json_seed(uint32_t seed, int band, const grotto_timer_draws *timers,
     jw_init(&w, stdout);
     jw_obj(&w, NULL);
     jw_uint(&w, "seed", seed);
-    jw_bool(&w, "never", ntimers == 0);
+    jw_bool(&w, "never_seed", ntimers == 0);
     jw_int(&w, "timers", ntimers);
     if (band >= 0) {
         jw_uint(&w, "band", gt_band[band].code);
-        cli_json_places(&w, "places", places, nplaces);
+        cli_json_places(&w, "found_at", places, nplaces);
     } else {
-        jw_arr(&w, "places");
+        jw_arr(&w, "timer_draws");
         for (int i = 0; i < ntimers; i++) {
             jw_obj(&w, NULL);
             jw_uint(&w, "timer", timers[i].timer);
@@ -135,16 +123,19 @@ int cmd_seeds(int argc, char **argv)
 {
     const char *band_s = NULL, *quality_s = NULL, *pos[1];
     int json = 0, never = 0, help = 0, npos;
-    cli_opt opts[] = {{"never", 0, OPT_FLAG, &never, NULL},
-                      {"band", 0, OPT_VALUE, NULL, &band_s},
-                      {"quality", 0, OPT_VALUE, NULL, &quality_s},
-                      {"json", 0, OPT_FLAG, &json, NULL}};
-    if (cli_parse("seeds", argc, argv, opts, 4, pos, 1, &npos, &help))
+    const cli_opt opts[] = {
+        {"SSSS", 0, OPT_ARG, NULL, NULL, NULL, "the seed in hex 0..7FFF"},
+        {"never", 0, OPT_FLAG, &never, NULL, NULL, "the never-seeds"},
+        {"band", 0, OPT_VALUE, NULL, &band_s, "RR", "the map's band: any quality in hex, e.g. 02 or DD"},
+        {"quality", 0, OPT_VALUE, NULL, &quality_s, "Q", "the same as a decimal quality 2..248"},
+        {"json", 0, OPT_FLAG, &json, NULL, NULL, "machine-readable (docs/json.md, 'seeds')"},
+    };
+    int nopts = (int)(sizeof opts / sizeof opts[0]);
+    if (cli_parse("seeds", argc, argv, opts, nopts, pos, 1, &npos, &help))
         return EXIT_USAGE;
     if (help) {
-        if (cli_parse_only)
-            return EXIT_OK;
-        help_seeds(stdout);
+        if (!cli_parse_only)
+            cli_help(&SEEDS_USAGE, opts, nopts);
         return EXIT_OK;
     }
     if (never) {

@@ -1,5 +1,6 @@
 /* grotto stats: universe aggregates, each with the hardware observation it
- * answers (hardware.md HW-2, HW-3, HW-4, HW-6) and the enemy-list states. */
+ * answers (hardware.md HW-1, -2, -3, -4, -6; the output says it in words)
+ * and the enemy-list states. */
 #include <string.h>
 
 #include "grotto/elist.h"
@@ -10,46 +11,35 @@
 #include "research.h"
 #include "stats.h"
 
-void help_stats(FILE *out)
-{
-    fprintf(out,
-            "usage: grotto stats [--json] [--no-cache] [--engine E] [-j N] [--quiet]\n"
-            "       grotto stats --legacy-diff [--json] [--no-cache] [-j N] [--quiet]\n"
-            "\n"
-            "Aggregates over every floor (32,768 seeds x 16) and every map (12 bands x 32,768 seeds),\n"
-            "computed from the universe index, each next to the hardware observation it answers:\n"
-            "  HW-1  softlock candidates: floors whose final up stairs are 4-adjacent to a chest,\n"
-            "        whose down stairs are cut off with chests solid, both, and both on an\n"
-            "        overflow floor (as the two observed softlocks), with the maps holding them\n"
-            "  HW-2  stair-overflow floors: the (seed, floor) pairs, distinct generator inputs,\n"
-            "        how many occur on real maps per band, up stairs written on a wall (and the\n"
-            "        same over seeds 0000..FFFF, which the community tool accepts)\n"
-            "  HW-3  seeds no timer yields\n"
-            "  HW-4  maps sharing the quest-15 map's name\n"
-            "  HW-6  floors whose trapped-chest monster records are lost, on each counting basis\n"
-            "        (instances, seeds that arise, distinct floors), against the published figures;\n"
-            "        and on the chest-rank basis of hardware.md (a floor counts only where one of\n"
-            "        its chests has a rank that can hold the trapped chest whose record is lost:\n"
-            "        rank 3 the cannibox, 4-7 the mimic, 8-10 Pandora's box), over arising and\n"
-            "        over all seeds, with the floors that keep the mimic's record with 0 bytes\n"
-            "        to spare (candidates for the one-floor difference, to check on a console)\n"
-            "  and the count of every enemy-list state.\n"
-            "\n"
-            "  --legacy-diff      instead: every map floor judged by the game model and by the legacy\n"
-            "                     Windows tool's model (--engine legacy: it ignored Flag0 tiles, and\n"
-            "                     its passage count wrapped at 256); how many floors and maps each\n"
-            "                     misjudgment class affects (no-enemy -> really ONLY/reduced, ONLY ->\n"
-            "                     really reduced, triple none -> really special), by cause, with\n"
-            "                     examples, and every disagreement by state family\n"
-            "  --json             machine-readable (see README)\n");
-    cli_index_help(out);
-    fprintf(out,
-            "\n"
-            "examples: grotto stats\n"
-            "          grotto stats --json --quiet\n"
-            "          grotto stats --engine ref --no-cache   # the same figures from the reference\n"
-            "          grotto stats --legacy-diff\n");
-}
+static const cli_usage STATS_USAGE = {
+    "grotto stats [--json] [--no-cache] [--engine E] [-j N] [--quiet]\n"
+    "grotto stats --legacy-diff [--json] [--no-cache] [-j N] [--quiet]",
+    "Figures over every floor (32,768 seeds x 16) and every map (12 bands x 32,768 seeds),\n"
+    "computed from the universe index, each next to what was seen on the console:\n"
+    "  softlock candidates: floors whose final up stairs touch a chest, whose down stairs\n"
+    "      are cut off with the chests solid, both, and both on a stair-overflow floor (as\n"
+    "      the two softlock floors seen on the console, 5BC3 B4F and 5BC4 B3F), with the\n"
+    "      maps holding them\n"
+    "  stair overflow: the floors whose stair placement runs out of room, their distinct\n"
+    "      generator inputs, how many occur on real maps per band, up stairs written on a\n"
+    "      wall (and the same over seeds 0000..FFFF, which the community tool accepts)\n"
+    "  never-seeds: seeds no timer value yields\n"
+    "  name twins: maps sharing the quest-15 map's name\n"
+    "  lost trapped chests: floors whose trapped-chest monster records do not fit in\n"
+    "      memory, on each counting basis (instances, seeds that arise, distinct floors),\n"
+    "      against the published figures; and on the chest-rank basis (a floor counts only\n"
+    "      where one of its chests has a rank that can hold the lost trapped chest: rank 3\n"
+    "      the cannibox, 4-7 the mimic, 8-10 Pandora's box), with the floors that keep the\n"
+    "      mimic's record with 0 bytes to spare (candidates to check on a console)\n"
+    "  and the count of every enemy-list state.\n",
+    NULL,
+    NULL,
+    cli_index_help,
+    "grotto stats\n"
+    "grotto stats --json --quiet\n"
+    "grotto stats --engine ref --no-cache   # the same figures from the reference\n"
+    "grotto stats --legacy-diff             # where the legacy Windows tool misjudged",
+};
 
 static const char *BASIS_NAME[BASES] = {"instances", "arising", "distinct"};
 static const char *LOST_NAME[LOST_KINDS] = {"pandora", "mimic", "cannibox"};
@@ -73,7 +63,7 @@ static void json_stats(const oracle_stats *s, const grotto_index *ix)
     jw_bool(&w, "from_cache", ix->from_cache);
     jw_num(&w, "seconds", ix->seconds, 3);
     jw_end_obj(&w);
-    jw_obj(&w, "hw1_softlock_candidates");
+    jw_obj(&w, "softlock_candidates");
     static const char *SL_NAME[4] = {"up_next_to_chest", "down_cut", "both", "both_on_overflow_floors"};
     for (int i = 0; i < 4; i++) {
         jw_obj(&w, SL_NAME[i]);
@@ -82,7 +72,7 @@ static void json_stats(const oracle_stats *s, const grotto_index *ix)
         jw_end_obj(&w);
     }
     jw_end_obj(&w);
-    jw_obj(&w, "hw2_overflow");
+    jw_obj(&w, "stair_overflow");
     jw_uint(&w, "floors_checked", s->floors);
     jw_uint(&w, "floors", s->overflow_count);
     jw_arr(&w, "list");
@@ -112,15 +102,15 @@ static void json_stats(const oracle_stats *s, const grotto_index *ix)
     jw_uint(&w, "up_on_wall", s->overflow_up_on_wall);
     jw_uint(&w, "all_floors_up_on_wall", s->up_on_wall_floors);
     jw_end_obj(&w);
-    jw_obj(&w, "hw3_never_seeds");
+    jw_obj(&w, "never_seeds");
     jw_int(&w, "count", s->never_seeds);
     jw_end_obj(&w);
-    jw_obj(&w, "hw4_quest15_name");
+    jw_obj(&w, "quest15_name");
     jw_int(&w, "maps_named", s->quest_name_maps);
     jw_int(&w, "maps_named_jp", s->quest_name_maps_jp);
     jw_int(&w, "twins", s->quest_twins);
     jw_int(&w, "twins_arising", s->quest_twin_arising);
-    jw_arr(&w, "twin_ids");
+    jw_arr(&w, "twin_maps");
     for (int i = 0; i < s->quest_twins && i < STATS_MAX_LIST; i++) {
         char id[8];
         cli_format_map_id(s->quest_twin_band[i], s->quest_twin_seed[i], id);
@@ -128,7 +118,7 @@ static void json_stats(const oracle_stats *s, const grotto_index *ix)
     }
     jw_end_arr(&w);
     jw_end_obj(&w);
-    jw_obj(&w, "hw6_lost_trapped_chests");
+    jw_obj(&w, "lost_trapped_chests");
     for (int k = 0; k < LOST_KINDS; k++) {
         jw_obj(&w, LOST_NAME[k]);
         for (int b = 0; b < BASES; b++)
@@ -163,7 +153,7 @@ static void json_stats(const oracle_stats *s, const grotto_index *ix)
         char id[8];
         cli_format_map_id(z->band_code, z->seed, id);
         jw_obj(&w, NULL);
-        jw_str(&w, "id", id);
+        jw_str(&w, "map", id);
         jw_int(&w, "floor", z->floor);
         jw_int(&w, "state", z->state);
         jw_int(&w, "elist_ofs", z->ofs);
@@ -208,14 +198,18 @@ static void text_stats(const oracle_stats *s, const grotto_index *ix)
 {
     printf("universe statistics (%s engine, %.3f s; index %s)\n\n", ix->engine, s->seconds + ix->seconds,
            ix->from_cache ? "from the cache" : "built");
-    printf("HW-1 softlock candidates (to test on a console; grotto search --up-by-chest / --down-cut / --overflow)\n");
+    printf("counted as: floors = (seed, floor) pairs; instances = every floor of every map; arising = only\n"
+           "maps whose seed some timer value yields; distinct = different floor layouts\n\n");
+    printf("Softlock candidates: floors with the pattern of the two softlock floors seen on the console\n"
+           "(5BC3 B4F, 5BC4 B3F), to test on a console (grotto search --up-by-chest / --down-cut / --overflow)\n");
     static const char *SL_TEXT[4] = {"final up stairs 4-adjacent to a chest", "down stairs cut off with chests solid",
                                      "both", "both, on an overflow floor (the observed softlocks)"};
     for (int i = 0; i < 4; i++)
         printf("  %-52s %7llu floors (seed, floor), on %7llu maps\n", SL_TEXT[i],
                (unsigned long long)s->softlock_floors[i], (unsigned long long)s->softlock_maps[i]);
     printf("\n");
-    printf("HW-2 stair overflow mode (\"4 types, 16 results\" in the community's search)\n");
+    printf("Stair overflow: floors whose stair placement ran out of room (\"4 types, 16 results\" in the\n"
+           "community's search)\n");
     printf("  %u of %llu floors (seeds 0000..7FFF x floors 1..16) enter overflow mode:\n", s->overflow_count,
            (unsigned long long)s->floors);
     printf("   ");
@@ -224,7 +218,7 @@ static void text_stats(const oracle_stats *s, const grotto_index *ix)
     printf("\n  distinct floor-generator inputs (floor seed S+k, size band): %u (floor seeds", s->overflow_inputs);
     for (uint32_t i = 0; i < s->overflow_inputs; i++)
         printf(" 0x%04X", s->overflow_floor_seeds[i]);
-    printf(")\n  (seed, floor) pairs that occur on a map, per band:");
+    printf(")\n  (seed, floor) pairs that occur on a map, per band:\n   ");
     for (int b = 0; b < GROTTO_BANDS; b++)
         printf(" %02X:%u", gt_band[b].code, s->overflow_occurring[b]);
     printf(" (total %u map floors)\n", s->overflow_occurring_total);
@@ -232,20 +226,25 @@ static void text_stats(const oracle_stats *s, const grotto_index *ix)
     printf("  over seeds 0000..FFFF (the tool's search range, beyond the game's 15-bit seeds): %u floors from %u\n"
            "  distinct inputs - %s the community's \"4 types, 16 results\"\n",
            s->overflow_count_16bit, s->overflow_inputs_16bit, hw2 ? "the same figures as" : "NOT");
-    printf("  final up stairs written on a cell that was wall before placement: %u of the overflow floors%s\n",
-           s->overflow_up_on_wall, s->overflow_up_on_wall ? "" : " (none sealed in a wall, as observed)");
+    printf("  final up stairs written on a cell that was wall before placement: %u of the overflow floors\n  %s\n",
+           s->overflow_up_on_wall,
+           s->overflow_up_on_wall ? "(some sealed in a wall)" : "(none sealed in a wall, as observed)");
     printf("  (over all floors, final up stairs on a former wall cell: %llu floors)\n\n",
            (unsigned long long)s->up_on_wall_floors);
-    printf("HW-3 seeds no timer yields: %d (published: 302)\n\n", s->never_seeds);
-    printf("HW-4 maps named like quest 15's map (Granite Tunnel of Woe Lv.1): %d, i.e. %d twins besides the\n"
-           "  quest map (published: 21); %d of the twins' seeds arise from the timer; same maps under the JP name: %d\n  ",
+    printf("Never-seeds: seeds no console timer value yields, whose maps cannot be had at random: %d\n"
+           "  (published: 302)\n\n",
+           s->never_seeds);
+    printf("Name twins: maps named like quest 15's map (Granite Tunnel of Woe Lv.1): %d, i.e. %d twins\n"
+           "  besides the quest map (published: 21); %d of the twins' seeds arise from the timer; same maps\n"
+           "  under the JP name: %d\n  ",
            s->quest_name_maps, s->quest_twins, s->quest_twin_arising, s->quest_name_maps_jp);
     for (int i = 0; i < s->quest_twins && i < STATS_MAX_LIST; i++) {
         char id[8];
         cli_format_map_id(s->quest_twin_band[i], s->quest_twin_seed[i], id);
-        printf("%s%s", id, i + 1 < s->quest_twins ? " " : "\n\n");
+        printf("%s%s", id, i + 1 == s->quest_twins ? "\n\n" : i % 12 == 11 ? "\n  " : " ");
     }
-    printf("HW-6 floors whose trapped-chest monster record is lost (enemy-list memory model)\n");
+    printf("Lost trapped chests: floors where a trapped-chest monster's record does not fit in memory, so\n"
+           "that chest opens without a fight (the enemy-list memory model)\n");
     printf("  %-14s %10s %10s %10s   published (seed-001)\n", "", "instances", "arising", "distinct");
     const int published[LOST_KINDS] = {HW6_PANDORA, HW6_MIMIC, HW6_CANNIBOX};
     const char *label[LOST_KINDS] = {"Pandora's box", "mimic", "cannibox"};
@@ -256,8 +255,8 @@ static void text_stats(const oracle_stats *s, const grotto_index *ix)
     for (int b = 0; b < BASES; b++)
         agree |= s->lost[0][b] == HW6_PANDORA && s->lost[1][b] == HW6_MIMIC && s->lost[2][b] == HW6_CANNIBOX;
     printf("  %s\n", agree ? "one counting basis reproduces the published figures"
-                           : "OPEN FINDING: no counting basis reproduces the published 1,615 / 1,266 / 597; the model is"
-                             " not tuned to them");
+                           : "OPEN FINDING: no counting basis reproduces the published 1,615 / 1,266 / 597;\n"
+                             "  the model is not tuned to them");
     printf("  chest-rank basis (a floor counts only where a chest's rank can hold the trapped chest whose\n"
            "  record is lost: rank 3 cannibox, 4-7 mimic, 8-10 Pandora's box; chests.md 3.1):\n");
     printf("  %-14s %10s %10s   published (seed-001)\n", "", "arising", "all seeds");
@@ -278,16 +277,18 @@ static void text_stats(const oracle_stats *s, const grotto_index *ix)
             putchar('\n');
     }
     putchar('\n');
-    printf("enemy-list states over %llu map floors\n", (unsigned long long)s->map_floors);
+    printf("Enemy-list states (how much of the floor's monster list fits in memory) over %llu map floors\n",
+           (unsigned long long)s->map_floors);
     printf("  %-4s %-36s %10s %10s %10s\n", "code", "state", "instances", "arising", "distinct");
     for (int st = 0; st < STATS_STATES; st++)
         printf("  %-4d %-36s %10llu %10llu %10llu\n", st, gt_state_text[st].en, (unsigned long long)s->state[st][0],
                (unsigned long long)s->state[st][1], (unsigned long long)s->state[st][2]);
-    printf("  floors with Flag0 tiles (D > 0): %llu instances, %llu arising, %llu distinct; in state 0: %llu\n\n",
+    printf("  floors with Flag0 tiles (D > 0, tiles that take list memory): %llu instances, %llu arising,\n"
+           "  %llu distinct; in state 0: %llu\n\n",
            (unsigned long long)s->d_positive[0], (unsigned long long)s->d_positive[1],
            (unsigned long long)s->d_positive[2], (unsigned long long)s->d_positive_state0);
-    printf("floor anomalies (seeds 0000..7FFF x 16 floors): ghost stairs %llu, unreachable chest %llu, chamber %llu,"
-           " down stairs unreachable %llu\n",
+    printf("Floor anomalies (seeds 0000..7FFF x 16 floors): ghost stairs %llu, unreachable chest %llu,\n"
+           "  chamber %llu, down stairs unreachable %llu\n",
            (unsigned long long)s->ghost_floors, (unsigned long long)s->nipple_floors,
            (unsigned long long)s->chamber_floors, (unsigned long long)s->down_unreachable_floors);
 }
@@ -409,16 +410,21 @@ int cmd_stats(int argc, char **argv)
     cli_index_args ia = {0};
     const char *pos[1];
     int json = 0, help = 0, npos, legacy_diff = 0;
-    cli_opt opts[] = {{"engine", 0, OPT_VALUE, NULL, &ia.engine},
-                      {"legacy-diff", 0, OPT_FLAG, &legacy_diff, NULL},
-                      {"threads", 'j', OPT_VALUE, NULL, &ia.threads_s},
-                      {"json", 0, OPT_FLAG, &json, NULL},
-                      {"no-cache", 0, OPT_FLAG, &ia.no_cache, NULL},
-                      {"quiet", 'q', OPT_FLAG, &ia.quiet, NULL}};
-    if (cli_parse("stats", argc, argv, opts, 6, pos, 0, &npos, &help))
+    const cli_opt opts[] = {
+        {"legacy-diff", 0, OPT_FLAG, &legacy_diff, NULL, NULL,
+         "instead: every map floor judged by the game model and by the legacy\nWindows tool's model (--engine "
+         "legacy: it ignored Flag0 tiles, and\nits passage count wrapped at 256); how many floors and maps each\n"
+         "misjudgment class affects (no-enemy -> really ONLY/reduced, ONLY ->\nreally reduced, triple none -> "
+         "really special), by cause, with\nexamples, and every disagreement by state family"},
+        {"json", 0, OPT_FLAG, &json, NULL, NULL, "machine-readable (docs/json.md, 'stats')"},
+        CLI_INDEX_OPTS(&ia),
+    };
+    int nopts = (int)(sizeof opts / sizeof opts[0]);
+    if (cli_parse("stats", argc, argv, opts, nopts, pos, 0, &npos, &help))
         return EXIT_USAGE;
-    if (help && !cli_parse_only) {
-        help_stats(stdout);
+    if (help) {
+        if (!cli_parse_only)
+            cli_help(&STATS_USAGE, opts, nopts);
         return EXIT_OK;
     }
     int threads;

@@ -10,36 +10,25 @@
 #include "oracle.h"
 #include "view.h"
 
-void help_sweep(FILE *out)
-{
-    fprintf(out,
-            "usage: grotto sweep [--out DIR] [--against SRC] [-j N] [--json] [--quiet]\n"
-            "\n"
-            "Runs impl's whole-universe sweep - every floor of every seed (524,288 FloorRecord\n"
-            "digests) and every map of every band (393,216 MapRecord digests), each floor layout\n"
-            "generated once and shared by the floors and maps that use it - on N threads.\n"
-            "\n"
-            "  --out DIR       write DIR/floors.digest, DIR/maps.digest and DIR/SHA256SUMS\n"
-            "                  (the golden format: grotto oracle --against DIR reads them)\n"
-            "  --against SRC   compare the digests with corpus (default when no --out), or a\n"
-            "                  directory holding floors.digest and maps.digest\n"
-            "  -j N            threads (default: all cores)\n"
-            "  --json          summary as JSON\n"
-            "  --quiet         no progress line\n"
-            "\n"
-            "--out writes whole files or none: before sweeping it creates the three files under\n"
-            "temporary names in DIR and reserves their space (a directory that cannot be written,\n"
-            "a full disk or a file-size limit fails here, at once); after the sweep every write,\n"
-            "fsync and close is checked, and the files are renamed into place only when all\n"
-            "three are complete, SHA256SUMS last. An error, SIGINT, SIGTERM or SIGHUP removes the\n"
-            "temporary files: no partial floors.digest is ever left under its name.\n"
-            "\n"
-            "Exit 0 when the digests match (or were written), 1 on a mismatch, 2 on bad input or\n"
-            "a write error.\n"
-            "\n"
-            "examples: grotto sweep -j 2\n"
-            "          grotto sweep --out /tmp/corpus && grotto oracle --against /tmp/corpus\n");
-}
+static const cli_usage SWEEP_USAGE = {
+    "grotto sweep [--out DIR] [--against SRC] [-j N] [--json] [--quiet]",
+    "Runs impl's whole-universe sweep - every floor of every seed (524,288 FloorRecord\n"
+    "digests) and every map of every band (393,216 MapRecord digests), each floor layout\n"
+    "generated once and shared by the floors and maps that use it - on N threads.\n",
+    NULL,
+    "--out writes whole files or none: before sweeping it creates the three files under\n"
+    "temporary names in DIR and reserves their space (a directory that cannot be written,\n"
+    "a full disk or a file-size limit fails here, at once); after the sweep every write,\n"
+    "fsync and close is checked, and the files are renamed into place only when all\n"
+    "three are complete, SHA256SUMS last. An error, SIGINT, SIGTERM or SIGHUP removes the\n"
+    "temporary files: no partial floors.digest is ever left under its name.\n"
+    "\n"
+    "Exit 0 when the digests match (or were written), 1 on a mismatch, 2 on bad input or\n"
+    "a write error.\n",
+    NULL,
+    "grotto sweep -j 2\n"
+    "grotto sweep --out /tmp/corpus && grotto oracle --against /tmp/corpus",
+};
 
 enum { OUT_FLOORS, OUT_MAPS, OUT_SUMS, OUT_FILES };
 static const char *const OUT_NAME[OUT_FILES] = {"floors.digest", "maps.digest", "SHA256SUMS"};
@@ -110,15 +99,23 @@ int cmd_sweep(int argc, char **argv)
 {
     const char *out = NULL, *against = NULL, *threads_s = NULL, *pos[1];
     int json = 0, quiet = 0, help = 0, npos, threads = 0;
-    cli_opt opts[] = {{"out", 0, OPT_VALUE, NULL, &out},
-                      {"against", 0, OPT_VALUE, NULL, &against},
-                      {"threads", 'j', OPT_VALUE, NULL, &threads_s},
-                      {"json", 0, OPT_FLAG, &json, NULL},
-                      {"quiet", 'q', OPT_FLAG, &quiet, NULL}};
-    if (cli_parse("sweep", argc, argv, opts, 5, pos, 0, &npos, &help))
+    const cli_opt opts[] = {
+        {"out", 0, OPT_VALUE, NULL, &out, "DIR",
+         "write DIR/floors.digest, DIR/maps.digest and DIR/SHA256SUMS\n(the golden format: grotto oracle "
+         "--against DIR reads them)"},
+        {"against", 0, OPT_VALUE, NULL, &against, "SRC",
+         "compare the digests with corpus (default when no --out), or a\ndirectory holding floors.digest and "
+         "maps.digest"},
+        {"threads", 'j', OPT_VALUE, NULL, &threads_s, "N", "threads (default: all cores)"},
+        {"json", 0, OPT_FLAG, &json, NULL, NULL, "summary as JSON (docs/json.md, 'sweep')"},
+        {"quiet", 'q', OPT_FLAG, &quiet, NULL, NULL, "no progress line"},
+    };
+    int nopts = (int)(sizeof opts / sizeof opts[0]);
+    if (cli_parse("sweep", argc, argv, opts, nopts, pos, 0, &npos, &help))
         return EXIT_USAGE;
     if (help) {
-        help_sweep(stdout);
+        if (!cli_parse_only)
+            cli_help(&SWEEP_USAGE, opts, nopts);
         return EXIT_OK;
     }
     if (threads_s && cli_threads("sweep", threads_s, &threads))

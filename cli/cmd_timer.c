@@ -8,40 +8,36 @@
 #include "location.h"
 #include "output.h"
 
-void help_timer(FILE *out)
-{
-    fprintf(out,
-            "usage: grotto timer T [--base Q] [--json]\n"
-            "\n"
-            "What the console timer value T (0..65535) produces when a random treasure map is\n"
-            "made: the three draws r1 (quality variation), the map seed and r3 (entrance\n"
-            "location), and the entrance location for each range of final quality (2..50,\n"
-            "51..80, 81..248). With --base Q (base quality 2..248, e.g. from a grotto boss:\n"
-            "level + 5 x revocations + grotto level) also the final quality, its band, its\n"
-            "location and the resulting map with its name.\n"
-            "\n"
-            "  --base Q   base quality 2..248\n"
-            "  --json     machine-readable: {timer, r1, seed, r3, locations_by_quality:\n"
-            "             [{quality_min, quality_max, location, location_info}], and with --base:\n"
-            "             base, quality, band, location, location_info, map, name_en, name_jp};\n"
-            "             location is the number 1..150, location_info the object described in\n"
-            "             'grotto seeds --help'\n"
-            "\n");
-    cli_location_help(out);
-    fprintf(out, "\nexample: grotto timer 36690 --base 55   -> quality 54, map 020032, location 72 (= 114)\n");
-}
+static const cli_usage TIMER_USAGE = {
+    "grotto timer T [--base Q] [--json]",
+    "What the console timer value T (0..65535) produces when a random treasure map is\n"
+    "made: the three draws r1 (quality variation), the map seed and r3 (entrance\n"
+    "location), and the entrance location for each range of final quality (2..50,\n"
+    "51..80, 81..248). With --base Q (base quality 2..248, e.g. from a grotto boss:\n"
+    "level + 5 x revocations + grotto level) also the final quality, its band, its\n"
+    "location and the resulting map with its name.\n",
+    NULL,
+    NULL,
+    cli_location_help,
+    "grotto timer 36690 --base 55     # quality 54, map 020032, location 72 (= 114)\n"
+    "grotto timer 36690 --json",
+};
 
 int cmd_timer(int argc, char **argv)
 {
     const char *base_s = NULL, *pos[1];
     int json = 0, help = 0, npos;
-    cli_opt opts[] = {{"base", 0, OPT_VALUE, NULL, &base_s}, {"json", 0, OPT_FLAG, &json, NULL}};
-    if (cli_parse("timer", argc, argv, opts, 2, pos, 1, &npos, &help))
+    const cli_opt opts[] = {
+        {"T", 0, OPT_ARG, NULL, NULL, NULL, "the timer value 0..65535"},
+        {"base", 0, OPT_VALUE, NULL, &base_s, "Q", "base quality 2..248"},
+        {"json", 0, OPT_FLAG, &json, NULL, NULL, "machine-readable (docs/json.md, 'timer')"},
+    };
+    int nopts = (int)(sizeof opts / sizeof opts[0]);
+    if (cli_parse("timer", argc, argv, opts, nopts, pos, 1, &npos, &help))
         return EXIT_USAGE;
     if (help) {
-        if (cli_parse_only)
-            return EXIT_OK;
-        help_timer(stdout);
+        if (!cli_parse_only)
+            cli_help(&TIMER_USAGE, opts, nopts);
         return EXIT_OK;
     }
     if (npos < 1)

@@ -12,39 +12,30 @@
 #include "verify.h"
 #include "view.h"
 
-void help_verify(FILE *out)
-{
-    fprintf(out,
-            "usage: grotto verify FILE|DIR... [--engine ref|impl] [--region jp|intl] [--json]\n"
-            "\n"
-            "Checks hardware captures (capture files, format in corpus/README.md) against an\n"
-            "engine. A DIR is searched recursively for *.cap files, in path order (names starting\n"
-            "with '.' and symlinked directories are skipped). Every record is checked on its own:\n"
-            "a malformed one is REJECTED with file:line: reason and the others are still checked.\n"
-            "\n"
-            "  inventory  the seed arises (a timer's 2nd draw, or quest 15's map) at that quality\n"
-            "             or band; the location is possible for it; name (EN or JP), level, floors, boss\n"
-            "  floor      cell by cell ('?' skipped), up, down, chests (as a set), up_next_to_chest and\n"
-            "             down_cut_off (chests solid, as in the softlock report)\n"
-            "  memory     the enemy-list model for the build: elistofs, walk_nodes (= W), free_bytes,\n"
-            "             state, only, lost\n"
-            "  ram        the 256 tile bytes, width/height, final stairs, chests in order, walk_nodes = W\n"
-            "  workarea   the FloorRecord fields of the 1,336-byte work area (records.md)\n"
-            "\n"
-            "  --engine E   ref (default), impl or legacy (the legacy tool's enemy-list model)\n"
-            "  --region R   jp or intl: the build whose ElistOfs and free bytes memory captures\n"
-            "               expect, for every capture (default: each capture's game, jp -> jp,\n"
-            "               na/eu -> intl); nothing else depends on the region\n"
-            "  --json       machine-readable (documented in README.md, \"Hardware captures\")\n"
-            "\n"
-            "One line per capture: OK, MISMATCH with the first differences (and the grids side by\n"
-            "side for floor, ram and workarea captures), or REJECTED with file:line: reason; then a\n"
-            "summary line. Exit 0 if every capture agrees, 1 if one mismatches, 2 if a record or a\n"
-            "file is rejected (the verdicts stay on stdout; one line on stderr says so).\n"
-            "\n"
-            "examples: grotto verify corpus/hardware\n"
-            "          grotto verify my-floor.cap --engine impl --json\n");
-}
+static const cli_usage VERIFY_USAGE = {
+    "grotto verify FILE|DIR... [--engine ref|impl|legacy] [--region jp|intl] [--json]",
+    "Checks hardware captures (capture files, format in corpus/README.md) against an\n"
+    "engine. A DIR is searched recursively for *.cap files, in path order (names starting\n"
+    "with '.' and symlinked directories are skipped). Every record is checked on its own:\n"
+    "a malformed one is REJECTED with file:line: reason and the others are still checked.\n"
+    "\n"
+    "  inventory  the seed arises (a timer's 2nd draw, or quest 15's map) at that quality\n"
+    "             or band; the location is possible for it; name (EN or JP), level, floors, boss\n"
+    "  floor      cell by cell ('?' skipped), up, down, chests (as a set), up_next_to_chest and\n"
+    "             down_cut_off (chests solid, as in the softlock report)\n"
+    "  memory     the enemy-list model for the build: elistofs, walk_nodes (= W), free_bytes,\n"
+    "             state, only, lost\n"
+    "  ram        the 256 tile bytes, width/height, final stairs, chests in order, walk_nodes = W\n"
+    "  workarea   the FloorRecord fields of the 1,336-byte work area (records.md)\n",
+    NULL,
+    "One line per capture: OK, MISMATCH with the first differences (and the grids side by\n"
+    "side for floor, ram and workarea captures), or REJECTED with file:line: reason; then a\n"
+    "summary line. Exit 0 if every capture agrees, 1 if one mismatches, 2 if a record or a\n"
+    "file is rejected (the verdicts stay on stdout; one line on stderr says so).\n",
+    NULL,
+    "grotto verify corpus/hardware\n"
+    "grotto verify my-floor.cap --engine impl --json",
+};
 
 /* ---- the files to check ---- */
 
@@ -293,16 +284,23 @@ int cmd_verify(int argc, char **argv)
     const char **pos = malloc((size_t)(argc > 0 ? argc : 1) * sizeof *pos);
     if (!pos)
         return cli_error("verify", "out of memory");
-    cli_opt opts[] = {{"engine", 0, OPT_VALUE, NULL, &engine_s},
-                      {"region", 0, OPT_VALUE, NULL, &region_s},
-                      {"json", 0, OPT_FLAG, &json, NULL}};
+    const cli_opt opts[] = {
+        {"FILE|DIR", 0, OPT_ARG, NULL, NULL, NULL, "capture files, or directories searched for *.cap"},
+        {"engine", 0, OPT_VALUE, NULL, &engine_s, "E", "ref (default), impl or legacy (the legacy Windows tool's\nenemy-list model over ref's floors)"},
+        {"region", 0, OPT_VALUE, NULL, &region_s, "R",
+         "jp or intl: the build whose ElistOfs and free bytes memory captures\nexpect, for every capture (default: "
+         "each capture's game, jp -> jp,\nna/eu -> intl); nothing else depends on the region"},
+        {"json", 0, OPT_FLAG, &json, NULL, NULL, "machine-readable (docs/json.md, 'verify')"},
+    };
+    int nopts = (int)(sizeof opts / sizeof opts[0]);
     int rc = EXIT_OK;
-    if (cli_parse("verify", argc, argv, opts, 3, pos, argc, &npos, &help)) {
+    if (cli_parse("verify", argc, argv, opts, nopts, pos, argc, &npos, &help)) {
         rc = EXIT_USAGE;
         goto done;
     }
     if (help) {
-        help_verify(stdout);
+        if (!cli_parse_only)
+            cli_help(&VERIFY_USAGE, opts, nopts);
         goto done;
     }
     if (npos == 0) {

@@ -10,21 +10,20 @@
 #endif
 
 static const cli_command COMMANDS[] = {
-    {"map", "show a map: details, names, every floor's stairs, chests, enemy list, anomalies", cmd_map, help_map},
-    {"floor", "draw one floor (ASCII, --json, --record hex, --svg picture)", cmd_floor, help_floor},
-    {"timer", "what a console timer value produces (draws, quality, location, map)", cmd_timer, help_timer},
-    {"seeds", "seed facts: the seeds no timer yields, the timers of a seed", cmd_seeds, help_seeds},
-    {"chest", "chest ranks and contents of a floor at a given second", cmd_chest, help_chest},
-    {"search", "find maps: details, names, enemy-list states, ONLY monsters, anomalies, locations", cmd_search,
-     help_search},
-    {"odds", "what a base quality produces: every map with its chance and locations", cmd_odds, help_odds},
-    {"oracle", "prove ref, impl and the golden corpus agree over the whole universe", cmd_oracle, help_oracle},
+    {"map", "show a map: details, names, every floor's stairs, chests, enemy list, anomalies", cmd_map},
+    {"floor", "draw one floor (ASCII, --json, --record hex, --svg picture)", cmd_floor},
+    {"timer", "what a console timer value produces (draws, quality, location, map)", cmd_timer},
+    {"seeds", "seed facts: the seeds no timer yields, the timers of a seed", cmd_seeds},
+    {"chest", "chest ranks and contents of a floor at a given second", cmd_chest},
+    {"search", "find maps: details, names, enemy-list states, ONLY monsters, anomalies, locations", cmd_search},
+    {"odds", "what a base quality produces: every map with its chance and locations", cmd_odds},
+    {"oracle", "prove ref, impl and the golden corpus agree over the whole universe", cmd_oracle},
     {"interchange", "another tool's floors and maps as JSON lines: export, to and from binary records",
-     cmd_interchange, help_interchange},
-    {"verify", "check hardware captures (corpus/hardware/*.cap) against an engine", cmd_verify, help_verify},
-    {"sweep", "impl's memoized threaded sweep of the universe: write or check digest files", cmd_sweep, help_sweep},
-    {"stats", "universe aggregates answering the hardware observations (HW-2/3/4/6)", cmd_stats, help_stats},
-    {"bench", "time the full-universe sweep with ref and impl, ratio and peak memory", cmd_bench, help_bench},
+     cmd_interchange},
+    {"verify", "check hardware captures (corpus/hardware/*.cap) against an engine", cmd_verify},
+    {"sweep", "impl's memoized threaded sweep of the universe: write or check digest files", cmd_sweep},
+    {"stats", "universe figures: softlock candidates, stair overflow, never-seeds, name twins, lost chests", cmd_stats},
+    {"bench", "time the full-universe sweep with ref and impl, ratio and peak memory", cmd_bench},
 };
 enum { NCOMMANDS = sizeof COMMANDS / sizeof COMMANDS[0] };
 
@@ -76,8 +75,8 @@ int cli_main(int argc, char **argv)
             const cli_command *c = cli_find_command(argv[2]);
             if (!c)
                 return cli_error(NULL, "unknown command '%s' (see 'grotto --help')", argv[2]);
-            c->help(stdout);
-            return EXIT_OK;
+            char *help_argv[] = {(char *)c->name, "--help", NULL};
+            return c->run(2, help_argv);
         }
         usage(stdout);
         return EXIT_OK;

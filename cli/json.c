@@ -1,4 +1,5 @@
 /* A minimal streaming JSON writer for --json output (stable key order). */
+#include <math.h>
 #include <string.h>
 
 #include "cli.h"
@@ -40,9 +41,12 @@ static void jw_raw_str(FILE *f, const char *s)
 
 void jw_obj(jw *w, const char *key)
 {
+    int top = w->depth == 0 && !key;
     jw_key(w, key);
     fputc('{', w->f);
     w->count[++w->depth] = 0;
+    if (top) /* every document says which version of docs/json.md it follows */
+        jw_int(w, "schema", CLI_JSON_SCHEMA);
 }
 
 void jw_end_obj(jw *w)
@@ -79,7 +83,10 @@ void jw_uint(jw *w, const char *key, unsigned long long v)
 void jw_num(jw *w, const char *key, double v, int decimals)
 {
     jw_key(w, key);
-    fprintf(w->f, "%.*f", decimals, v);
+    if (isfinite(v))
+        fprintf(w->f, "%.*f", decimals, v);
+    else /* JSON has no nan or inf */
+        fputs("null", w->f);
 }
 
 void jw_str(jw *w, const char *key, const char *s)

@@ -53,8 +53,12 @@ void cli_json_places(jw *w, const char *key, const cli_place *p, int n)
     jw_arr(w, key);
     for (int i = 0; i < n; i++) {
         jw_obj(w, NULL);
-        if (p[i].timer == CLI_PLACE_QUEST15) {
-            jw_str(w, "timer", "quest 15");
+        int q15 = p[i].timer == CLI_PLACE_QUEST15;
+        jw_str(w, "source", q15 ? "quest15" : "timer");
+        if (q15) {
+            jw_null(w, "timer");
+            jw_null(w, "r1");
+            jw_null(w, "r3");
         } else {
             jw_int(w, "timer", p[i].timer);
             jw_uint(w, "r1", p[i].r1);

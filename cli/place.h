@@ -28,9 +28,9 @@ int cli_map_places(uint32_t seed, int band, cli_place out[CLI_PLACES_MAX]);
 /* One line per place: "<indent>timer 36690  bases   2..51   23 Slurry Coast / ... ◯". */
 void cli_print_places(FILE *out, const char *indent, const cli_place *p, int n);
 
-/* JSON array `key` of {"timer":36690,"r1":..,"r3":..,"location":35,
- * "base_min":2,"base_max":51,"location_info":{cli_json_location}};
- * quest 15's entry has "timer":"quest 15" and no r1/r3. */
+/* JSON array `key` of {"source":"timer","timer":36690,"r1":..,"r3":..,
+ * "location":35,"base_min":2,"base_max":51,"location_info":{cli_json_location}};
+ * quest 15's entry has "source":"quest15" and null timer, r1, r3. */
 void cli_json_places(jw *w, const char *key, const cli_place *p, int n);
 
 #endif

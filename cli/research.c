@@ -50,15 +50,8 @@ grotto_index *cli_index_open(const char *cmd, const cli_index_args *a, grotto_in
 
 void cli_index_help(FILE *out)
 {
-    fprintf(out,
-            "Index (every query runs on the universe index, built from impl's memoized sweep and\n"
-            "kept in $GROTTO_CACHE_DIR, else $XDG_CACHE_HOME/grotto, else ~/.cache/grotto):\n"
-            "  --no-cache         build the index in memory, do not read or write the cache\n"
-            "  --engine E         impl (default), ref (builds the index item by item with the\n"
-            "                     reference engine: slow, never cached; for checking) or legacy\n"
-            "                     (the legacy Windows tool's enemy-list verdicts over impl's index)\n"
-            "  -j N               threads for building it (default: all cores)\n"
-            "  --quiet            no progress line\n");
+    fprintf(out, "The universe index every query runs on is built from impl's memoized sweep and kept\n"
+                 "in $GROTTO_CACHE_DIR, else $XDG_CACHE_HOME/grotto, else ~/.cache/grotto.\n");
 }
 
 /* ---- option values ---- */
@@ -220,7 +213,7 @@ static int parse_base_helper(const char *cmd, const char *boss, const char *rewa
 
 /* ---- parsing ---- */
 
-int cli_query_parse(const char *cmd, int odds, int argc, char **argv, cli_query *cq)
+int cli_query_parse(const char *cmd, int odds, const cli_usage *usage, int argc, char **argv, cli_query *cq)
 {
     memset(cq, 0, sizeof *cq);
     grotto_query *q = &cq->q;
@@ -230,27 +223,71 @@ int cli_query_parse(const char *cmd, int odds, int argc, char **argv, cli_query 
                *monster_s = NULL, *ghosts_s = NULL, *floor_s = NULL, *location_s = NULL, *base_s = NULL,
                *from_boss = NULL, *reward = NULL, *limit_s = NULL, *pos[1];
     int npos, count = 0, json = 0, csv = 0;
-    cli_opt opts[] = {
-        {"band", 0, OPT_VALUE, NULL, &band_s},         {"env", 0, OPT_VALUE, NULL, &env_s},
-        {"boss", 0, OPT_VALUE, NULL, &boss_s},         {"level", 0, OPT_VALUE, NULL, &level_s},
-        {"floors", 0, OPT_VALUE, NULL, &floors_s},     {"name", 0, OPT_VALUE, NULL, &q->name},
-        {"name-has", 0, OPT_VALUE, NULL, &q->name_has}, {"arising", 0, OPT_FLAG, &q->arising, NULL},
-        {"state", 0, OPT_VALUE, NULL, &state_s},       {"monster", 0, OPT_VALUE, NULL, &monster_s},
-        {"nipple", 0, OPT_FLAG, &q->nipple, NULL},     {"chamber", 0, OPT_FLAG, &q->chamber, NULL},
-        {"ghosts", 0, OPT_VALUE, NULL, &ghosts_s},     {"overflow", 0, OPT_FLAG, &q->overflow, NULL},
-        {"up-by-chest", 0, OPT_FLAG, &q->up_by_chest, NULL}, {"down-cut", 0, OPT_FLAG, &q->down_cut, NULL},
-        {"up-on-wall", 0, OPT_FLAG, &q->up_on_wall, NULL}, {"floor", 0, OPT_VALUE, NULL, &floor_s},
-        {"location", 0, OPT_VALUE, NULL, &location_s}, {"base", 0, OPT_VALUE, NULL, &base_s},
-        {"from-boss", 0, OPT_VALUE, NULL, &from_boss}, {"reward", 0, OPT_VALUE, NULL, &reward},
-        {"limit", 0, OPT_VALUE, NULL, &limit_s},       {"count", 0, OPT_FLAG, &count, NULL},
-        {"json", 0, OPT_FLAG, &json, NULL},            {"csv", 0, OPT_FLAG, &csv, NULL},
-        {"engine", 0, OPT_VALUE, NULL, &cq->ix.engine}, {"threads", 'j', OPT_VALUE, NULL, &cq->ix.threads_s},
-        {"no-cache", 0, OPT_FLAG, &cq->ix.no_cache, NULL}, {"quiet", 'q', OPT_FLAG, &cq->ix.quiet, NULL},
+    const cli_opt opts[] = {
+        {"Map filters", 0, OPT_SECTION, NULL, NULL, NULL, NULL},
+        {"band", 0, OPT_VALUE, NULL, &band_s, "RR", "band of the quality RR (hex 02..F8), e.g. --band DD"},
+        {"env", 0, OPT_VALUE, NULL, &env_s, "NAME", "caves, ruins, ice, water or fire (EN any case, or JP)"},
+        {"boss", 0, OPT_VALUE, NULL, &boss_s, "B", "boss 1..12 or its name, e.g. --boss Nemean (EN any case, or JP)"},
+        {"level", 0, OPT_VALUE, NULL, &level_s, "LO[..HI]", "map level, e.g. --level 99 or --level 90..99"},
+        {"floors", 0, OPT_VALUE, NULL, &floors_s, "N", "number of floors, e.g. --floors 16"},
+        {"name", 0, OPT_VALUE, NULL, &q->name, "NAME",
+         "the English or Japanese name, forgiving case, spaces around it and\nLv1 / Lv.1 / Lv 1: --name "
+         "\"granite tunnel of woe lv 1\""},
+        {"name-has", 0, OPT_VALUE, NULL, &q->name_has, "TEXT",
+         "the name contains TEXT (same forgiveness): --name-has \"Lv.99\""},
+        {"arising", 0, OPT_FLAG, &q->arising, NULL, NULL, "only seeds that some timer value yields (no never-seeds)"},
+        {"Floor filters (a map passes when one of its floors passes all of them)", 0, OPT_SECTION, NULL, NULL, NULL,
+         NULL},
+        {"state", 0, OPT_VALUE, NULL, &state_s, "LIST",
+         "enemy-list state codes 0..16 or normal, partial, only, no-enemy,\nspecial (any but 0), comma-separated: "
+         "--state only,no-enemy"},
+        {"monster", 0, OPT_VALUE, NULL, &monster_s, "NAME",
+         "the floor's ONLY monster (in an ONLY state), EN any case, JP or id:\n--monster \"liquid metal slime\""},
+        {"nipple", 0, OPT_FLAG, &q->nipple, NULL, NULL, "a chest no one can reach (an unreachable chest)"},
+        {"chamber", 0, OPT_FLAG, &q->chamber, NULL, NULL, "a sealed pocket of floor tiles"},
+        {"ghosts", 0, OPT_VALUE, NULL, &ghosts_s, "N", "at least N ghost stair tiles: --ghosts 3"},
+        {"overflow", 0, OPT_FLAG, &q->overflow, NULL, NULL,
+         "stair placement entered overflow mode (as on the softlock floors\nseen on the console)"},
+        {"up-by-chest", 0, OPT_FLAG, &q->up_by_chest, NULL, NULL,
+         "final up stairs 4-adjacent to a chest (the softlock pattern)"},
+        {"down-cut", 0, OPT_FLAG, &q->down_cut, NULL, NULL,
+         "down stairs cut off from the up stairs with chests solid (softlock)"},
+        {"up-on-wall", 0, OPT_FLAG, &q->up_on_wall, NULL, NULL, "final up stairs written on a former wall cell"},
+        {"floor", 0, OPT_VALUE, NULL, &floor_s, "F[..G]",
+         "only these floors for the floor filters: --floor 3..6, --floor B16F"},
+        {"Where", 0, OPT_SECTION, NULL, NULL, NULL, NULL},
+        {"location", 0, OPT_VALUE, NULL, &location_s, "L",
+         "found at location L: two hex digits as the community writes them\n(--location 72), 0x72, a decimal "
+         "1..150 written with 1 or 3 digits\n(5, 072, 114), or an area name (--location \"Wormwood Canyon\"); "
+         "a\nmap's locations come from the timer values that yield its seed at\nsome base (or the base given), "
+         "plus location 05 for quest 15's map"},
+        {"base", 0, OPT_VALUE, NULL, &base_s, "Q",
+         odds ? "base quality 2..248 (or --from-boss / --reward; one is required)"
+              : "only maps that base quality Q (2..248) produces: a timer value yields\nthe seed and "
+                "final_quality(Q, r1) falls in the band (quest 15's\nmap is a gift, not a timer outcome: not "
+                "counted)"},
+        {"from-boss", 0, OPT_VALUE, NULL, &from_boss, "L,R,G",
+         "the base quality of a map from a grotto boss: highest level L (1..99)\n+ 5 x revocations R (0..10) + "
+         "the grotto's level G (1..99)"},
+        {"reward", 0, OPT_VALUE, NULL, &reward, "L,R",
+         "the base quality of a map obtained elsewhere: L x 1.5 rounded down\n+ 5 x R (rng-and-timer.md 4.4; a "
+         "result below 2 is refused)"},
+        {"Output", 0, OPT_SECTION, NULL, NULL, NULL, NULL},
+        {"limit", 0, OPT_VALUE, NULL, &limit_s, "N", "list at most N maps (default 100; 0 = all); counts are complete"},
+        {"count", 0, OPT_FLAG, &count, NULL, NULL, "print the number of matching maps alone"},
+        {"json", 0, OPT_FLAG, &json, NULL, NULL, odds ? "machine-readable (docs/json.md, 'odds')"
+                                                       : "machine-readable (docs/json.md, 'search')"},
+        {"csv", 0, OPT_FLAG, &csv, NULL, NULL, "a header line, then one line per map (RFC 4180 quoting)"},
+        CLI_INDEX_OPTS(&cq->ix),
     };
-    if (cli_parse(cmd, argc, argv, opts, (int)(sizeof opts / sizeof opts[0]), pos, 0, &npos, &cq->help))
+    int nopts = (int)(sizeof opts / sizeof opts[0]);
+    if (cli_parse(cmd, argc, argv, opts, nopts, pos, 0, &npos, &cq->help))
         return EXIT_USAGE;
-    if (cq->help)
+    if (cq->help) {
+        if (!cli_parse_only)
+            cli_help(usage, opts, nopts);
         return 0;
+    }
     if (count + json + csv > 1)
         return cli_error(cmd, "give only one of --count, --json and --csv");
     cq->format = count ? QUERY_COUNT : json ? QUERY_JSON : csv ? QUERY_CSV : QUERY_TEXT;
@@ -322,56 +359,6 @@ int cli_query_parse(const char *cmd, int odds, int argc, char **argv, cli_query 
 
 /* ---- help ---- */
 
-void cli_query_help(FILE *out, int odds)
-{
-    fprintf(out,
-            "Map filters:\n"
-            "  --band RR          band of the quality RR (hex 02..F8), e.g. --band DD\n"
-            "  --env NAME         caves, ruins, ice, water or fire (EN any case, or JP)\n"
-            "  --boss B           boss 1..12 or its name, e.g. --boss Nemean (EN any case, or JP)\n"
-            "  --level LO[..HI]   map level, e.g. --level 99 or --level 90..99\n"
-            "  --floors N         number of floors, e.g. --floors 16\n"
-            "  --name NAME        the English or Japanese name, forgiving case, spaces around it and\n"
-            "                     Lv1 / Lv.1 / Lv 1: --name \"granite tunnel of woe lv 1\"\n"
-            "  --name-has TEXT    the name contains TEXT (same forgiveness): --name-has \"Lv.99\"\n"
-            "  --arising          only seeds that some timer value yields (no never-seeds)\n"
-            "Floor filters (a map passes when one of its floors passes all of them):\n"
-            "  --state LIST       enemy-list state codes 0..16 or normal, partial, only, no-enemy,\n"
-            "                     special (any but 0), comma-separated: --state only,no-enemy\n"
-            "  --monster NAME     the floor's ONLY monster (in an ONLY state), EN any case, JP or id:\n"
-            "                     --monster \"liquid metal slime\"\n"
-            "  --nipple           a chest no one can reach (unreachable chest): --nipple\n"
-            "  --chamber          a sealed pocket of floor tiles: --chamber\n"
-            "  --ghosts N         at least N ghost stair tiles: --ghosts 3\n"
-            "  --overflow         stair placement entered overflow mode (HW-2): --overflow\n"
-            "  --up-by-chest      final up stairs 4-adjacent to a chest (HW-1 softlock pattern)\n"
-            "  --down-cut         down stairs cut off from the up stairs with chests solid (HW-1)\n"
-            "  --up-on-wall       final up stairs written on a former wall cell (HW-2)\n"
-            "  --floor F[..G]     only these floors for the floor filters: --floor 3..6, --floor B16F\n"
-            "Where:\n"
-            "  --location L       found at location L: two hex digits as the community writes them\n"
-            "                     (--location 72), 0x72, a decimal 1..150 written with 1 or 3 digits\n"
-            "                     (5, 072, 114), or an area name (--location \"Wormwood Canyon\"); a\n"
-            "                     map's locations come from the timer values that yield its seed at\n"
-            "                     some base (or the base given), plus location 05 for quest 15's map\n"
-            "  --base Q           %s\n"
-            "  --from-boss L,R,G  the base quality of a map from a grotto boss: highest level L (1..99)\n"
-            "                     + 5 x revocations R (0..10) + the grotto's level G (1..99)\n"
-            "  --reward L,R       the base quality of a map obtained elsewhere: L x 1.5 rounded down\n"
-            "                     + 5 x R (rng-and-timer.md §4.4; a result below 2 is refused)\n"
-            "Output:\n"
-            "  --limit N          list at most N maps (default 100; 0 = all); counts are complete\n"
-            "  --count            print the number of matching maps alone\n"
-            "  --json             machine-readable (see README, 'grotto %s --json')\n"
-            "  --csv              a header line, then one line per map (RFC 4180 quoting)\n",
-            odds ? "base quality 2..248 (or --from-boss / --reward; one is required)"
-                 : "only maps that base quality Q (2..248) produces: a timer value yields\n"
-                   "                     the seed and final_quality(Q, r1) falls in the band (quest 15's\n"
-                   "                     map is a gift, not a timer outcome: not counted)",
-            odds ? "odds" : "search");
-    cli_index_help(out);
-}
-
 /* ---- output ---- */
 
 static void details_of(const grotto_index *ix, uint32_t m, grotto_map_details_t *d)
@@ -421,7 +408,7 @@ static void print_hit(print_ctx *c, const grotto_query_hit *h)
     if (format == QUERY_JSON) {
         jw *w = &c->w;
         jw_obj(w, NULL);
-        jw_str(w, "id", id);
+        jw_str(w, "map", id);
         jw_uint(w, "band", d.band_code);
         jw_uint(w, "seed", d.seed);
         jw_str(w, "name_en", en);
@@ -431,7 +418,7 @@ static void print_hit(print_ctx *c, const grotto_query_hit *h)
         jw_int(w, "boss", d.boss);
         jw_int(w, "level", d.level);
         jw_bool(w, "arising", arising);
-        jw_arr(w, "floors");
+        jw_arr(w, "matched_floors");
         for (int n = 0; n < GROTTO_MAX_FLOORS; n++)
             if ((h->floors >> n) & 1)
                 jw_int(w, NULL, n + 1);
@@ -444,14 +431,12 @@ static void print_hit(print_ctx *c, const grotto_query_hit *h)
         for (int l = 1; l <= GT_LOCATION_COUNT; l++) {
             if (!at[l] && !(quest15 && l == GT_QUEST15_LOCATION))
                 continue;
-            if (c->odds) {
-                jw_obj(w, NULL);
+            jw_obj(w, NULL);
+            jw_int(w, "location", l);
+            if (c->odds)
                 jw_uint(w, "timers", at[l]);
-                cli_json_location(w, "location", l);
-                jw_end_obj(w);
-            } else {
-                cli_json_location(w, NULL, l);
-            }
+            cli_json_location(w, "location_info", l);
+            jw_end_obj(w);
         }
         jw_end_arr(w);
         jw_bool(w, "quest15", quest15);
@@ -555,7 +540,7 @@ int cli_query_print(const char *cmd, int odds, const cli_query *cq)
             }
             jw_arr(&c.w, "maps");
         } else if (cq->format == QUERY_CSV) {
-            printf("id,band,seed,name_en,name_jp,env,floor_count,boss,level,arising,floors,%slocations\n",
+            printf("map,band,seed,name_en,name_jp,env,floor_count,boss,level,arising,matched_floors,%slocations\n",
                    odds ? "timers,chance," : "");
         }
         for (unsigned long i = 0; i < shown; i++)

@@ -23,8 +23,19 @@ typedef struct cli_index_args {
  * problem. opts receives the options used (for grotto_index_overflow_high). */
 grotto_index *cli_index_open(const char *cmd, const cli_index_args *a, grotto_index_opts *opts);
 
-/* The help paragraph of the index options. */
+/* What the index is and where its cache lives (for the help). */
 void cli_index_help(FILE *out);
+/* The option-table entries of the index options (search, odds, stats). */
+#define CLI_INDEX_OPTS(ia)                                                                           \
+    {"Index", 0, OPT_SECTION, NULL, NULL, NULL, NULL},                                               \
+    {"no-cache", 0, OPT_FLAG, &(ia)->no_cache, NULL, NULL,                                           \
+     "build the index in memory, do not read or write the cache"},                                   \
+    {"engine", 0, OPT_VALUE, NULL, &(ia)->engine, "E",                                               \
+     "impl (default), ref (builds the index item by item with the\n"                             \
+     "reference engine: slow, never cached; for checking) or legacy\n"                            \
+     "(the legacy Windows tool's enemy-list verdicts over impl's index)"},                            \
+    {"threads", 'j', OPT_VALUE, NULL, &(ia)->threads_s, "N", "threads for building it (default: all cores)"}, \
+    {"quiet", 'q', OPT_FLAG, &(ia)->quiet, NULL, NULL, "no progress line"}
 
 enum { QUERY_TEXT = 0, QUERY_COUNT = 1, QUERY_JSON = 2, QUERY_CSV = 3 };
 
@@ -40,10 +51,9 @@ typedef struct cli_query {
 /* Parses the options of search (odds = 0) or odds (odds = 1: --base, or
  * --from-boss / --reward, is required). 0, or EXIT_USAGE after printing the
  * problem. */
-int cli_query_parse(const char *cmd, int odds, int argc, char **argv, cli_query *cq);
+int cli_query_parse(const char *cmd, int odds, const cli_usage *usage, int argc, char **argv, cli_query *cq);
 
-/* The filter and output paragraphs of the search and odds help. */
-void cli_query_help(FILE *out, int odds);
+
 
 /* Runs the query and prints it (odds = 1: with chances). Returns the exit
  * code. */

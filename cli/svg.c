@@ -1,21 +1,36 @@
-/* A floor as an SVG picture: tiles coloured, stairs and chests drawn,
- * ghost stairs as dashed outlines, coordinates on the edges. */
+/* A floor as an SVG picture: tiles coloured, stairs and chests (with their
+ * rank letters) drawn, ghost stairs as dashed outlines, unreachable chests
+ * crossed out, chambers hatched, the region a softlock cuts off shaded,
+ * coordinates on the edges, the title, and a legend of every colour and
+ * mark laid out for the picture's width (any floor size 10..16). */
 #include <stdio.h>
+#include <string.h>
 
+#include "grotto/tables.h"
 #include "svg.h"
 
-enum { CELL = 32, MARGIN = 28 };
+enum { CELL = 32, MARGIN = 28, TITLE_H = 22, LEGEND_ROW = 18, LEGEND_COL = 184 };
+
+static const char *const FILL_WALL = "#3a3a3a", *const FILL_PARTITION = "#5b4636", *const FILL_CORRIDOR = "#cdbb8e",
+                         *const FILL_DOOR = "#b9774a", *const FILL_FLOOR = "#eee3c8";
 
 static const char *tile_fill(uint8_t t)
 {
     switch (t) {
-    case GROTTO_TILE_WALL: return "#3a3a3a";
-    case GROTTO_TILE_PARTITION: return "#5b4636";
-    case GROTTO_TILE_CORRIDOR: return "#cdbb8e";
-    case GROTTO_TILE_DOOR: return "#b9774a";
-    default: return "#eee3c8"; /* room floor, and the floor under stairs/chests */
+    case GROTTO_TILE_WALL: return FILL_WALL;
+    case GROTTO_TILE_PARTITION: return FILL_PARTITION;
+    case GROTTO_TILE_CORRIDOR: return FILL_CORRIDOR;
+    case GROTTO_TILE_DOOR: return FILL_DOOR;
+    default: return FILL_FLOOR; /* room floor, and the floor under stairs/chests */
     }
 }
+
+static const char *const UP_STYLE = "fill=\"#2e8b57\" stroke=\"#0b3d20\" stroke-width=\"2\"",
+                         *const DOWN_STYLE = "fill=\"#c0392b\" stroke=\"#5e1a12\" stroke-width=\"2\"",
+                         *const GHOST_STYLE =
+                             "fill=\"none\" stroke=\"#7a7a7a\" stroke-dasharray=\"3,2\" stroke-width=\"2\"",
+                         *const CHAMBER_STYLE = "fill=\"url(#hatch)\" stroke=\"#1f5fbf\" stroke-width=\"1\"",
+                         *const SOFTLOCK_STYLE = "fill=\"#e0443a\" fill-opacity=\"0.35\"";
 
 static int is_ghost(const grotto_floor_t *f, int x, int y)
 {
@@ -24,48 +39,183 @@ static int is_ghost(const grotto_floor_t *f, int x, int y)
            !(x == f->down.x && y == f->down.y);
 }
 
-static void triangle(FILE *o, int x, int y, int up, const char *style)
+/* A stairs triangle in the cell whose top left corner is (px, py). */
+static void triangle(FILE *o, int px, int py, int up, const char *style)
 {
-    int cx = MARGIN + x * CELL + CELL / 2, top = MARGIN + y * CELL + 6, bot = MARGIN + (y + 1) * CELL - 6;
+    int cx = px + CELL / 2, top = py + 6, bot = py + CELL - 6;
     if (up)
         fprintf(o, "<polygon points=\"%d,%d %d,%d %d,%d\" %s/>\n", cx, top, cx - 10, bot, cx + 10, bot, style);
     else
         fprintf(o, "<polygon points=\"%d,%d %d,%d %d,%d\" %s/>\n", cx, bot, cx - 10, top, cx + 10, top, style);
 }
 
-int svg_write_floor(FILE *o, const grotto_floor_t *f, const char *title)
+/* A chest in the cell at (px, py): gold box, its rank letter, crossed out
+ * when no one can reach it. */
+static void chest(FILE *o, int px, int py, char letter, int unreachable)
 {
+    fprintf(o, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"3\" fill=\"#d4a017\" stroke=\"#6b4f00\" "
+               "stroke-width=\"2\"/>\n",
+            px + 6, py + 8, CELL - 12, CELL - 16);
+    if (letter)
+        fprintf(o, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" font-weight=\"bold\" fill=\"#3b2a00\">%c</text>\n",
+                px + CELL / 2, py + CELL / 2 + 4, letter);
+    if (unreachable)
+        fprintf(o, "<path d=\"M%d,%d L%d,%d M%d,%d L%d,%d\" stroke=\"#b00020\" stroke-width=\"3\"/>\n", px + 3, py + 3,
+                px + CELL - 3, py + CELL - 3, px + CELL - 3, py + 3, px + 3, py + CELL - 3);
+}
+
+/* Tiles reached from the up stairs over walkable tiles; chests block when
+ * chests_solid (the softlock report's reach), else they are walked over. */
+static void reach(const grotto_floor_t *f, int chests_solid, uint8_t seen[GROTTO_CELLS])
+{
+    int stack[GROTTO_CELLS], n = 0;
+    memset(seen, 0, GROTTO_CELLS);
+    seen[f->up.y * GROTTO_GRID + f->up.x] = 1;
+    stack[n++] = f->up.y * GROTTO_GRID + f->up.x;
+    while (n) {
+        int c = stack[--n], x = c % GROTTO_GRID, y = c / GROTTO_GRID;
+        static const int DX[4] = {1, -1, 0, 0}, DY[4] = {0, 0, 1, -1};
+        for (int d = 0; d < 4; d++) {
+            int nx = x + DX[d], ny = y + DY[d];
+            if (nx < 0 || ny < 0 || nx >= f->width || ny >= f->height)
+                continue;
+            uint8_t t = grotto_tile_at(f, nx, ny);
+            int i = ny * GROTTO_GRID + nx;
+            if (seen[i] || !grotto_tile_walkable(t) || (chests_solid && t == GROTTO_TILE_CHEST))
+                continue;
+            seen[i] = 1;
+            stack[n++] = i;
+        }
+    }
+}
+
+/* The legend: one entry per colour and mark, in as many columns as fit. */
+typedef struct legend {
+    FILE *o;
+    int x0, y0, cols, i;
+} legend;
+
+static void legend_at(const legend *l, int *px, int *py)
+{
+    *px = l->x0 + (l->i % l->cols) * LEGEND_COL;
+    *py = l->y0 + (l->i / l->cols) * LEGEND_ROW;
+}
+
+static void legend_text(legend *l, int px, int py, const char *text)
+{
+    fprintf(l->o, "<text x=\"%d\" y=\"%d\">%s</text>\n", px + 20, py + 11, text);
+    l->i++;
+}
+
+static void legend_tile(legend *l, const char *style, const char *text)
+{
+    int px, py;
+    legend_at(l, &px, &py);
+    fprintf(l->o, "<rect x=\"%d\" y=\"%d\" width=\"14\" height=\"14\" %s stroke-opacity=\"0.6\"/>\n", px, py, style);
+    legend_text(l, px, py, text);
+}
+
+static void legend_mark(legend *l, void (*draw)(FILE *, int, int, const void *), const void *arg, const char *text)
+{
+    int px, py;
+    legend_at(l, &px, &py);
+    fprintf(l->o, "<g transform=\"translate(%d,%d) scale(0.45)\">\n", px, py - 1);
+    draw(l->o, 0, 0, arg);
+    fprintf(l->o, "</g>\n");
+    legend_text(l, px, py, text);
+}
+
+static void draw_up(FILE *o, int px, int py, const void *arg)
+{
+    triangle(o, px, py, 1, arg);
+}
+
+static void draw_down(FILE *o, int px, int py, const void *arg)
+{
+    triangle(o, px, py, 0, arg);
+}
+
+static void draw_chest(FILE *o, int px, int py, const void *arg)
+{
+    chest(o, px, py, 0, arg != NULL);
+}
+
+enum { LEGEND_ENTRIES = 12 };
+
+int svg_write_floor(FILE *o, const floor_view *v, const char *title)
+{
+    const grotto_floor_t *f = &v->f;
+    const grotto_floor_analysis *a = &v->a;
     int w = f->width, h = f->height;
-    int W = 2 * MARGIN + w * CELL, H = 2 * MARGIN + h * CELL + 40;
+    int W = 2 * MARGIN + w * CELL;
+    int cols = (W - MARGIN) / LEGEND_COL, rows = (LEGEND_ENTRIES + cols - 1) / cols;
+    int top = MARGIN + TITLE_H, H = top + h * CELL + 16 + rows * LEGEND_ROW + MARGIN / 2;
     fprintf(o, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
                "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
-               "font-family=\"monospace\" font-size=\"11\">\n",
+               "font-family=\"DejaVu Sans, sans-serif\" font-size=\"11\">\n",
             W, H, W, H);
+    fprintf(o, "<defs><pattern id=\"hatch\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\" "
+               "patternTransform=\"rotate(45)\"><rect width=\"6\" height=\"6\" fill=\"#cfe0ff\"/>"
+               "<line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"#1f5fbf\" stroke-width=\"2\"/></pattern></defs>\n");
     fprintf(o, "<title>%s</title>\n<rect width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n", title, W, H);
-    for (int y = 0; y < h; y++)
-        for (int x = 0; x < w; x++)
-            fprintf(o, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\" stroke=\"#00000022\"/>\n",
-                    MARGIN + x * CELL, MARGIN + y * CELL, CELL, CELL, tile_fill(grotto_tile_at(f, x, y)));
+    fprintf(o, "<text x=\"%d\" y=\"%d\" font-size=\"14\" font-weight=\"bold\">%s</text>\n", MARGIN, MARGIN, title);
+
+    uint8_t reached[GROTTO_CELLS], near[GROTTO_CELLS];
+    reach(f, 0, reached);
+    reach(f, 1, near);
+    fprintf(o, "<g id=\"floor\">\n");
     for (int y = 0; y < h; y++)
         for (int x = 0; x < w; x++) {
+            int px = MARGIN + x * CELL, py = top + y * CELL, i = y * GROTTO_GRID + x;
             uint8_t t = grotto_tile_at(f, x, y);
-            if (is_ghost(f, x, y))
-                triangle(o, x, y, t == GROTTO_TILE_UP, "fill=\"none\" stroke=\"#7a7a7a\" stroke-dasharray=\"3,2\" stroke-width=\"2\"");
-            else if (t == GROTTO_TILE_CHEST)
-                fprintf(o, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"3\" fill=\"#d4a017\" stroke=\"#6b4f00\" stroke-width=\"2\"/>\n",
-                        MARGIN + x * CELL + 7, MARGIN + y * CELL + 9, CELL - 14, CELL - 16);
+            fprintf(o, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\" stroke=\"#00000022\"/>\n", px,
+                    py, CELL, CELL, tile_fill(t));
+            if (!grotto_tile_walkable(t))
+                continue;
+            if (!reached[i] && t != GROTTO_TILE_CHEST) /* a chamber: sealed floor tiles */
+                fprintf(o, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" %s/>\n", px + 1, py + 1, CELL - 2,
+                        CELL - 2, CHAMBER_STYLE);
+            else if (a->softlock_down_cut && reached[i] && !near[i] && t != GROTTO_TILE_CHEST)
+                fprintf(o, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" %s/>\n", px, py, CELL, CELL,
+                        SOFTLOCK_STYLE);
         }
-    triangle(o, f->up.x, f->up.y, 1, "fill=\"#2e8b57\" stroke=\"#0b3d20\" stroke-width=\"2\"");
-    triangle(o, f->down.x, f->down.y, 0, "fill=\"#c0392b\" stroke=\"#5e1a12\" stroke-width=\"2\"");
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++)
+            if (is_ghost(f, x, y))
+                triangle(o, MARGIN + x * CELL, top + y * CELL, grotto_tile_at(f, x, y) == GROTTO_TILE_UP,
+                         GHOST_STYLE);
+    for (int i = 0; i < f->chest_count; i++)
+        chest(o, MARGIN + f->chest[i].x * CELL, top + f->chest[i].y * CELL,
+              v->has_map ? gt_chest_tables[v->rank[i]].letter : 0, a->chest_unreachable[i]);
+    triangle(o, MARGIN + f->up.x * CELL, top + f->up.y * CELL, 1, UP_STYLE);
+    triangle(o, MARGIN + f->down.x * CELL, top + f->down.y * CELL, 0, DOWN_STYLE);
+    fprintf(o, "</g>\n");
     for (int i = 0; i < w; i++)
-        fprintf(o, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">%d</text>\n", MARGIN + i * CELL + CELL / 2,
-                MARGIN - 8, i);
+        fprintf(o, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">%d</text>\n", MARGIN + i * CELL + CELL / 2, top - 6,
+                i);
     for (int i = 0; i < h; i++)
-        fprintf(o, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%d</text>\n", MARGIN - 6,
-                MARGIN + i * CELL + CELL / 2 + 4, i);
-    fprintf(o, "<text x=\"%d\" y=\"%d\">%s</text>\n", MARGIN, MARGIN + h * CELL + 18, title);
-    fprintf(o, "<text x=\"%d\" y=\"%d\">green: up stairs, red: down stairs, gold: chest, dashed: ghost stairs</text>\n",
-            MARGIN, MARGIN + h * CELL + 34);
-    fprintf(o, "</svg>\n");
+        fprintf(o, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%d</text>\n", MARGIN - 6, top + i * CELL + CELL / 2 + 4,
+                i);
+
+    legend l = {o, MARGIN, top + h * CELL + 12, cols, 0};
+    char style[96];
+    fprintf(o, "<g id=\"legend\">\n");
+    static const struct {
+        const char *const *fill;
+        const char *text;
+    } TILES[] = {{&FILL_FLOOR, "room floor"}, {&FILL_CORRIDOR, "corridor"}, {&FILL_DOOR, "door"},
+                 {&FILL_WALL, "wall"},        {&FILL_PARTITION, "partition"}};
+    for (size_t i = 0; i < sizeof TILES / sizeof TILES[0]; i++) {
+        snprintf(style, sizeof style, "fill=\"%s\" stroke=\"#000000\"", *TILES[i].fill);
+        legend_tile(&l, style, TILES[i].text);
+    }
+    legend_mark(&l, draw_up, UP_STYLE, "up stairs");
+    legend_mark(&l, draw_down, DOWN_STYLE, "down stairs");
+    legend_mark(&l, draw_up, GHOST_STYLE, "ghost stairs (not usable)");
+    legend_mark(&l, draw_chest, NULL, v->has_map ? "chest, letter = rank S..I" : "chest");
+    legend_mark(&l, draw_chest, "", "chest no one can reach");
+    legend_tile(&l, CHAMBER_STYLE, "chamber (sealed floor)");
+    legend_tile(&l, SOFTLOCK_STYLE, "cut off by chests (softlock)");
+    fprintf(o, "</g>\n</svg>\n");
     return ferror(o) ? -1 : 0;
 }

@@ -3,9 +3,10 @@
 
 #include <stdio.h>
 
-#include "grotto/types.h"
+#include "view.h"
 
-/* Writes the floor as an SVG document; 0, or -1 on a write error. */
-int svg_write_floor(FILE *out, const grotto_floor_t *f, const char *title);
+/* Writes the floor as an SVG document (title on top, the legend below);
+ * 0, or -1 on a write error. */
+int svg_write_floor(FILE *out, const floor_view *v, const char *title);
 
 #endif

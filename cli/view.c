@@ -1,10 +1,12 @@
 /* Shared description of a floor for the map and floor commands. */
 #include <stdarg.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "grotto/elist.h"
 #include "grotto/tables.h"
 #include "legacy.h"
+#include "oracle.h"
 #include "view.h"
 
 const grotto_engine *cli_engine_name(const char *name)
@@ -58,21 +60,19 @@ void view_anomalies(const floor_view *v, char *buf, size_t size)
     if (v->f.overflow)
         append(buf, size, "STAIR OVERFLOW");
     if (v->f.overflow && a->up_next_to_chest && a->softlock_down_cut)
-        append(buf, size, "SOFTLOCK (see report)");
+        append(buf, size, "SOFTLOCK: down stairs cut off (see the report)");
     if (a->ghost_count)
-        append(buf, size, "%u ghost stairs", a->ghost_count);
+        append(buf, size, "%u ghost stair%s", a->ghost_count, a->ghost_count > 1 ? "s" : "");
     for (int i = 0; i < v->f.chest_count; i++)
         if (a->chest_unreachable[i])
-            append(buf, size, "chest %d unreachable (nipple)", i + 1);
+            append(buf, size, "chest %d (%u,%u) unreachable", i + 1, v->f.chest[i].x, v->f.chest[i].y);
     if (a->down_unreachable)
         append(buf, size, "down stairs unreachable");
-    if (a->region_count) {
-        char sizes[128] = "";
-        for (int i = 0; i < a->region_count && i < 8; i++)
-            snprintf(sizes + strlen(sizes), sizeof sizes - strlen(sizes), "%s%u", i ? "," : "", a->region_size[i]);
-        append(buf, size, "%u chamber%s [%s%s]", a->region_count, a->region_count > 1 ? "s" : "", sizes,
-               a->region_count > 8 ? ",..." : "");
-    }
+    for (int i = 0; i < a->region_count && i < 4; i++) /* where each sealed pocket starts, and its size */
+        append(buf, size, "chamber at (%u,%u), %u tile%s", a->region_first[i].x, a->region_first[i].y,
+               a->region_size[i], a->region_size[i] > 1 ? "s" : "");
+    if (a->region_count > 4)
+        append(buf, size, "%u more chambers", a->region_count - 4);
     if (!buf[0])
         snprintf(buf, size, "-");
 }
@@ -80,9 +80,12 @@ void view_anomalies(const floor_view *v, char *buf, size_t size)
 void view_softlock(FILE *out, const floor_view *v, const char *indent)
 {
     const grotto_floor_analysis *a = &v->a;
-    fprintf(out, "%sB%dF softlock report (HW-1): stair placement entered overflow mode; final up stairs (%u,%u) %s.\n",
-            indent, v->f.index, v->f.up.x, v->f.up.y,
-            a->up_next_to_chest ? "are 4-adjacent to a chest" : "are not next to a chest");
+    fprintf(out,
+            "%sB%dF softlock report (the pattern of the softlock floors seen on the console, 5BC3 B4F\n"
+            "%s  and 5BC4 B3F): stair placement entered overflow mode; the final up stairs (%u,%u)\n"
+            "%s  %s.\n",
+            indent, v->f.index, indent, v->f.up.x, v->f.up.y, indent,
+            a->up_next_to_chest ? "touch a chest" : "touch no chest");
     fprintf(out, "%s  With chests solid, %u tiles are reachable from the up stairs and %u walkable tiles lie\n"
                  "%s  on the other side; the down stairs (%u,%u) are %s.\n",
             indent, a->softlock_near, a->softlock_far, indent, v->f.down.x, v->f.down.y,
@@ -132,6 +135,30 @@ void view_monsters_line(const floor_view *v, char *buf, size_t size)
     }
 }
 
+int view_text_width(void)
+{
+    int cols = oracle_terminal_columns(STDOUT_FILENO);
+    return cols >= 60 ? cols : 100;
+}
+
+void view_wrap(FILE *out, const char *prefix, const char *text, const char *sep, int indent, int width)
+{
+    size_t sl = strlen(sep), trail = sep[sl - 1] == ' '; /* the separator's trailing space moves */
+    int col = fprintf(out, "%s", prefix), space = 0;
+    for (const char *p = text; *p;) {
+        const char *next = strstr(p, sep);
+        size_t n = next ? (size_t)(next - p) + sl - trail : strlen(p); /* a piece with its separator */
+        if (col > indent && col + space + (int)n > width) {
+            col = fprintf(out, "\n%*s", indent, "") - 1;
+            space = 0;
+        }
+        col += fprintf(out, "%*s%.*s", space, "", (int)n, p);
+        p += n + (next ? trail : 0);
+        space = (int)trail;
+    }
+    fputc('\n', out);
+}
+
 void view_monsters_block(FILE *out, const floor_view *v, const char *indent)
 {
     const struct gt_floor_table *t = monster_table(v);
@@ -176,8 +203,8 @@ static void json_monsters(jw *w, const floor_view *v)
         jw_obj(w, NULL);
         jw_str(w, "id", m->id);
         jw_int(w, "number", m->number);
-        jw_str(w, "en", m->en);
-        jw_str(w, "jp", m->jp);
+        jw_str(w, "name_en", m->en);
+        jw_str(w, "name_jp", m->jp);
         jw_bool(w, "trapped_chest", trapped_chest(s));
         if (s->lo < 0) {
             jw_null(w, "spawn");
@@ -212,7 +239,7 @@ static void json_elist(jw *w, const floor_view *v, grotto_region region)
     jw_int(w, "B", e->B);
     jw_uint(w, "F", e->F);
     jw_uint(w, "G", e->G);
-    jw_uint(w, "mr", e->mr);
+    jw_uint(w, "monster_rank", e->mr);
     jw_str(w, "class", gt_class_name[e->cls]);
     jw_uint(w, "survivors", e->survivors);
     jw_uint(w, "state", e->state);
@@ -220,11 +247,13 @@ static void json_elist(jw *w, const floor_view *v, grotto_region region)
     jw_str(w, "state_text_en", text);
     grotto_elist_state_text(e, 1, text, sizeof text);
     jw_str(w, "state_text_jp", text);
-    jw_obj(w, "only");
-    jw_str(w, "id", gt_monsters[e->only].id);
-    jw_str(w, "en", gt_monsters[e->only].en);
-    jw_str(w, "jp", gt_monsters[e->only].jp);
-    jw_end_obj(w);
+    if (strstr(gt_state_text[e->state].en, "<ONLY>")) { /* the ONLY states name their monster */
+        jw_obj(w, "only");
+        jw_str(w, "id", gt_monsters[e->only].id);
+        jw_str(w, "name_en", gt_monsters[e->only].en);
+        jw_str(w, "name_jp", gt_monsters[e->only].jp);
+        jw_end_obj(w);
+    }
     jw_end_obj(w);
 }
 

@@ -25,7 +25,8 @@ void view_floor(const grotto_engine *e, const grotto_map_t *m, uint32_t seed, in
 
 /* "overflow; 3 ghost stairs; unreachable chest 2; ..." or "-" */
 void view_anomalies(const floor_view *v, char *buf, size_t size);
-/* Softlock report (HW-1) in one paragraph, for overflow floors. */
+/* Softlock report in one paragraph (lines within 100 columns), for overflow
+ * floors: the pattern of the softlock floors seen on the console. */
 void view_softlock(FILE *out, const floor_view *v, const char *indent);
 /* The floor's monster table (enemy-list.md §1: monsters.json
  * floor_tables[env][floor MR], ascending monster number) with the cut of
@@ -36,6 +37,13 @@ void view_softlock(FILE *out, const floor_view *v, const char *indent);
 void view_monsters_line(const floor_view *v, char *buf, size_t size);
 /* One monster per line: id, spawn share or "chest", EN / JP name, [cut]. */
 void view_monsters_block(FILE *out, const floor_view *v, const char *indent);
+/* Width for text output: the terminal's columns when standard output is one
+ * (at least 60), else 100. */
+int view_text_width(void);
+/* Prints prefix and text, breaking text after a separator sep (", ") so that
+ * no line is wider than width (but for a piece wider than a whole line);
+ * continuation lines start with indent spaces. */
+void view_wrap(FILE *out, const char *prefix, const char *text, const char *sep, int indent, int width);
 /* Help text explaining the marks of both forms. */
 void view_monsters_help(FILE *out);
 

@@ -496,8 +496,8 @@ grotto_index *grotto_index_open(const grotto_index_opts *opts, char *err, size_t
             snprintf(why, sizeof why, "cannot read the executable for the engine key");
         else if (snprintf(ix->cache_path, sizeof ix->cache_path, "%s/universe.idx", dir) >=
                  (int)sizeof ix->cache_path) {
-            ix->cache_path[0] = 0;
-            snprintf(why, sizeof why, "the cache directory's name is too long");
+            ix->cache_path[0] = 0; /* never a truncated path */
+            snprintf(why, sizeof why, "the cache directory's path is too long");
         }
     }
     if (ix->cache_path[0]) {

@@ -24,7 +24,13 @@ int oracle_default_threads(void);
 double oracle_now(void);        /* monotonic seconds */
 double oracle_thread_cpu(void); /* CPU seconds of the calling thread */
 
-/* Progress line on stderr, only when stderr is a terminal. */
+/* Columns of the terminal on fd (TIOCGWINSZ, else $COLUMNS), 0 when fd is
+ * not a terminal. */
+int oracle_terminal_columns(int fd);
+
+/* Progress line on stderr, only when stderr is a terminal: done/total,
+ * percent, elapsed seconds and the estimated time left, cut to the
+ * terminal's width so that it never wraps. */
 typedef struct oracle_progress {
     const char *label;
     int enabled;

@@ -1,9 +1,11 @@
 /* A small work-sharing parallel-for over an index range, and the progress
  * line shown on terminals during long sweeps. */
 #include <pthread.h>
+#include <sys/ioctl.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -85,6 +87,18 @@ void oracle_parallel(int threads, size_t n, size_t chunk, oracle_item_fn fn, voi
     free(tid);
 }
 
+int oracle_terminal_columns(int fd)
+{
+    if (!isatty(fd))
+        return 0;
+    struct winsize ws;
+    if (ioctl(fd, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
+        return ws.ws_col;
+    const char *env = getenv("COLUMNS");
+    int cols = env ? atoi(env) : 0;
+    return cols > 0 ? cols : 80;
+}
+
 void oracle_progress_init(oracle_progress *p, const char *label, int quiet)
 {
     p->label = label;
@@ -97,8 +111,16 @@ void oracle_progress_cb(void *ctx, uint64_t done, uint64_t total)
     oracle_progress *p = ctx;
     if (!p->enabled || total == 0)
         return;
-    fprintf(stderr, "\r%s: %llu/%llu (%3.0f%%) %.1f s", p->label, (unsigned long long)done,
-            (unsigned long long)total, 100.0 * (double)done / (double)total, oracle_now() - p->started);
+    double elapsed = oracle_now() - p->started;
+    char line[256], eta[48] = "";
+    if (done > 0 && done < total)
+        snprintf(eta, sizeof eta, ", about %.0f s left", elapsed * (double)(total - done) / (double)done);
+    snprintf(line, sizeof line, "%s: %llu/%llu (%3.0f%%) %.1f s%s", p->label, (unsigned long long)done,
+             (unsigned long long)total, 100.0 * (double)done / (double)total, elapsed, eta);
+    int cols = oracle_terminal_columns(STDERR_FILENO);
+    if (cols > 1 && (int)strlen(line) >= cols) /* never wrap: a wrapped line cannot be redrawn by \r */
+        line[cols - 1] = 0;
+    fprintf(stderr, "\r%s\033[K", line);
     fflush(stderr);
 }
 

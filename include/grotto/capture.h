@@ -18,6 +18,10 @@
 #include "grotto/floor.h"
 #include "grotto/types.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef enum grotto_capture_kind {
     GROTTO_CAPTURE_INVENTORY = 0, /* a treasure map in the inventory */
     GROTTO_CAPTURE_FLOOR,         /* a floor as seen in the game */
@@ -137,5 +141,9 @@ const char *grotto_capture_game_name(grotto_game g);           /* "jp", "na", "e
 const char *grotto_capture_state_name(grotto_capture_state s); /* "normal", "only", ... */
 /* The wandering part of a records.md state code 0..16. */
 grotto_capture_state grotto_capture_state_of_code(int code);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -6,6 +6,10 @@
 
 #include "grotto/types.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Cut of floor f (its index gives n) for a map of environment env and
  * first-floor monster rank smr. */
 void grotto_elist(const grotto_floor_t *f, int env, int smr, grotto_elist_t *out);
@@ -23,5 +27,9 @@ void grotto_elist_of_layout(const grotto_floor_terms *t, int n, int env, int smr
 /* State label as the tool words it (enemy-list.md §5.1), ONLY name filled
  * in. jp = 0 English, 1 Japanese. Returns snprintf-style length. */
 int grotto_elist_state_text(const grotto_elist_t *e, int jp, char *buf, size_t size);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -8,6 +8,10 @@
 
 #include "grotto/types.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Per-floor facts a universe sweep needs beyond the FloorRecord: what the
  * universe index (oracle/index.h) answers queries from. */
 typedef struct grotto_floor_facts {
@@ -60,5 +64,9 @@ typedef struct grotto_engine {
 
 extern const grotto_engine grotto_engine_ref;
 extern const grotto_engine grotto_engine_impl;
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

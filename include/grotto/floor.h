@@ -7,6 +7,10 @@
 
 #include "grotto/types.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Side length of floor k (1..16) of map seed S (floor-generation.md §2). */
 int grotto_floor_side(uint32_t seed, int k);
 
@@ -23,5 +27,9 @@ int grotto_floor_ex(uint32_t seed, int k, grotto_floor_t *out,
 
 /* Detection rules: ghost stairs, reachability, nipples, chambers, softlock. */
 void grotto_floor_analyse(const grotto_floor_t *f, grotto_floor_analysis *out);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

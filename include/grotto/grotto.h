@@ -1,7 +1,11 @@
-/* Umbrella header of the grotto-harness public API. */
+/* Umbrella header of the grotto-harness public API (libgrotto: both engines,
+ * the game tables, the record encoders and the capture format).
+ * Build against the installed library with find_package(grotto) and the
+ * target grotto::grotto, or with pkg-config grotto; see examples/. */
 #ifndef GROTTO_H
 #define GROTTO_H
 
+#include "grotto/capture.h"
 #include "grotto/elist.h"
 #include "grotto/engine.h"
 #include "grotto/floor.h"
@@ -9,7 +13,9 @@
 #include "grotto/record.h"
 #include "grotto/rng.h"
 #include "grotto/sweep.h"
+#include "grotto/tables.h"
 #include "grotto/timer.h"
 #include "grotto/types.h"
+#include "grotto/version.h"
 
 #endif

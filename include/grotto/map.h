@@ -8,6 +8,10 @@
 
 #include "grotto/types.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Details for any quality 2..248 (only its band matters) and seed 0..0x7FFF.
  * Returns 0, or -1 for an invalid quality or seed (out untouched). */
 int grotto_map_details(int quality, uint32_t seed, grotto_map_details_t *out);
@@ -41,5 +45,9 @@ int grotto_map(int quality, uint32_t seed, grotto_map_t *out);
  * more floors than `floors` holds). */
 int grotto_map_floors(uint32_t seed, int count, grotto_map_floors_t *out);
 int grotto_map_from_floors(int quality, const grotto_map_floors_t *floors, grotto_map_t *out);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -9,6 +9,10 @@
 
 #include "grotto/types.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 enum { GROTTO_FLOOR_RECORD_SIZE = 272, GROTTO_MAP_RECORD_SIZE = 140 };
 
 #define GROTTO_FNV_OFFSET UINT64_C(0xcbf29ce484222325)
@@ -126,5 +130,9 @@ static inline size_t grotto_map_slot(int band, uint32_t seed)
 {
     return (size_t)band * GROTTO_SEED_COUNT + seed;
 }
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

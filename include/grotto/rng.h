@@ -5,6 +5,10 @@
 
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct grotto_rng {
     uint32_t state;
     uint32_t draws;       /* number of draws made since seeding */
@@ -31,5 +35,9 @@ int grotto_rng_scaled(grotto_rng *r, int n);
 /* Jump-ahead: the pair for k steps, and the k-th draw after seeding. */
 grotto_jump grotto_jump_k(uint32_t k);
 uint32_t grotto_draw_k(uint32_t seed, uint32_t k);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -4,9 +4,14 @@
 #define GROTTO_SWEEP_H
 
 #include <stdint.h>
+#include <string.h>
 
 #include "grotto/engine.h"
 #include "grotto/types.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 typedef void (*grotto_progress_fn)(void *ctx, uint64_t done, uint64_t total);
 
@@ -21,15 +26,33 @@ typedef struct grotto_map_facts {
  * from the map slot; group and side[] are not kept). */
 static inline void grotto_map_facts_of(const grotto_map_details_t *d, uint16_t special, grotto_map_facts *out)
 {
-    *out = (grotto_map_facts){d->env, d->floors, d->smr, d->boss, d->prefix, d->suffix, d->locale, d->level, special};
+    memset(out, 0, sizeof *out);
+    out->env = d->env;
+    out->floors = d->floors;
+    out->smr = d->smr;
+    out->boss = d->boss;
+    out->prefix = d->prefix;
+    out->suffix = d->suffix;
+    out->locale = d->locale;
+    out->level = d->level;
+    out->special = special;
 }
 
 static inline void grotto_map_details_of(const grotto_map_facts *f, int band, int band_code, uint32_t seed,
                                          grotto_map_details_t *out)
 {
-    *out = (grotto_map_details_t){.band = (uint8_t)band, .band_code = (uint8_t)band_code, .seed = (uint16_t)seed,
-                                  .env = f->env, .floors = f->floors, .smr = f->smr, .boss = f->boss,
-                                  .prefix = f->prefix, .suffix = f->suffix, .locale = f->locale, .level = f->level};
+    memset(out, 0, sizeof *out); /* group and side[] are not kept */
+    out->band = (uint8_t)band;
+    out->band_code = (uint8_t)band_code;
+    out->seed = (uint16_t)seed;
+    out->env = f->env;
+    out->floors = f->floors;
+    out->smr = f->smr;
+    out->boss = f->boss;
+    out->prefix = f->prefix;
+    out->suffix = f->suffix;
+    out->locale = f->locale;
+    out->level = f->level;
 }
 
 /* One map floor in a non-zero enemy-list state: its MapRecord floor slot. */
@@ -79,5 +102,9 @@ typedef struct grotto_sweep_stats {
 /* Returns 0, or -1 on allocation failure or a bad request (map outputs with
  * a seed range other than the default). */
 int grotto_impl_sweep(const grotto_sweep_request *req, grotto_sweep_stats *stats);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

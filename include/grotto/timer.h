@@ -5,6 +5,10 @@
 
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 enum { GROTTO_TIMER_COUNT = 65536, GROTTO_NEVER_SEEDS = 302 };
 
 typedef struct grotto_timer_draws {
@@ -29,5 +33,9 @@ int grotto_never_seeds(uint16_t *out);
 int grotto_band_of_quality(int quality);  /* 0..11, -1 outside 2..248 */
 int grotto_band_code(int band);           /* lowest quality of the band */
 int grotto_band_of_code(int code);        /* exact band code -> 0..11, else -1 */
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -7,6 +7,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Naming: the four structures whose name is also a function of the API
  * (grotto_floor(), grotto_map(), grotto_map_details(), grotto_elist()) are
  * typedef'd with a _t suffix: grotto_floor_t, grotto_map_t,
@@ -147,7 +151,7 @@ enum { GROTTO_INTL_PADDING = 128 };
 
 static inline unsigned grotto_elist_display_ofs(const grotto_elist_t *e, grotto_region r)
 {
-    return (unsigned)e->ofs + (r == GROTTO_REGION_INTL ? GROTTO_INTL_PADDING : 0u);
+    return (unsigned)e->ofs + (r == GROTTO_REGION_INTL ? (unsigned)GROTTO_INTL_PADDING : 0u);
 }
 
 /* What the tool's detection rules find on a finished floor
@@ -173,5 +177,9 @@ typedef struct grotto_floor_analysis {
     uint16_t softlock_far;                  /* walkable non-chest tiles not reachable so */
     uint8_t softlock_down_cut;              /* the down stairs are on the far side */
 } grotto_floor_analysis;
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -98,8 +98,12 @@ def places(seed, band_code):
 
 
 def expand_places(places_json):
-    """The CLI's runs of bases back into (timer, location, base) records."""
-    return [(p["timer"], p["location"], b) for p in places_json
+    """The CLI's runs of bases back into (timer, location, base) records;
+    quest 15's entry ("source": "quest15", "timer": null) as timer "quest 15"."""
+    for p in places_json:
+        assert p["source"] in ("timer", "quest15"), p
+        assert (p["source"] == "quest15") == (p["timer"] is None) == (p["r1"] is None) == (p["r3"] is None), p
+    return [(p["timer"] if p["source"] == "timer" else "quest 15", p["location"], b) for p in places_json
             for b in range(p["base_min"], p["base_max"] + 1)]
 
 

@@ -41,7 +41,7 @@ def test_consecutive_seconds_never_repeat(grotto, maps_sample):
         for floor in range(3, m["floors"] + 1):
             j = grotto("chest", mid, floor, "0..1500", "--json").json()
             got = per_second(j["seconds"])
-            assert sorted(got) == list(range(1501)) and j["count"] == 1501 and j["item"] is None
+            assert sorted(got) == list(range(1501)) and j["count"] == 1501 and j["item_filter"] is None
             for t in range(1500):
                 assert got[t] != got[t + 1], (mid, floor, t)
 
@@ -136,16 +136,16 @@ def test_item_filter_equals_brute_force(grotto, mid, floor, rng, name):
     j = grotto("chest", mid, floor, rng, "--item", name, "--json").json()
     key = name.strip().lower()
     items = {i for i, (en, jp) in sm.item_names().items() if en.lower() == key or jp == name.strip()}
-    assert set(j["item"]["items"]) == items and items
+    assert set(j["item_filter"]["items"]) == items and items
     want = brute_force(full, items)
     assert per_second(j["seconds"]) == want
     assert j["count"] == len(want)
-    assert j["item"]["possible"] is True
+    assert j["item_filter"]["possible"] is True
     for k in range(len(j["chests"])):
-        assert j["item"]["per_chest"][k] == sum(1 for c in want.values() if c[k] in items)
+        assert j["item_filter"]["per_chest"][k] == sum(1 for c in want.values() if c[k] in items)
     # text: the count line and one row per run
     out = grotto("chest", mid, floor, rng, "--item", name).out.splitlines()
-    assert out[1].startswith("%s in %d of " % (j["item"]["en"], len(want)))
+    assert out[1].startswith("%s in %d of " % (j["item_filter"]["name_en"], len(want)))
     assert len(out) == (3 + len(want) if want else 2)
 
 
@@ -153,10 +153,10 @@ def test_item_that_never_occurs_in_the_range(grotto):
     # possible in these ranks, but absent from a short range
     j = grotto("chest", "020032", "3", "0..299", "--item", "Iron mask", "--json").json()
     full = grotto("chest", "020032", "3", "0..299", "--json").json()
-    want = brute_force(full, set(j["item"]["items"]))
-    assert j["item"]["possible"] is True and j["count"] == len(want)
+    want = brute_force(full, set(j["item_filter"]["items"]))
+    assert j["item_filter"]["possible"] is True and j["count"] == len(want)
     j = grotto("chest", "020032", "3", "7..7", "--item", "Iron mask", "--json").json()
-    assert j["count"] == 0 and j["seconds"] == [] and j["item"]["possible"] is True
+    assert j["count"] == 0 and j["seconds"] == [] and j["item_filter"]["possible"] is True
     res = grotto("chest", "020032", "3", "7", "--item", "Iron mask")
     assert res.rc == 0 and "Iron mask in 0 of 1 seconds" in res.out
 
@@ -166,15 +166,15 @@ def test_item_impossible_on_this_floor(grotto):
     assert res.rc == 0 and res.err == ""
     assert "never in these chests" in res.out and "rank A" in res.out
     j = grotto("chest", "020032", "3", "0..299", "--item", "metal slime sword", "--json").json()
-    assert j["item"]["possible"] is False and j["count"] == 0 and j["seconds"] == []
-    assert j["item"]["en"] == "Metal slime sword"
+    assert j["item_filter"]["possible"] is False and j["count"] == 0 and j["seconds"] == []
+    assert j["item_filter"]["name_en"] == "Metal slime sword"
 
 
 def test_item_on_a_floor_without_chests(grotto):
     res = grotto("chest", "020032", "1", "0..9", "--item", "Mini medal")
     assert res.rc == 0 and "no chests" in res.out
     j = grotto("chest", "020032", "1", "0..9", "--item", "Mini medal", "--json").json()
-    assert j["chests"] == [] and j["seconds"] == [] and j["item"]["possible"] is False
+    assert j["chests"] == [] and j["seconds"] == [] and j["item_filter"]["possible"] is False
     j = grotto("chest", "020032", "2", "0..9", "--json").json()
     assert j["chests"] == [] and j["count"] == 0 and j["seconds"] == []  # nothing to list
 

@@ -61,8 +61,42 @@ def test_svg_picture(grotto, tmp_path):
     assert root.tag.endswith("svg")
     rects = [e for e in root.iter() if e.tag.endswith("rect")]
     assert len(rects) >= 100  # 10x10 tiles + background + chests
-    polys = [e for e in root.iter() if e.tag.endswith("polygon")]
+    ns = {"s": "http://www.w3.org/2000/svg"}
+    floor = root.find("s:g[@id='floor']", ns)
+    polys = [e for e in floor.iter() if e.tag.endswith("polygon")]
     assert len(polys) == 2 + 8  # final up and down, 8 ghost stairs
+    title = root.find("s:title", ns).text
+    assert title.startswith("map DD5BC3 B4F")  # the map id and floor when a map id was given
+    j = grotto("floor", "DD5BC3", "4", "--json").json()
+    letters = [e.text for e in floor.iter() if e.tag.endswith("text")]
+    assert sorted(letters) == sorted(c["letter"] for c in j["chests"])  # chest ranks
+    # the tiles the softlock cuts off, shaded: as many as the analysis counts
+    shaded = [e for e in floor.iter() if e.get("fill-opacity")]
+    assert len(shaded) == j["anomalies"]["softlock"]["far"] == 14
+    legend = [e.text for e in root.find("s:g[@id='legend']", ns).iter() if e.tag.endswith("text")]
+    for want in ("room floor", "corridor", "door", "wall", "partition", "up stairs", "down stairs", "ghost stairs",
+                 "chest no one can reach", "chamber", "softlock"):
+        assert any(want in t for t in legend), want
+
+
+@pytest.mark.parametrize("mid,floor", [("382A87", 3), ("DD5BC3", 10)])
+def test_svg_marks_chambers_and_unreachable_chests_and_fits(grotto, tmp_path, mid, floor):
+    out = tmp_path / "f.svg"
+    assert grotto("floor", mid, floor, "--svg", out).rc == 0
+    root = ET.parse(out).getroot()
+    ns = {"s": "http://www.w3.org/2000/svg"}
+    j = grotto("floor", mid, floor, "--json").json()
+    g = root.find("s:g[@id='floor']", ns)
+    hatched = [e for e in g.iter() if e.get("fill") == "url(#hatch)"]
+    assert len(hatched) == sum(c["size"] for c in j["anomalies"]["chambers"])
+    crosses = [e for e in g.iter() if e.tag.endswith("path")]
+    assert len(crosses) == sum(not c["reachable"] for c in j["chests"])
+    # everything inside the picture: the legend below the floor, within the width
+    width, height = int(root.get("width")), int(root.get("height"))
+    for e in root.iter():
+        for k in ("x", "y"):
+            if e.get(k) is not None and e.tag.endswith(("rect", "text")):
+                assert 0 <= float(e.get(k)) < (width if k == "x" else height), (k, e.attrib)
 
 
 def test_svg_unwritable(grotto):

@@ -42,12 +42,12 @@ def test_seeds_places_match_the_spec(grotto, maps_sample):
     for m in sample_maps(maps_sample, 40):
         j = grotto("seeds", "%04X" % m["seed"], "--band", "%02X" % m["band"], "--json").json()
         want = sm.places(m["seed"], m["band"])
-        assert sm.expand_places(j["places"]) == want, (m["band"], m["seed"])
+        assert sm.expand_places(j["found_at"]) == want, (m["band"], m["seed"])
         timers = sum(1 for d in sm.timer_draws() if d[1] == m["seed"])
-        assert j["timers"] == timers and j["never"] == (timers == 0)
-        for p in j["places"]:
+        assert j["timers"] == timers and j["never_seed"] == (timers == 0)
+        for p in j["found_at"]:
             sm.check_location_info(p["location_info"], p["location"])
-            if p["timer"] != "quest 15":
+            if p["source"] == "timer":
                 r1, _, r3 = sm.timer_draws()[p["timer"]]
                 assert (p["r1"], p["r3"]) == (r1, r3)
         n += len(want)
@@ -82,12 +82,12 @@ def test_map_found_at_matches_the_spec(grotto, maps_sample):
 
 def test_quest15_location_in_map(grotto):
     j = grotto("map", "020032", "--json").json()
-    assert j["found_at"][-1]["timer"] == "quest 15"
+    assert j["found_at"][-1]["source"] == "quest15" and j["found_at"][-1]["timer"] is None
     assert j["found_at"][-1]["location"] == 5
     assert "quest 15" in grotto("map", "020032").out
     # the quest map is band 02 only: in band 38 seed 0032 has no quest entry
     j = grotto("map", "380032", "--json").json()
-    assert all(p["timer"] != "quest 15" for p in j["found_at"])
+    assert all(p["source"] == "timer" and isinstance(p["timer"], int) for p in j["found_at"])
     assert sm.expand_places(j["found_at"]) == sm.places(0x32, 0x38)
 
 

@@ -18,7 +18,7 @@ def test_map_id_and_quality_seed_forms_agree(grotto):
     b = grotto("map", "--quality", "55", "--seed", "0032", "--json").json()
     c = grotto("map", "370032", "--json").json()  # RR = quality 0x37 = 55, same band
     assert a == b == c
-    assert a["id"] == "020032"
+    assert a["map"] == "020032"
 
 
 def test_sample_map_records_and_json(grotto, maps_sample):
@@ -32,11 +32,14 @@ def test_sample_map_records_and_json(grotto, maps_sample):
         assert rec.rc == 0 and rec.err == ""
         assert rec.out == m["record"] + "\n", mid
         j = grotto("map", mid, "--json").json()
-        for k in ("env", "floors", "smr", "boss", "prefix", "suffix", "locale", "level", "name_en", "name_jp"):
+        for k in ("env", "boss", "prefix", "suffix", "locale", "level", "name_en", "name_jp"):
             assert j[k] == m[k], (mid, k)
+        assert (j["floor_count"], j["monster_rank"]) == (m["floors"], m["smr"]), mid
         assert j["record_digest"] == m["digest"]
-        assert len(j["floor_list"]) == m["floors"]
-        for fl, el, ranks in zip(j["floor_list"], m["elist"], m["chest_ranks"]):
+        assert len(j["floors"]) == m["floors"]
+        for fl, el, ranks in zip(j["floors"], m["elist"], m["chest_ranks"]):
+            # the ONLY monster is named on the ONLY floors only
+            assert ("only" in fl["elist"]) == (el["state"] in (5, 14, 15, 16)), (mid, fl["floor"])
             assert fl["elist"]["ofs"] == el["ofs"], mid
             assert fl["elist"]["D"] == el["D"]
             assert fl["elist"]["state"] == el["state"]
@@ -57,37 +60,37 @@ def test_softlock_maps_report_hw1(grotto):
     for mid, floor in (("DD5BC3", 4), ("DD5BC4", 3)):
         res = grotto("map", mid)
         assert res.rc == 0
-        assert f"B{floor}F softlock report (HW-1)" in res.out
+        assert f"B{floor}F softlock report (the pattern of the softlock floors seen on the console" in res.out
         assert "CUT OFF" in res.out
         j = grotto("map", mid, "--json").json()
-        fl = j["floor_list"][floor - 1]
+        fl = j["floors"][floor - 1]
         assert fl["overflow"] is True
         assert fl["up"] == [7, 8]
         assert fl["anomalies"]["softlock"]["up_next_to_chest"] is True
         assert fl["anomalies"]["softlock"]["down_cut"] is True
-        assert sum(f["overflow"] for f in j["floor_list"]) == 1
+        assert sum(f["overflow"] for f in j["floors"]) == 1
 
 
 def test_masayuki_map_hw9(grotto):
     j = grotto("map", "B50E5C", "--json").json()
     assert j["name_en"] == "Ruby Path of Doom Lv.87"
     assert j["name_jp"] == "見えざる魔神の道Lv87"
-    assert j["floors"] == 15
+    assert j["floor_count"] == 15
     assert j["boss_en"] == "Tyrannosaurus Wrecks" and j["boss_jp"] == "破壊神フォロボス"
-    b15 = j["floor_list"][14]["elist"]
+    b15 = j["floors"][14]["elist"]
     assert b15["state"] == 5
-    assert b15["only"]["en"] == "Metal King Slime"
+    assert b15["only"]["name_en"] == "Metal King Slime"
     assert b15["state_text_jp"] == "メタルキングオンリー"
 
 
 def test_region_intl_shifts_display_only(grotto):
     jp = grotto("map", "4C1BE6", "--json").json()
     intl = grotto("map", "4C1BE6", "--json", "--region", "intl").json()
-    for a, b in zip(jp["floor_list"], intl["floor_list"]):
+    for a, b in zip(jp["floors"], intl["floors"]):
         assert b["elist"]["display_ofs"] == a["elist"]["display_ofs"] + 128
         assert b["elist"]["ofs"] == a["elist"]["ofs"]
         assert b["elist"]["state"] == a["elist"]["state"]
-    assert "0x%04X" % (jp["floor_list"][8]["elist"]["ofs"] + 128) in grotto("map", "4C1BE6", "--region", "intl").out
+    assert "0x%04X" % (jp["floors"][8]["elist"]["ofs"] + 128) in grotto("map", "4C1BE6", "--region", "intl").out
 
 
 def test_never_seed_is_flagged(grotto):

@@ -47,12 +47,12 @@ def test_map_monsters_match_tables_and_state(grotto, by_state):
     for st, maps in sorted(by_state.items()):
         for m in maps:
             j = grotto("map", mid_of(m), "--json").json()
-            for n, fl in enumerate(j["floor_list"], 1):
+            for n, fl in enumerate(j["floors"], 1):
                 want, kept = expected_monsters(m, n)
                 assert got_monsters(fl) == want, (mid_of(m), n)
                 assert fl["elist"]["survivors"] == kept
                 for x in fl["monsters"]:
-                    assert (x["en"], x["jp"], x["number"]) == \
+                    assert (x["name_en"], x["name_jp"], x["number"]) == \
                         (names[x["id"]]["en"], names[x["id"]]["jp"], names[x["id"]]["number"])
                     if x["spawn"]:
                         assert x["spawn"]["weight"] == x["spawn"]["hi"] - x["spawn"]["lo"] + 1
@@ -66,11 +66,11 @@ def test_engines_give_the_same_monsters(grotto, by_state):
         m = maps[0]
         a = grotto("map", mid_of(m), "--json").json()
         b = grotto("map", mid_of(m), "--json", "--engine", "impl").json()
-        assert [f["monsters"] for f in a["floor_list"]] == [f["monsters"] for f in b["floor_list"]], st
+        assert [f["monsters"] for f in a["floors"]] == [f["monsters"] for f in b["floors"]], st
         n = next(i for i, e in enumerate(m["elist"], 1) if e["state"] == st)
         fa = grotto("floor", mid_of(m), n, "--json").json()
         fb = grotto("floor", mid_of(m), n, "--json", "--engine", "impl").json()
-        assert fa["monsters"] == fb["monsters"] == a["floor_list"][n - 1]["monsters"]
+        assert fa["monsters"] == fb["monsters"] == a["floors"][n - 1]["monsters"]
 
 
 def test_floor_text_marks_the_cut(grotto, by_state):
@@ -97,7 +97,12 @@ def test_map_text_marks_the_cut(grotto, by_state):
     for st in (1, 3, 6, 9, 14, 16):
         m = by_state[st][0]
         out = grotto("map", mid_of(m)).out
-        lines = out[out.index("\nmonsters ("):].splitlines()[2:]
+        lines = []
+        for line in out[out.index("\nmonsters ("):].splitlines()[2:]:
+            if line.startswith("   "):  # a wrapped line continues the one before
+                lines[-1] += " " + line.strip()
+            else:
+                lines.append(line)
         # one line per run of floors with the same list and cut, covering every floor
         covered = []
         for line in lines:

@@ -40,10 +40,10 @@ def test_every_map_with_its_chance_and_locations(base):
     assert j["base"] == base and j["timer_values"] == 65536
     assert j["found"] == j["shown"] == j["produced"] == len(want)
     assert j["timers"] == 65536 and j["chance"] == 1
-    got = {m["id"]: {l["location"]["number"]: l["timers"] for l in m["locations"]} for m in j["maps"]}
+    got = {m["map"]: {l["location"]: l["timers"] for l in m["locations"]} for m in j["maps"]}
     assert got == want
     for m in j["maps"]:
-        assert m["timers"] == sum(want[m["id"]].values())
+        assert m["timers"] == sum(want[m["map"]].values())
         assert m["chance"] == pytest.approx(m["timers"] / 65536, abs=1e-9)
         assert m["quest15"] is False  # odds count timer outcomes only
 
@@ -54,7 +54,7 @@ def test_odds_lists_what_search_base_lists():
     oa, sb = um.parse_csv(a.out), um.parse_csv(b.out)
     assert set(oa) == set(sb) and oa
     for mid, r in oa.items():
-        assert r["floors"] == sb[mid]["floors"] and r["locations"] == sb[mid]["locations"]
+        assert r["matched_floors"] == sb[mid]["matched_floors"] and r["locations"] == sb[mid]["locations"]
         assert float(r["chance"]) == pytest.approx(int(r["timers"]) / 65536, abs=1e-8)
 
 
@@ -77,7 +77,7 @@ def test_summed_chance_of_the_matching_maps(base, args, states, monster, maps_sa
     want_maps = special_maps(maps_sample, states, monster)
     out = outcomes(base)
     want = {mid: sum(locs.values()) for mid, locs in out.items() if mid in want_maps}
-    assert {m["id"]: m["timers"] for m in j["maps"]} == want
+    assert {m["map"]: m["timers"] for m in j["maps"]} == want
     assert j["timers"] == sum(want.values()) and j["found"] == len(want) > 0
     assert j["chance"] == pytest.approx(j["timers"] / 65536, abs=1e-9)
     assert j["produced"] == len(out)
@@ -92,7 +92,7 @@ def test_location_filter_counts_the_timer_values_there():
         n = sum(v for loc, v in locs.items() if loc in area)
         if n:
             want[mid] = n
-    assert {m["id"]: m["timers"] for m in j["maps"]} == want
+    assert {m["map"]: m["timers"] for m in j["maps"]} == want
     assert j["timers"] == sum(want.values())
 
 

@@ -20,7 +20,7 @@ def search_csv(*args):
 
 
 def floors_of(row):
-    return [int(n) for n in row["floors"].split()]
+    return [int(n) for n in row["matched_floors"].split()]
 
 
 @pytest.fixture(scope="module")
@@ -73,10 +73,10 @@ def test_map_filter_against_sample(args, pred, sample_ids):
                                   "GRANITE TUNNEL OF WOE LV1", "うす暗き獣の地下道Lv1", "うす暗き獣の地下道lv.1"])
 def test_name_forgives_case_spaces_and_lv(text, sample_ids):
     j = run("search", "--name", text, "--limit", "0", "--json", "--quiet").json()
-    assert j["found"] == 22 and j["maps"][0]["id"] == "020032"  # quest 15's map and its 21 twins (HW-4)
+    assert j["found"] == 22 and j["maps"][0]["map"] == "020032"  # quest 15's map and its 21 twins (HW-4)
     want = {mid for mid, m in sample_ids.items()
             if um.canon(text) in (um.canon(m["name_en"]), um.canon(m["name_jp"]))}
-    assert want <= {m["id"] for m in j["maps"]}
+    assert want <= {m["map"] for m in j["maps"]}
 
 
 def test_exact_name_against_sample(sample_ids):
@@ -140,7 +140,7 @@ def test_only_monster_over_the_universe(name, spelled, maps_sample):
 
 def test_masayuki_map_is_metal_king_only(grotto):
     j = grotto("search", "--monster", "Metal King Slime", "--band", "B5", "--limit", "0", "--json", "--quiet").json()
-    assert {m["id"]: m["floors"] for m in j["maps"]}["B50E5C"] == [15]  # HW-9
+    assert {m["map"]: m["matched_floors"] for m in j["maps"]}["B50E5C"] == [15]  # HW-9
 
 
 def test_state_normal_and_floor_range(maps_sample, sample_ids):
@@ -195,7 +195,7 @@ def test_layout_filter_against_floors_sample(name, arg, band, floors_sample, all
 def test_softlock_floors_of_hw1(grotto):
     """5BC3 B4F and 5BC4 B3F (HW-1): overflow, final up stairs by a chest, down stairs cut off."""
     j = grotto("search", "--overflow", "--up-by-chest", "--down-cut", "--limit", "0", "--json", "--quiet").json()
-    floors = {(m["seed"], f) for m in j["maps"] for f in m["floors"]}
+    floors = {(m["seed"], f) for m in j["maps"] for f in m["matched_floors"]}
     assert floors == {(0x5BC3, 4), (0x5BC4, 3), (0x6E2F, 3)}  # and one overflow floor not yet observed
     # each filter alone lists a superset
     for opt in ("--overflow", "--up-by-chest", "--down-cut"):
@@ -250,7 +250,7 @@ def test_locations_of_maps_against_the_timer_model(all_maps, by_seed):
 def test_locations_agree_with_grotto_seeds(all_maps):
     for seed, band in ((0x0032, "02"), (0x1234, "38"), (0x5BC3, "DD"), (0x0E5C, "B5")):
         j = run("seeds", "%04X" % seed, "--band", band, "--json").json()
-        want = {p["location"] for p in j["places"]}
+        want = {p["location"] for p in j["found_at"]}
         assert location_numbers(all_maps["%s%04X" % (band, seed)]) == want
 
 
@@ -306,16 +306,16 @@ def test_json_and_csv_agree(grotto):
     j = grotto("search", *args, "--json").json()
     res = grotto("search", *args, "--csv")
     rows = list(csv.reader(io.StringIO(res.out)))
-    assert rows[0] == ["id", "band", "seed", "name_en", "name_jp", "env", "floor_count", "boss", "level", "arising",
-                       "floors", "locations"]
+    assert rows[0] == ["map", "band", "seed", "name_en", "name_jp", "env", "floor_count", "boss", "level", "arising",
+                       "matched_floors", "locations"]
     assert len(rows) - 1 == j["found"] == j["shown"] > 0
     for m, r in zip(j["maps"], rows[1:]):
-        assert r[0] == m["id"] and int(r[1], 16) == m["band"] and int(r[2], 16) == m["seed"]
+        assert r[0] == m["map"] and int(r[1], 16) == m["band"] and int(r[2], 16) == m["seed"]
         assert r[3:5] == [m["name_en"], m["name_jp"]] and r[9] == ("yes" if m["arising"] else "no")
-        assert [int(x) for x in r[10].split()] == m["floors"]
-        assert {int(x, 16) for x in r[11].split()} == {l["number"] for l in m["locations"]}
-        assert set(m) >= {"id", "band", "seed", "name_en", "name_jp", "env", "floor_count", "boss", "level",
-                          "arising", "floors", "locations", "quest15"}
+        assert [int(x) for x in r[10].split()] == m["matched_floors"]
+        assert {int(x, 16) for x in r[11].split()} == {l["location"] for l in m["locations"]}
+        assert set(m) >= {"map", "band", "seed", "name_en", "name_jp", "env", "floor_count", "boss", "level",
+                          "arising", "matched_floors", "locations", "quest15"}
 
 
 def test_text_output_shows_floors_and_locations(grotto):

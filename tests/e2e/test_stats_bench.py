@@ -16,7 +16,7 @@ def stats(request):
 
 
 def test_hw1_softlock_candidates(stats, grotto):
-    sl = stats["hw1_softlock_candidates"]
+    sl = stats["softlock_candidates"]
     # floors: the universe test counts the same (ref and impl); maps: what search finds
     assert sl["up_next_to_chest"]["floors"] == 58295 and sl["down_cut"]["floors"] == 24668
     assert sl["both"]["floors"] == 4990
@@ -29,7 +29,7 @@ def test_hw1_softlock_candidates(stats, grotto):
 
 
 def test_hw2_overflow(stats):
-    hw2 = stats["hw2_overflow"]
+    hw2 = stats["stair_overflow"]
     assert hw2["floors"] == 8
     assert [(f["seed"], f["floor"]) for f in hw2["list"]] == [
         (0x5BC3, 4), (0x5BC4, 3), (0x5BC5, 2), (0x5BC6, 1), (0x6E2E, 4), (0x6E2F, 3), (0x6E30, 2), (0x6E31, 1)]
@@ -40,17 +40,17 @@ def test_hw2_overflow(stats):
 
 
 def test_hw3_hw4(stats):
-    assert stats["hw3_never_seeds"]["count"] == 302
-    hw4 = stats["hw4_quest15_name"]
+    assert stats["never_seeds"]["count"] == 302
+    hw4 = stats["quest15_name"]
     assert hw4["maps_named"] == hw4["maps_named_jp"] == 22
     assert hw4["twins"] == 21 and hw4["twins_arising"] == 21
-    assert hw4["twin_ids"] == ["02" + s for s in
+    assert hw4["twin_maps"] == ["02" + s for s in
                                "011C 02B7 0D90 14C2 15D8 16D6 215F 2587 25C8 27E3 32F2 3623 38F0 3BA2 3DB6 "
                                "4CAF 4D75 4EC3 600D 729A 755C".split()]
 
 
 def test_hw6_lost_trapped_chests(stats):
-    hw6 = stats["hw6_lost_trapped_chests"]
+    hw6 = stats["lost_trapped_chests"]
     assert hw6["pandora"] == {"instances": 1948, "arising": 1935, "distinct": 1229}
     assert hw6["mimic"] == {"instances": 1323, "arising": 1310, "distinct": 829}
     assert hw6["cannibox"] == {"instances": 614, "arising": 609, "distinct": 379}
@@ -76,7 +76,7 @@ def test_hw6_chest_rank_basis(stats):
     """hardware.md HW-6: a floor counts only where a chest's rank can hold the
     trapped chest whose record is lost; over arising seeds that gives the
     published floor total and cannibox figure, the mimic one short."""
-    r = stats["hw6_lost_trapped_chests"]["chest_rank_basis"]
+    r = stats["lost_trapped_chests"]["chest_rank_basis"]
     assert r["arising"] == {"floors": 1615, "pandora": 1615, "mimic": 1265, "cannibox": 597}
     assert r["all_seeds"] == {"floors": 1628, "pandora": 1628, "mimic": 1278, "cannibox": 602}
     assert r["published_reproduced"] is False
@@ -85,7 +85,7 @@ def test_hw6_chest_rank_basis(stats):
         # ElistOfs + 128 + 20 j = 11,344 with the mimic at position j = 2 (standard lists), kept
         assert f["elist_ofs"] + 128 + 20 * 2 == 11344 and f["state"] == 7, f
         assert any(4 <= k <= 10 for k in f["chest_ranks"]), f
-    assert len({(f["id"], f["floor"]) for f in r["mimic_zero_spare"]}) == 54
+    assert len({(f["map"], f["floor"]) for f in r["mimic_zero_spare"]}) == 54
 
 
 def test_figures_unchanged_since_the_index(stats):

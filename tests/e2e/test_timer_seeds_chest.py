@@ -46,18 +46,18 @@ def test_never_seeds(grotto):
 
 def test_seed_places_quest15(grotto):
     j = grotto("seeds", "0032", "--band", "02", "--json").json()
-    got = [(p["timer"], p["location"], p["base_min"], p["base_max"]) for p in j["places"]]
+    got = [(p["source"], p["timer"], p["location"], p["base_min"], p["base_max"]) for p in j["found_at"]]
     # rng-and-timer.md §4.5
-    assert got == [(36690, 35, 2, 51), (36690, 114, 52, 56), (51675, 27, 2, 49), (51675, 3, 50, 52),
-                   ("quest 15", 5, 2, 2)]
+    assert got == [("timer", 36690, 35, 2, 51), ("timer", 36690, 114, 52, 56), ("timer", 51675, 27, 2, 49),
+                   ("timer", 51675, 3, 50, 52), ("quest15", None, 5, 2, 2)]
     j = grotto("seeds", "1234", "--band", "38", "--json").json()
-    got = [(p["timer"], p["location"], p["base_min"], p["base_max"]) for p in j["places"]]
+    got = [(p["timer"], p["location"], p["base_min"], p["base_max"]) for p in j["found_at"]]
     assert got == [(46193, 19, 59, 59), (61178, 21, 53, 57)]
 
 
 def test_seed_of_a_never_seed(grotto):
     j = grotto("seeds", "0007", "--json").json()
-    assert j["never"] is True and j["places"] == []
+    assert j["never_seed"] is True and j["timer_draws"] == []
     assert "never-seed" in grotto("seeds", "0007").out
 
 
@@ -75,12 +75,12 @@ def test_seeds_bad_input(grotto, args, needle):
 def test_chest_contents_worked_examples(grotto):
     # chests.md §4, examples 1 and 3
     j = grotto("chest", "020032", "3", "7", "--json").json()
-    assert [c["en"] for c in j["chests"]] == ["Rockbomb shard", "Strong medicine"]
+    assert [c["name_en"] for c in j["chests"]] == ["Rockbomb shard", "Strong medicine"]
     assert [c["letter"] for c in j["chests"]] == ["H", "I"]
     assert [c["pos"] for c in j["chests"]] == [[6, 11], [3, 2]]
     j = grotto("chest", "DD00A5", "16", "3600", "--json").json()
-    assert [c["en"] for c in j["chests"]] == ["Mini medal", "Malicite"]
-    assert [c["jp"] for c in j["chests"]][1] == "うらみのほうじゅ"
+    assert [c["name_en"] for c in j["chests"]] == ["Mini medal", "Malicite"]
+    assert [c["name_jp"] for c in j["chests"]][1] == "うらみのほうじゅ"
     text = grotto("chest", "020032", "B3F", "0").out
     assert "Angel bell / 天使のすず" in text and "Magic water" in text
 

@@ -607,7 +607,7 @@ def test_json_schema(grotto, tmp_path, floors):
     res = grotto("verify", p, "--json", "--engine", "impl")
     assert res.rc == 2
     js = res.json()
-    assert set(js) == {"engine", "region", "captures", "summary"}
+    assert set(js) == {"schema", "engine", "region", "captures", "summary"}
     assert js["engine"] == "impl" and js["region"] == "from-game"
     assert js["summary"] == {"files": 1, "captures": 3, "ok": 1, "mismatch": 1, "rejected": 1}
     ok, mm, rej = js["captures"]

@@ -114,7 +114,7 @@ def map_id(band_index, seed):
 
 def parse_csv(text):
     rows = list(csv.DictReader(io.StringIO(text)))
-    return {r["id"]: r for r in rows}
+    return {r["map"]: r for r in rows}
 
 
 def area_locations(area):

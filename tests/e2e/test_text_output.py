@@ -1,0 +1,76 @@
+"""Text output a researcher reads: the map table and the other reports fit
+100 columns (display columns: a Japanese character takes two), positions are
+written (x,y) in decimal everywhere, and the ASCII floor numbers its columns
+in the same base as its rows; no spec jargon (HW-n) in what users read."""
+import re
+import unicodedata
+
+import pytest
+
+from conftest import run
+
+MAPS = ["DD5BC3", "4C1BE6", "B50E5C", "382A87", "DD00A5", "8D156A"]
+
+
+def columns(line):
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in line)
+
+
+@pytest.mark.parametrize("args", [["map", m] for m in MAPS] + [["floor", "DD5BC3", "4"], ["floor", "382A87", "3"],
+                                                            ["floor", "DD5BC3", "10"], ["stats", "--quiet"],
+                                                            ["search", "--overflow", "--quiet"]])
+def test_fits_100_columns(args):
+    res = run(*args)
+    assert res.rc == 0, res.err
+    # found-at lines end with the location table's note, verbatim: allowed to run on
+    wide = [l for l in res.out.splitlines() if columns(l) > 100 and "[note:" not in l]
+    assert not wide, wide
+
+
+@pytest.mark.parametrize("args", [["map", "DD5BC3"], ["floor", "DD5BC3", "4"], ["stats", "--quiet"],
+                                  ["search", "--help"], ["map", "--help"], ["floor", "DD5BC3", "4", "--help"]])
+def test_no_hardware_observation_numbers(args):
+    assert not re.search(r"\bHW-\d", run(*args).out)
+
+
+def ascii_floor(out):
+    lines = out.splitlines()
+    start = next(i for i, l in enumerate(lines) if re.fullmatch(r" {4}[0-9]+", l))
+    header = lines[start - 1] if lines[start - 1].startswith("    ") and lines[start - 1].strip() else ""
+    rows = []
+    for l in lines[start + 1:]:
+        if not re.match(r" *\d+ ", l):
+            break
+        rows.append(l)
+    return header, lines[start], rows
+
+
+@pytest.mark.parametrize("mid,floor", [("DD5BC3", 10), ("DD5BC3", 4), ("382A87", 3)])
+def test_ascii_floor_numbers_columns_like_rows(mid, floor):
+    out = run("floor", mid, floor).out
+    tens, units, rows = ascii_floor(out)
+    width = len(units) - 4
+    cols = [int(((tens[4 + x] if tens else " ").strip() or "0") + units[4 + x]) for x in range(width)]
+    assert cols == list(range(width))
+    assert [int(r[:4]) for r in rows] == list(range(len(rows))) and len(rows) == width
+    # every position the text names is the tile the drawing shows there
+    j = run("floor", mid, floor, "--json").json()
+    grid = [r[4:] for r in rows]
+    ux, uy = j["up"]
+    dx, dy = j["down"]
+    assert grid[uy][ux] == "<" and grid[dy][dx] == ">"
+    assert "up stairs (%d,%d), down stairs (%d,%d)" % (ux, uy, dx, dy) in out
+    for c in j["chests"]:
+        assert grid[c["pos"][1]][c["pos"][0]] in "cC"
+    assert out.count("(x,y)") == 1  # said once, in the legend
+
+
+def test_map_positions_are_decimal_and_chambers_shown():
+    out = run("map", "382A87").out
+    j = run("map", "382A87", "--json").json()
+    b3 = j["floors"][2]
+    ch = b3["anomalies"]["chambers"][0]
+    assert "chamber at (%d,%d), %d tile" % (ch["first"][0], ch["first"][1], ch["size"]) in out
+    line = next(l for l in out.splitlines() if l.startswith("B3F "))
+    assert "(%2d,%2d)" % tuple(b3["up"]) in line and "(%2d,%2d)" % tuple(b3["down"]) in line
+    assert not re.search(r"\([0-9]*[a-fA-F][0-9a-fA-F]*,", out)  # no hex coordinates
