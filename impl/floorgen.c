@@ -37,6 +37,7 @@ typedef struct lroom {
 
 typedef struct lay {
     uint32_t s;
+    uint32_t draws;
     int size;
     int nodes, splits;
     int special_done;
@@ -46,9 +47,17 @@ typedef struct lay {
     pk_grid g;
 } lay;
 
+/* Every draw is counted (the bench's limit estimate: draws made). */
 static inline int RANGE(lay *l, int lo, int hi)
 {
+    l->draws += lo != hi;
     return impl_range(&l->s, lo, hi);
+}
+
+static inline uint32_t BIT(lay *l)
+{
+    l->draws++;
+    return impl_next15(&l->s) & 1u;
 }
 
 int impl_floor_size(uint32_t seed, int k)
@@ -106,12 +115,12 @@ static void partition(lay *l)
         else if (N->cut[1])
             a = 0;
         else
-            a = (impl_next15(&l->s) & 1) ? 0 : 1; /* 1 = columns (axis 0) */
+            a = BIT(l) ? 0 : 1; /* 1 = columns (axis 0) */
         if (!cut(l, n, a))
             continue;
         int m = l->nodes++;
         l->splits++;
-        int kept_first = impl_next15(&l->s) & 1;
+        int kept_first = (int)BIT(l);
         todo[top++] = (uint8_t)(kept_first ? m : n);
         todo[top++] = (uint8_t)(kept_first ? n : m);
     }
@@ -181,26 +190,22 @@ static void erode_edge(lay *l, const lroom *R, int a, int high, int grow)
     int o = a, e = high ? R->hi[a] : R->lo[a], dir = high ? -1 : 1;
     int half = (R->hi[a] - R->lo[a] + 1) / 2;
     int outside = (a == 0 && high) ? R->lo[1] + 1 : e - dir;
+    const pk_plane *W = &g->p[PK_WALL], *D = &g->p[PK_DOOR];
     for (int i = R->lo[1 - a]; i <= R->hi[1 - a]; i++) {
-        uint16_t wall = pk_line(&g->p[PK_WALL], o, i);
-        uint16_t door = pk_line(&g->p[PK_DOOR], o, i);
-        uint16_t part = pk_line(&g->p[PK_PART], o, i);
-        if (((wall | part) >> e) & 1u)
+        if (pk_bit(W, o, i, e) | pk_bit(&g->p[PK_PART], o, i, e))
             continue; /* 1 or 3: no draw */
         if (RANGE(l, 0, 1)) { /* grow outward; doors stay */
             int len = RANGE(l, 0, grow);
-            uint16_t m = pk_cells(e - dir, -dir, len) & (uint16_t)~door;
-            if (m)
+            uint16_t m = pk_cells(e - dir, -dir, len);
+            if (m && (m &= (uint16_t)~pk_line(D, o, i)))
                 pk_write(g, o, i, m, PK_FLOOR);
             continue;
         }
-        if ((door >> e) & 1u)
-            continue;
-        if (((wall | door) >> outside) & 1u)
+        if (pk_bit(D, o, i, e) || pk_bit(W, o, i, outside) || pk_bit(D, o, i, outside))
             continue;
         int len = RANGE(l, 0, half);
-        uint16_t stop = pk_shrink_stop(wall, door, pk_line(&g->p[PK_WALL], o, i - 1),
-                                       pk_line(&g->p[PK_WALL], o, i + 1), dir);
+        uint16_t stop = pk_shrink_stop(pk_line(W, o, i), pk_line(D, o, i), pk_line(W, o, i - 1),
+                                       pk_line(W, o, i + 1), dir);
         int k = pk_run(stop, e, dir, len);
         if (k)
             pk_write(g, o, i, pk_cells(e, dir, k), PK_WALL);
@@ -366,6 +371,7 @@ void impl_layout_gen(uint32_t T, int size, impl_layout *L)
     lay ll;
     lay *l = &ll;
     l->s = T;
+    l->draws = 0;
     l->size = size;
     l->nodes = 1;
     l->splits = 0;
@@ -389,14 +395,16 @@ void impl_layout_gen(uint32_t T, int size, impl_layout *L)
     stairs(l, L);
     L->size = (uint8_t)size;
     L->state = l->s;
+    L->draws = (uint16_t)l->draws;
 }
 
 /* ---- Phase 7: chests (§11) ---- */
 
-int impl_place_chests(const impl_layout *L, int k, grotto_xy chest[GROTTO_MAX_CHESTS])
+int impl_place_chests(const impl_layout *L, int k, grotto_xy chest[GROTTO_MAX_CHESTS], uint32_t *draws)
 {
     if (k <= 2)
         return 0;
+    uint32_t made = 1; /* the count; the 300 discards are one jump, not draws */
     uint32_t s = L->state;
     int rc = L->room_count;
     int count = impl_range(&s, 1, 3);
@@ -413,6 +421,7 @@ int impl_place_chests(const impl_layout *L, int k, grotto_xy chest[GROTTO_MAX_CH
         const impl_room *R = &L->room[ri];
         int cx = impl_range(&s, R->x0, R->x1);
         int cy = impl_range(&s, R->y0, R->y1);
+        made += 1u + (R->x0 != R->x1) + (R->y0 != R->y1); /* room: rc >= 3 always draws */
         if (skipped < 100 && (k == 3 || k == 1)) {
             skipped++;
         } else if ((occ[cy] >> cx) & 1) {
@@ -424,6 +433,8 @@ int impl_place_chests(const impl_layout *L, int k, grotto_xy chest[GROTTO_MAX_CH
             placed++;
         }
     } while (placed < count);
+    if (draws)
+        *draws += made;
     return count;
 }
 
@@ -457,7 +468,7 @@ int impl_floor_generate(uint32_t seed, int k, grotto_floor_t *out, uint8_t *up_o
     impl_layout L;
     impl_layout_gen(seed + (uint32_t)k, impl_floor_size(seed, k), &L);
     grotto_xy chest[GROTTO_MAX_CHESTS];
-    int count = impl_place_chests(&L, k, chest);
+    int count = impl_place_chests(&L, k, chest, NULL);
     impl_floor_from_layout(&L, k, count, chest, out);
     if (up_on_wall)
         *up_on_wall = L.up_on_wall;

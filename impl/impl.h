@@ -57,13 +57,15 @@ typedef struct impl_layout {
                               floor-3 discards are exactly 300 draws */
     grotto_xy up, down;
     uint32_t state;        /* RNG state after the stair phase */
+    uint16_t draws;        /* generator draws of phases 1-6 */
 } impl_layout;
 
 int impl_floor_size(uint32_t seed, int k);
 /* Phases 1-6 for floor seed T and square size. */
 void impl_layout_gen(uint32_t T, int size, impl_layout *L);
-/* Phase 7 for floor index k; returns the count (0 for k <= 2). */
-int impl_place_chests(const impl_layout *L, int k, grotto_xy chest[GROTTO_MAX_CHESTS]);
+/* Phase 7 for floor index k; returns the count (0 for k <= 2). The draws
+ * made are added to *draws (may be NULL); the floor-3 discards are a jump. */
+int impl_place_chests(const impl_layout *L, int k, grotto_xy chest[GROTTO_MAX_CHESTS], uint32_t *draws);
 /* Fill a grotto_floor_t from a layout and its chests. */
 void impl_floor_from_layout(const impl_layout *L, int k, int count, const grotto_xy *chest,
                             grotto_floor_t *out);

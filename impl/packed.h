@@ -75,6 +75,12 @@ static inline uint16_t pk_line(const pk_plane *p, int o, int i)
     return o ? pk_col_get(p, i) : p->r[i];
 }
 
+/* Bit b of line (o, i) of a plane: cell (b, i) of a row, (i, b) of a column. */
+static inline unsigned pk_bit(const pk_plane *p, int o, int i, int b)
+{
+    return o ? (p->r[b] >> i) & 1u : (p->r[i] >> b) & 1u;
+}
+
 /* The cells m of line (o, i) := code (a plane index, or PK_FLOOR). */
 static inline void pk_write(pk_grid *g, int o, int i, uint16_t m, int code)
 {
