@@ -49,9 +49,8 @@ typedef struct floor_info {
     uint8_t D, count;
 } floor_info;
 
-/* 28F + G and the exception class of every (env, mr) list */
+/* 28F + G of every (env, mr) list */
 static uint16_t list_ofs[GT_ENV_COUNT + 1][GT_MONSTER_RANKS + 1];
-static uint8_t list_cls[GT_ENV_COUNT + 1][GT_MONSTER_RANKS + 1];
 
 /* A finished floor of the current chunk, as row masks. */
 typedef struct floor_sum {
@@ -202,7 +201,6 @@ static void fnv_init(void)
         for (int mr = 1; mr <= GT_MONSTER_RANKS; mr++) {
             const struct gt_floor_table *ft = &gt_floor_tables[env][mr];
             list_ofs[env][mr] = (uint16_t)(28 * ft->F + ft->G);
-            list_cls[env][mr] = ft->cls;
         }
 }
 
@@ -481,7 +479,7 @@ static void maps_chunk(sweep_worker *w, int chunk)
                             c->rank[i] = (uint8_t)(rr.lo + impl_scaled(rank_draw[n - 1][i], rr.hi - rr.lo + 1));
                         c->ofs = (uint16_t)(f->ofs_layout + list_ofs[env][mr]);
                         c->D = f->D; /* <= 196, no clamp needed */
-                        c->state = (uint8_t)impl_elist_state(c->ofs, f->D, list_cls[env][mr]);
+                        c->state = (uint8_t)impl_elist_state(c->ofs, f->D, env, mr);
                         cut_ok[n - 1] |= (uint16_t)(1u << mr);
                     }
                     /* the fields a MapRecord holds (grotto_map_record) */
