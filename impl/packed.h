@@ -117,15 +117,16 @@ static inline uint16_t pk_blocked(const pk_grid *g, int o, int i)
 }
 
 /* Length of a run from bit e in direction dir (+1 towards bit 15, -1
- * towards bit 0) over the zero bits of stop, capped at cap (0 <= cap <= 15):
- * the number of cells e, e+dir, ... before the first set bit. */
+ * towards bit 0) over the zero bits of stop, capped at cap and at the line's
+ * end: the number of cells e, e+dir, ... before the first set bit. A guard
+ * bit just past the end (bit 16 or bit -1, shifted with the line) ends it. */
 static inline int pk_run(uint16_t stop, int e, int dir, int cap)
 {
     int n;
     if (dir > 0)
-        n = __builtin_ctz((uint32_t)(stop >> e) | 0x10000u);
+        n = __builtin_ctz(((uint32_t)stop >> e) | (1u << (16 - e)));
     else
-        n = __builtin_clz(((uint32_t)stop << (31 - e)) | 1u);
+        n = __builtin_clz(((uint32_t)stop << (31 - e)) | (1u << (30 - e)));
     return n < cap ? n : cap;
 }
 
