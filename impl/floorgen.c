@@ -37,7 +37,6 @@ typedef struct lroom {
 
 typedef struct lay {
     uint32_t s;
-    uint32_t draws;
     int size;
     int nodes, splits;
     int special_done;
@@ -47,16 +46,13 @@ typedef struct lay {
     pk_grid g;
 } lay;
 
-/* Every draw is counted (the bench's limit estimate: draws made). */
 static inline int RANGE(lay *l, int lo, int hi)
 {
-    l->draws += lo != hi;
     return impl_range(&l->s, lo, hi);
 }
 
 static inline uint32_t BIT(lay *l)
 {
-    l->draws++;
     return impl_next15(&l->s) & 1u;
 }
 
@@ -145,14 +141,15 @@ static void doors(lay *l, lroom *R, int a)
         d[1][0] = (uint8_t)RANGE(l, lo, mid);
         d[1][1] = (uint8_t)RANGE(l, mid + 1, hi);
     }
-    /* the doors of one edge are cells of the edge's line (orientation b) */
-    for (int side = 0; side < 2; side++) {
-        uint16_t m = 0;
-        for (int slot = 0; slot < 2; slot++)
-            if (d[side][slot])
-                m |= (uint16_t)(1u << d[side][slot]);
-        pk_write(&l->g, b, side ? R->hi[a] : R->lo[a], m, PK_DOOR);
-    }
+    /* door (side, slot) is the cell at d along axis b on edge lo/hi[a] */
+    for (int side = 0; side < 2; side++)
+        for (int slot = 0; slot < 2; slot++) {
+            int c[2];
+            c[b] = d[side][slot];
+            c[a] = side ? R->hi[a] : R->lo[a];
+            if (c[b]) /* inside the room just carved: every plane is 0 there */
+                l->g.p[PK_DOOR].r[c[1]] |= (uint16_t)(1u << c[0]);
+        }
 }
 
 static void carve(lay *l, int n)
@@ -179,36 +176,79 @@ static void carve(lay *l, int n)
     }
 }
 
-/* ---- Phase 3 (§7): one edge of a room. The edge lies across axis a, so
- * its cells are visited along the lines of orientation a (columns for the
- * top and bottom edges): line i in lo[1-a]..hi[1-a], edge cell at bit e,
- * inward direction dir. `outside` is the bit read by the shrink pre-check
- * (e - dir, except on the right edge: quirk R1). ---- */
-static void erode_edge(lay *l, const lroom *R, int a, int high, int grow)
+/* ---- Phase 3 (§7): one edge of a room. The edge lies across axis a; its
+ * cells are visited along lines of orientation a: line i in
+ * lo[1-a]..hi[1-a], edge cell at bit e, inward direction dir. `outside` is
+ * the bit read by the shrink pre-check (e - dir, except on the right edge:
+ * quirk R1).
+ *
+ * Left and right edges (a = 0) walk rows, which are lanes: a shrink run is
+ * one stop mask and one ctz/clz, a growth one masked write. Top and bottom
+ * edges (a = 1) walk columns; there the stop condition of a whole row is one
+ * mask expression (bit i: the cell (i, y) stops a walk in column i), so the
+ * run steps row by row over those masks instead of gathering four columns;
+ * growth clears the bit of column i row by row.
+ * Writes touch only the planes that can hold the cells: no corridor exists
+ * before phase 4, so growth clears walls and partitions (doors are masked
+ * out); a shrink run's cells are floor (not 1 or 3: the edge cell is tested,
+ * every further cell was the "next inward is not 1" of the step before, and
+ * no partition lies inside a room; not 8: doors stop the run), so it only
+ * sets walls. ---- */
+static void erode_edge_rows(lay *l, const lroom *R, int high, int grow)
 {
     pk_grid *g = &l->g;
-    int o = a, e = high ? R->hi[a] : R->lo[a], dir = high ? -1 : 1;
-    int half = (R->hi[a] - R->lo[a] + 1) / 2;
-    int outside = (a == 0 && high) ? R->lo[1] + 1 : e - dir;
-    const pk_plane *W = &g->p[PK_WALL], *D = &g->p[PK_DOOR];
-    for (int i = R->lo[1 - a]; i <= R->hi[1 - a]; i++) {
-        if (pk_bit(W, o, i, e) | pk_bit(&g->p[PK_PART], o, i, e))
+    int e = high ? R->hi[0] : R->lo[0], dir = high ? -1 : 1;
+    int half = (R->hi[0] - R->lo[0] + 1) / 2;
+    int outside = high ? R->lo[1] + 1 : e - dir; /* R1 on the right edge */
+    const uint16_t *W = g->p[PK_WALL].r, *D = g->p[PK_DOOR].r, *P = g->p[PK_PART].r;
+    for (int i = R->lo[1]; i <= R->hi[1]; i++) {
+        if (((W[i] | P[i]) >> e) & 1u)
             continue; /* 1 or 3: no draw */
         if (RANGE(l, 0, 1)) { /* grow outward; doors stay */
             int len = RANGE(l, 0, grow);
-            uint16_t m = pk_cells(e - dir, -dir, len);
-            if (m && (m &= (uint16_t)~pk_line(D, o, i)))
-                pk_write(g, o, i, m, PK_FLOOR);
+            uint16_t m = (uint16_t)(pk_cells(e - dir, -dir, len) & ~D[i]);
+            g->p[PK_WALL].r[i] &= (uint16_t)~m; /* no corridor exists yet */
+            g->p[PK_PART].r[i] &= (uint16_t)~m;
             continue;
         }
-        if (pk_bit(D, o, i, e) || pk_bit(W, o, i, outside) || pk_bit(D, o, i, outside))
+        if (((D[i] >> e) | ((W[i] | D[i]) >> outside)) & 1u)
             continue;
         int len = RANGE(l, 0, half);
-        uint16_t stop = pk_shrink_stop(pk_line(W, o, i), pk_line(D, o, i), pk_line(W, o, i - 1),
-                                       pk_line(W, o, i + 1), dir);
-        int k = pk_run(stop, e, dir, len);
-        if (k)
-            pk_write(g, o, i, pk_cells(e, dir, k), PK_WALL);
+        int k = pk_run(pk_shrink_stop(W[i], D[i], W[i - 1], W[i + 1], dir), e, dir, len);
+        g->p[PK_WALL].r[i] |= pk_cells(e, dir, k); /* the run's cells are floor */
+    }
+}
+
+static void erode_edge_cols(lay *l, const lroom *R, int high, int grow)
+{
+    pk_grid *g = &l->g;
+    int e = high ? R->hi[1] : R->lo[1], dir = high ? -1 : 1;
+    int half = (R->hi[1] - R->lo[1] + 1) / 2;
+    uint16_t *W = g->p[PK_WALL].r, *P = g->p[PK_PART].r;
+    const uint16_t *D = g->p[PK_DOOR].r;
+    for (int i = R->lo[0]; i <= R->hi[0]; i++) {
+        uint16_t bit = (uint16_t)(1u << i);
+        if ((W[e] | P[e]) & bit)
+            continue; /* 1 or 3: no draw */
+        if (RANGE(l, 0, 1)) { /* grow outward; doors stay */
+            int len = RANGE(l, 0, grow);
+            for (int y = e - dir, j = 0; j < len; j++, y -= dir) {
+                uint16_t m = (uint16_t)(bit & ~D[y]);
+                W[y] &= (uint16_t)~m;
+                P[y] &= (uint16_t)~m;
+            }
+            continue;
+        }
+        if ((D[e] | W[e - dir] | D[e - dir]) & bit)
+            continue;
+        int len = RANGE(l, 0, half);
+        for (int y = e, k = 0; k < len; k++, y += dir) {
+            uint16_t next = W[y + dir], side = (uint16_t)(~W[y] & next);
+            uint16_t stop = (uint16_t)(D[y] | next | (side >> 1) | (side << 1));
+            if (stop & bit)
+                break;
+            W[y] |= bit;
+        }
     }
 }
 
@@ -227,8 +267,9 @@ static void erode(lay *l, int n)
     for (int a = 1; a >= 0; a--) {
         int up = special ? R->lo[a] - 1 : R->lo[a] - N->lo[a];
         int down = special ? l->size - R->hi[a] - 1 : N->hi[a] - R->hi[a];
-        erode_edge(l, R, a, 0, up);
-        erode_edge(l, R, a, 1, down);
+        void (*edge)(lay *, const lroom *, int, int) = a ? erode_edge_cols : erode_edge_rows;
+        edge(l, R, 0, up);
+        edge(l, R, 1, down);
     }
 }
 
@@ -340,9 +381,7 @@ static void stairs(lay *l, impl_layout *L)
         uint16_t keep = (uint16_t)~st;
         uint16_t w = g->p[PK_WALL].r[y] & keep, p = g->p[PK_PART].r[y] & keep;
         uint16_t c = g->p[PK_CORR].r[y] & keep, d = g->p[PK_DOOR].r[y] & keep;
-        uint64_t row[2];
-        pk_bytes_of_row((uint16_t)(w | p | dn), (uint16_t)(c | p), st, d, row);
-        memcpy(L->grid + 16 * y, row, 16);
+        pk_bytes_of_row((uint16_t)(w | p | dn), (uint16_t)(c | p), st, d, L->grid + 16 * y);
         L->blocked[y] = bm[y];
         L->stairs[y] = st;
     }
@@ -371,7 +410,6 @@ void impl_layout_gen(uint32_t T, int size, impl_layout *L)
     lay ll;
     lay *l = &ll;
     l->s = T;
-    l->draws = 0;
     l->size = size;
     l->nodes = 1;
     l->splits = 0;
@@ -395,7 +433,6 @@ void impl_layout_gen(uint32_t T, int size, impl_layout *L)
     stairs(l, L);
     L->size = (uint8_t)size;
     L->state = l->s;
-    L->draws = (uint16_t)l->draws;
 }
 
 /* ---- Phase 7: chests (§11) ---- */

@@ -57,7 +57,6 @@ typedef struct impl_layout {
                               floor-3 discards are exactly 300 draws */
     grotto_xy up, down;
     uint32_t state;        /* RNG state after the stair phase */
-    uint16_t draws;        /* generator draws of phases 1-6 */
 } impl_layout;
 
 int impl_floor_size(uint32_t seed, int k);

@@ -23,6 +23,10 @@
 #define IMPL_PACKED_H
 
 #include <stdint.h>
+#include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
 #error "impl/packed.h: lanes r[] alias q[] in little-endian order"
@@ -186,15 +190,33 @@ static inline uint64_t pk_spread8(unsigned b)
     return ((x + UINT64_C(0x7F7F7F7F7F7F7F7F)) >> 7) & UINT64_C(0x0101010101010101);
 }
 
-/* Byte row of tile codes from the four bits of the code (b0 = codes with
- * bit 0 set, ...): 16 bytes in two little-endian words. */
-static inline void pk_bytes_of_row(uint16_t b0, uint16_t b1, uint16_t b2, uint16_t b3, uint64_t out[2])
+/* Byte row of tile codes from the four bits of the code (b0 = cells whose
+ * code has bit 0 set, ...): 16 bytes. With SSE2 each bit row is broadcast,
+ * its bit per byte selected and compared (0xFF where set); otherwise by
+ * multiply spreading, eight bits at a time. */
+static inline void pk_bytes_of_row(uint16_t b0, uint16_t b1, uint16_t b2, uint16_t b3, uint8_t out[16])
 {
+#if defined(__SSE2__)
+    const __m128i sel = _mm_setr_epi8(1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64, -128);
+    const uint16_t bits[4] = {b0, b1, b2, b3};
+    __m128i row = _mm_setzero_si128();
+    for (int j = 0; j < 4; j++) {
+        __m128i v = _mm_set1_epi16((short)bits[j]);
+        v = _mm_unpacklo_epi8(v, v); /* words: lo lo, hi hi, ... */
+        v = _mm_shufflehi_epi16(_mm_shufflelo_epi16(v, 0x00), 0x55); /* lo x 8, hi x 8 */
+        __m128i on = _mm_cmpeq_epi8(_mm_and_si128(v, sel), sel);
+        row = _mm_or_si128(row, _mm_and_si128(on, _mm_set1_epi8((char)(1 << j))));
+    }
+    _mm_storeu_si128((__m128i *)(void *)out, row);
+#else
+    uint64_t w[2];
     for (int h = 0; h < 2; h++) {
         int s = 8 * h;
-        out[h] = pk_spread8(b0 >> s) | (pk_spread8(b1 >> s) << 1) | (pk_spread8(b2 >> s) << 2) |
-                 (pk_spread8(b3 >> s) << 3);
+        w[h] = pk_spread8(b0 >> s) | (pk_spread8(b1 >> s) << 1) | (pk_spread8(b2 >> s) << 2) |
+               (pk_spread8(b3 >> s) << 3);
     }
+    memcpy(out, w, 16);
+#endif
 }
 
 #endif

@@ -231,7 +231,7 @@ static int floors_generate(sweep_worker *w, int chunk)
                 continue;
             impl_layout L;
             impl_layout_gen(T, impl_floor_size(T - (uint32_t)kl, kl), &L);
-            draws += L.draws;
+            draws += impl_steps_between(T, L.state); /* the draws of phases 1-6 */
             w->generated++;
             nlayout++;
             for (int k = kl; k <= kh; k++) {

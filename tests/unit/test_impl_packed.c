@@ -266,10 +266,8 @@ Test(impl_packed, bytes_of_row)
             for (int j = 0; j < 4; j++)
                 bit[j] |= (uint16_t)(((want[x] >> j) & 1u) << x);
         }
-        uint64_t row[2];
         uint8_t got[16];
-        pk_bytes_of_row(bit[0], bit[1], bit[2], bit[3], row);
-        memcpy(got, row, 16);
+        pk_bytes_of_row(bit[0], bit[1], bit[2], bit[3], got);
         cr_assert_arr_eq(got, want, 16, "row expansion #%d", rep);
     }
     for (unsigned v = 0; v < 256; v++) {
