@@ -3,13 +3,15 @@
  * random grids: line reads and writes in both orientations, the shrink run
  * (stop mask + ctz/clz) against the spec's walk, growth cells, the
  * extension scan, the byte expansion; and impl's §5.4 memory-model
- * classifier against the §5.3 table rule. */
+ * classifier against the §5.3 table rule; the steps between two generator
+ * states (the bench's draw count). */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "grotto/tables.h"
 #include "impl.h"
+#include "lcg.h"
 #include "packed.h"
 
 static uint64_t rs = 0xD1B54A32D192ED03ull;
@@ -311,4 +313,21 @@ Test(impl_packed, cut_states_model_vs_table)
     fprintf(stderr, "classification: %ld (list, ElistOfs, D) cases, %d states produced\n", checked, kinds);
     cr_assert_eq(checked, 54120);
     cr_assert_eq(kinds, GT_STATE_COUNT);
+}
+
+/* ---- the draw count of the bench: steps between two generator states ---- */
+Test(impl_packed, steps_between_states)
+{
+    for (int rep = 0; rep < 20000; rep++) {
+        uint32_t s = rnd(), t = s;
+        uint32_t n = rep < 10000 ? (uint32_t)(rnd() % 5000) : rnd();
+        if (rep < 10000) {
+            for (uint32_t i = 0; i < n; i++) /* stepped one draw at a time */
+                t = t * 1103515245u + 12345u;
+        } else {
+            impl_affine f = impl_affine_pow(n);
+            t = f.a * s + f.c;
+        }
+        cr_assert_eq(impl_steps_between(s, t), n, "from %08X: %u steps", s, n);
+    }
 }
