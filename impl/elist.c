@@ -55,6 +55,7 @@ int impl_elist_layout_ofs(impl_elist_terms t)
 
 void impl_elist_fill(impl_elist_terms t, int env, int mr, grotto_elist_t *out)
 {
+    impl_init(); /* the §5.4 cut states (impl_cut_state) */
     const struct gt_floor_table *ft = &gt_floor_tables[env][mr];
     int regime, bnd, A, B;
     int o = elist_ofs(t, ft, &regime, &bnd, &A, &B);
