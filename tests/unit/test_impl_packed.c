@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "grotto/tables.h"
+#include "testrng.h"
 #include "impl.h"
 #include "lcg.h"
 #include "packed.h"
@@ -17,10 +18,7 @@
 static uint64_t rs = 0xD1B54A32D192ED03ull;
 static uint32_t rnd(void)
 {
-    rs ^= rs >> 12;
-    rs ^= rs << 25;
-    rs ^= rs >> 27;
-    return (uint32_t)((rs * 0x2545F4914F6CDD1Dull) >> 32);
+    return test_rng_next(&rs);
 }
 
 /* ---- the naive model: a byte grid of tile codes ---- */
