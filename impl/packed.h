@@ -73,18 +73,6 @@ static inline uint64_t pk_col_word(uint16_t m, int x, int j)
     return ((n * UINT64_C(0x0000200040008001)) & PK_LANES) << x;
 }
 
-/* Line i of orientation o of a plane. */
-static inline uint16_t pk_line(const pk_plane *p, int o, int i)
-{
-    return o ? pk_col_get(p, i) : p->r[i];
-}
-
-/* Bit b of line (o, i) of a plane: cell (b, i) of a row, (i, b) of a column. */
-static inline unsigned pk_bit(const pk_plane *p, int o, int i, int b)
-{
-    return o ? (p->r[b] >> i) & 1u : (p->r[i] >> b) & 1u;
-}
-
 /* The cells m of line (o, i) := code (a plane index, or PK_FLOOR). */
 static inline void pk_write(pk_grid *g, int o, int i, uint16_t m, int code)
 {
@@ -104,12 +92,6 @@ static inline void pk_write(pk_grid *g, int o, int i, uint16_t m, int code)
         if (code >= 0)
             g->p[code].q[j] |= w;
     }
-}
-
-/* One cell (x, y) := code. */
-static inline void pk_set(pk_grid *g, int x, int y, int code)
-{
-    pk_write(g, 0, y, (uint16_t)(1u << x), code);
 }
 
 /* Blocked (1 or 3) cells of line (o, i). */

@@ -70,6 +70,12 @@ static void unpack(const pk_grid *g, bgrid *b)
         }
 }
 
+/* line i of orientation o of a plane, through the packed reads */
+static uint16_t line_of(const pk_plane *p, int o, int i)
+{
+    return o ? pk_col_get(p, i) : p->r[i];
+}
+
 static void expect_same(const pk_grid *g, const bgrid *want, const char *what, long item)
 {
     bgrid got;
@@ -114,12 +120,9 @@ Test(impl_packed, lines_bits_blocked)
                 uint16_t blocked = 0;
                 for (int k = 0; k < PK_PLANES; k++) {
                     uint16_t want = 0;
-                    for (int bit = 0; bit < 16; bit++) {
-                        int on = *cell(&b, o, i, bit) == plane_code[k];
-                        want |= (uint16_t)(on << bit);
-                        cr_assert_eq(pk_bit(&g.p[k], o, i, bit), (unsigned)on);
-                    }
-                    cr_assert_eq(pk_line(&g.p[k], o, i), want, "plane %d o %d line %d", k, o, i);
+                    for (int bit = 0; bit < 16; bit++)
+                        want |= (uint16_t)((*cell(&b, o, i, bit) == plane_code[k]) << bit);
+                    cr_assert_eq(line_of(&g.p[k], o, i), want, "plane %d o %d line %d", k, o, i);
                     if (k == PK_WALL || k == PK_PART)
                         blocked |= want;
                     checked++;
@@ -141,15 +144,9 @@ Test(impl_packed, writes_both_orientations)
         for (int w = 0; w < 40; w++, checked++) {
             int o = (int)(rnd() & 1), i = (int)(rnd() % 16), code = (int)(rnd() % 5) - 1;
             uint16_t m = (uint16_t)rnd();
-            if (rnd() & 1)
-                pk_write(&g, o, i, m, code);
-            else { /* single cells through pk_set */
-                int x = (int)(rnd() % 16), y = (int)(rnd() % 16);
-                pk_set(&g, x, y, code);
-                o = 0;
-                i = y;
-                m = (uint16_t)(1u << x);
-            }
+            if (rnd() & 1) /* single cells too */
+                m = (uint16_t)(1u << (rnd() % 16));
+            pk_write(&g, o, i, m, code);
             for (int bit = 0; bit < 16; bit++)
                 if ((m >> bit) & 1u)
                     *cell(&b, o, i, bit) = code < 0 ? 0 : plane_code[code];
@@ -187,12 +184,11 @@ Test(impl_packed, shrink_run_vs_walk)
         /* the walk reads up to e + dir * len: keep it inside 0..15 */
         int e = dir > 0 ? (int)(rnd() % (16 - len)) : len + (int)(rnd() % (16 - len));
         int want = naive_shrink(&b, o, i, e, dir, len);
-        uint16_t stop = pk_shrink_stop(pk_line(&g.p[PK_WALL], o, i), pk_line(&g.p[PK_DOOR], o, i),
-                                       pk_line(&g.p[PK_WALL], o, i - 1), pk_line(&g.p[PK_WALL], o, i + 1), dir);
+        uint16_t stop = pk_shrink_stop(line_of(&g.p[PK_WALL], o, i), line_of(&g.p[PK_DOOR], o, i),
+                                       line_of(&g.p[PK_WALL], o, i - 1), line_of(&g.p[PK_WALL], o, i + 1), dir);
         int k = pk_run(stop, e, dir, len);
         cr_assert_eq(k, want, "o %d line %d e %d dir %d len %d: run %d, walk %d", o, i, e, dir, len, k, want);
-        if (k)
-            pk_write(&g, o, i, pk_cells(e, dir, k), PK_WALL);
+        pk_write(&g, o, i, pk_cells(e, dir, k), PK_WALL);
         expect_same(&g, &b, "shrink", rep);
         checked++;
         nonzero += want > 0;
