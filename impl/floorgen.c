@@ -1,75 +1,59 @@
 /* impl/: the floor generator (floor-generation.md §4-§11) over compact state.
  * See impl.h (impl_layout) for what state is kept and why it is faithful. */
 #include <string.h>
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
-
 #include "bitboard.h"
 #include "impl.h"
 #include "lcg.h"
+#include "packed.h"
 
-#define G(x, y) g->grid[((y) << 4) + (x)]
+/* Smallest faithful state of the layout phases (what `lay` keeps):
+ *  - the grid as four bitplanes (packed.h): 128 bytes; floor is implicit;
+ *  - per node: its rectangle as lo[axis], hi[axis] (axis 0 = x, 1 = y) and
+ *    the two cut flags; the node's room is the node's own index (carving
+ *    never fails, §6; a failed carve, R6, is recorded and skips the node);
+ *  - per split: the line (axis cut and position), the node slots first /
+ *    second; the line's extent is never read again (§8 reads only L);
+ *  - per room: the rectangle and its doors, each door as ONE coordinate
+ *    along its edge (the other one is the edge itself), 0 = empty slot:
+ *    "a coordinate is 0" (§8) can only hold for an empty slot because rooms
+ *    lie in 1..W-2 (§3.5), so the test on one coordinate is the same test.
+ * Nothing of the work-area header is kept but W (= H) and specialDone. */
+typedef struct lnode {
+    uint8_t lo[2], hi[2];
+    uint8_t cut[2]; /* cut[a]: cut across axis a (cut[1] = rowCutDone) */
+} lnode;
 
-typedef struct gnode {
-    uint8_t x0, y0, x1, y1;
-    uint8_t rowcut, colcut;
-} gnode;
+typedef struct lsplit {
+    uint8_t axis; /* axis divided: 1 = rows (kind 1), 0 = columns (kind 2) */
+    uint8_t at;   /* the partition line's row (axis 1) or column (axis 0) */
+    uint8_t first, second;
+} lsplit;
 
-typedef struct gsplit {
-    uint8_t lx0, ly0, lx1, ly1;
-    uint8_t first, second; /* node indices (the pointers of §3.4) */
-    uint8_t kind;          /* 1 horizontal line, 2 vertical line */
-} gsplit;
+typedef struct lroom {
+    uint8_t lo[2], hi[2];
+    uint8_t door[2][2][2]; /* [axis of the edge][0 low edge, 1 high][slot] */
+    uint8_t carved;
+} lroom;
 
-/* door slot order of the room record (§3.5) */
-enum { D_LEFT0, D_LEFT1, D_RIGHT0, D_RIGHT1, D_TOP0, D_TOP1, D_BOTTOM0, D_BOTTOM1 };
-
-typedef struct groom {
-    uint8_t x0, y0, x1, y1;
-    uint8_t door[8][2]; /* (x, y); (0, 0) = empty slot */
-} groom;
-
-typedef struct gen {
-    uint32_t s;                 /* RNG state */
-    int W, H;
-    int node_count, split_count, room_count;
+typedef struct lay {
+    uint32_t s;
+    int size;
+    int nodes, splits;
     int special_done;
-    gnode node[16];
-    gsplit split[16];
-    groom room[16];
-    int8_t node_room[16];       /* node n -> room index, -1 = pointer 0 */
-    uint8_t grid[256];
-} gen;
+    lnode node[16];
+    lsplit split[16];
+    lroom room[16];
+    pk_grid g;
+} lay;
 
-/* G(x, y) := v for x = x0..x1 (nothing when x0 > x1). One masked 16-byte
- * row update instead of a loop (which compilers turn into a memset call). */
-static inline void fill_row(gen *g, int y, int x0, int x1, uint8_t v)
+static inline int RANGE(lay *l, int lo, int hi)
 {
-    if (x0 > x1)
-        return;
-#if defined(__SSE2__)
-    const __m128i idx = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-    __m128i *p = (__m128i *)(void *)(g->grid + 16 * y);
-    __m128i row = _mm_loadu_si128(p);
-    __m128i outside = _mm_or_si128(_mm_cmpgt_epi8(_mm_set1_epi8((char)x0), idx),
-                                   _mm_cmpgt_epi8(idx, _mm_set1_epi8((char)x1)));
-    row = _mm_or_si128(_mm_and_si128(outside, row), _mm_andnot_si128(outside, _mm_set1_epi8((char)v)));
-    _mm_storeu_si128(p, row);
-#else
-    for (int x = x0; x <= x1; x++)
-        G(x, y) = v;
-#endif
+    return impl_range(&l->s, lo, hi);
 }
 
-static inline int RANGE(gen *g, int lo, int hi)
+static inline uint32_t BIT(lay *l)
 {
-    return impl_range(&g->s, lo, hi);
-}
-
-static inline int blocked_tile(uint8_t t)
-{
-    return t == 1 || t == 3;
+    return impl_next15(&l->s) & 1u;
 }
 
 int impl_floor_size(uint32_t seed, int k)
@@ -84,477 +68,274 @@ int impl_floor_size(uint32_t seed, int k)
     return (int)(t % 5u) + 10;
 }
 
-/* ---- Phase 1: BSP (§5) ---- */
-
-static int split_rows(gen *g, int n)
+/* ---- Phase 1 (§5): one cut across axis a; the partition line is the line
+ * of orientation 1 - a (a row when rows are divided). ---- */
+static int cut(lay *l, int n, int a)
 {
-    gnode *N = &g->node[n];
-    int m = g->node_count, s = g->split_count;
-    int h = N->y1 + 1 - N->y0;
-    if (h < 7 || N->rowcut)
-        return 0;
-    int line = N->y0 + RANGE(g, 0, h - 7) + 3;
-    fill_row(g, line, N->x0, N->x1, 3);
-    gsplit *P = &g->split[s];
-    P->lx0 = N->x0;
-    P->ly0 = (uint8_t)line;
-    P->lx1 = N->x1;
-    P->ly1 = (uint8_t)line;
-    gnode *M = &g->node[m];
-    M->x0 = N->x0;
-    M->y0 = (uint8_t)(line + 1);
-    M->x1 = N->x1;
-    M->y1 = N->y1;
-    M->rowcut = 0;
-    M->colcut = 0;
-    N->y1 = (uint8_t)(line - 1);
-    N->rowcut = 1;
+    lnode *N = &l->node[n];
+    int len = N->hi[a] + 1 - N->lo[a];
+    if (len < 7 || N->cut[a])
+        return 0; /* no draw */
+    int at = N->lo[a] + RANGE(l, 0, len - 7) + 3;
+    int o = 1 - a;
+    pk_write(&l->g, o, at, pk_span(N->lo[o], N->hi[o]), PK_PART);
+    lnode *M = &l->node[l->nodes];
+    *M = *N;
+    M->lo[a] = (uint8_t)(at + 1);
+    M->cut[0] = M->cut[1] = 0;
+    N->hi[a] = (uint8_t)(at - 1);
+    N->cut[a] = 1;
+    lsplit *P = &l->split[l->splits];
+    P->axis = (uint8_t)a;
+    P->at = (uint8_t)at;
     P->first = (uint8_t)n;
-    P->second = (uint8_t)m;
-    P->kind = 1;
+    P->second = (uint8_t)l->nodes;
     return 1;
 }
 
-static int split_cols(gen *g, int n)
+/* The depth-first visit of §5.1/§5.3 with an explicit stack of nodes still
+ * to visit (the first child on top, so its subtree is done first). */
+static void partition(lay *l)
 {
-    gnode *N = &g->node[n];
-    int m = g->node_count, s = g->split_count;
-    int w = N->x1 + 1 - N->x0;
-    if (w < 7 || N->colcut)
-        return 0;
-    int line = N->x0 + RANGE(g, 0, w - 7) + 3;
-    for (int y = N->y0; y <= N->y1; y++)
-        G(line, y) = 3;
-    gsplit *P = &g->split[s];
-    P->lx0 = (uint8_t)line;
-    P->ly0 = N->y0;
-    P->lx1 = (uint8_t)line;
-    P->ly1 = N->y1;
-    gnode *M = &g->node[m];
-    M->x0 = (uint8_t)(line + 1);
-    M->y0 = N->y0;
-    M->x1 = N->x1;
-    M->y1 = N->y1;
-    M->rowcut = 0;
-    M->colcut = 0;
-    N->x1 = (uint8_t)(line - 1);
-    N->colcut = 1;
-    P->first = (uint8_t)n;
-    P->second = (uint8_t)m;
-    P->kind = 2;
-    return 1;
-}
-
-static void bsp_visit(gen *g, int n)
-{
-    if (g->node_count >= 15)
-        return;
-    gnode *N = &g->node[n];
-    int ok;
-    if (N->colcut)
-        ok = split_rows(g, n);
-    else if (N->rowcut)
-        ok = split_cols(g, n);
-    else if (impl_next15(&g->s) & 1)
-        ok = split_cols(g, n);
-    else
-        ok = split_rows(g, n);
-    if (!ok)
-        return;
-    int m = g->node_count;
-    g->node_count++;
-    g->split_count++;
-    if (impl_next15(&g->s) & 1) {
-        bsp_visit(g, n);
-        bsp_visit(g, m);
-    } else {
-        bsp_visit(g, m);
-        bsp_visit(g, n);
+    uint8_t todo[32];
+    int top = 0;
+    todo[top++] = 0;
+    while (top) {
+        int n = todo[--top];
+        if (l->nodes >= 15)
+            continue; /* R8 */
+        const lnode *N = &l->node[n];
+        int a;
+        if (N->cut[0])
+            a = 1;
+        else if (N->cut[1])
+            a = 0;
+        else
+            a = BIT(l) ? 0 : 1; /* 1 = columns (axis 0) */
+        if (!cut(l, n, a))
+            continue;
+        int m = l->nodes++;
+        l->splits++;
+        int kept_first = (int)BIT(l);
+        todo[top++] = (uint8_t)(kept_first ? m : n);
+        todo[top++] = (uint8_t)(kept_first ? n : m);
     }
 }
 
-/* ---- Phase 2: rooms and doors (§6) ---- */
+/* ---- Phase 2 (§6) ---- */
 
-static void place_doors(gen *g, int r)
+/* Doors on the two edges across axis a (a = 1: top and bottom, a coordinate
+ * along x; a = 0: left and right, along y), in the draw order of §6.2. */
+static void doors(lay *l, lroom *R, int a)
 {
-    groom *R = &g->room[r];
-    if (R->x0 == 0 || R->y0 == 0 || R->x1 == 0 || R->y1 == 0)
-        return; /* R9, unreachable */
-    int w = R->x1 - R->x0 + 1;
+    int b = 1 - a, lo = R->lo[b], hi = R->hi[b];
+    int w = hi - lo + 1;
+    uint8_t(*d)[2] = R->door[a];
     if (w < 5) {
-        R->door[D_TOP0][0] = (uint8_t)RANGE(g, R->x0, R->x1);
-        R->door[D_TOP0][1] = R->y0;
-        R->door[D_BOTTOM0][0] = (uint8_t)RANGE(g, R->x0, R->x1);
-        R->door[D_BOTTOM0][1] = R->y1;
-        G(R->door[D_TOP0][0], R->y0) = 8;
-        G(R->door[D_BOTTOM0][0], R->y1) = 8;
+        d[0][0] = (uint8_t)RANGE(l, lo, hi);
+        d[1][0] = (uint8_t)RANGE(l, lo, hi);
     } else {
-        int mid = R->x0 + w / 2 - 1;
-        R->door[D_TOP0][0] = (uint8_t)RANGE(g, R->x0, mid);
-        R->door[D_TOP0][1] = R->y0;
-        R->door[D_TOP1][0] = (uint8_t)RANGE(g, mid + 1, R->x1);
-        R->door[D_TOP1][1] = R->y0;
-        R->door[D_BOTTOM0][0] = (uint8_t)RANGE(g, R->x0, mid);
-        R->door[D_BOTTOM0][1] = R->y1;
-        R->door[D_BOTTOM1][0] = (uint8_t)RANGE(g, mid + 1, R->x1);
-        R->door[D_BOTTOM1][1] = R->y1;
-        G(R->door[D_TOP0][0], R->y0) = 8;
-        G(R->door[D_TOP1][0], R->y0) = 8;
-        G(R->door[D_BOTTOM0][0], R->y1) = 8;
-        G(R->door[D_BOTTOM1][0], R->y1) = 8;
+        int mid = lo + w / 2 - 1;
+        d[0][0] = (uint8_t)RANGE(l, lo, mid);
+        d[0][1] = (uint8_t)RANGE(l, mid + 1, hi);
+        d[1][0] = (uint8_t)RANGE(l, lo, mid);
+        d[1][1] = (uint8_t)RANGE(l, mid + 1, hi);
     }
-    int h = R->y1 - R->y0 + 1;
-    if (h < 5) {
-        R->door[D_LEFT0][0] = R->x0;
-        R->door[D_LEFT0][1] = (uint8_t)RANGE(g, R->y0, R->y1);
-        R->door[D_RIGHT0][0] = R->x1;
-        R->door[D_RIGHT0][1] = (uint8_t)RANGE(g, R->y0, R->y1);
-        G(R->x0, R->door[D_LEFT0][1]) = 8;
-        G(R->x1, R->door[D_RIGHT0][1]) = 8;
-    } else {
-        int midy = R->y0 + h / 2 - 1;
-        R->door[D_LEFT0][0] = R->x0;
-        R->door[D_LEFT0][1] = (uint8_t)RANGE(g, R->y0, midy);
-        R->door[D_LEFT1][0] = R->x0;
-        R->door[D_LEFT1][1] = (uint8_t)RANGE(g, midy + 1, R->y1);
-        R->door[D_RIGHT0][0] = R->x1;
-        R->door[D_RIGHT0][1] = (uint8_t)RANGE(g, R->y0, midy);
-        R->door[D_RIGHT1][0] = R->x1;
-        R->door[D_RIGHT1][1] = (uint8_t)RANGE(g, midy + 1, R->y1);
-        G(R->x0, R->door[D_LEFT0][1]) = 8;
-        G(R->x0, R->door[D_LEFT1][1]) = 8;
-        G(R->x1, R->door[D_RIGHT0][1]) = 8;
-        G(R->x1, R->door[D_RIGHT1][1]) = 8;
-    }
-}
-
-static int carve_room(gen *g, int n, int r)
-{
-    gnode *N = &g->node[n];
-    if ((N->x1 + 1 - N->x0) < 3 || (N->y1 + 1 - N->y0) < 3)
-        return 0; /* R6, unreachable */
-    int tw = (N->x1 - N->x0 + 1) / 3;
-    int th = (N->y1 - N->y0 + 1) / 3;
-    int rx0, ry0, rx1, ry1;
-    if (RANGE(g, 0, 1) != 0) {
-        rx0 = RANGE(g, N->x0, N->x0 + tw);
-        ry0 = RANGE(g, N->y0, N->y0 + th);
-    } else {
-        rx0 = RANGE(g, N->x0 + 1, N->x0 + tw);
-        ry0 = RANGE(g, N->y0 + 1, N->y0 + th);
-    }
-    if (RANGE(g, 0, 1) != 0) {
-        rx1 = RANGE(g, N->x0 + 2 * tw, N->x1);
-        ry1 = RANGE(g, N->y0 + 2 * th, N->y1);
-    } else {
-        rx1 = RANGE(g, N->x0 + 2 * tw, N->x1 - 1);
-        ry1 = RANGE(g, N->y0 + 2 * th, N->y1 - 1);
-    }
-    groom *R = &g->room[r];
-    R->x0 = (uint8_t)rx0;
-    R->y0 = (uint8_t)ry0;
-    R->x1 = (uint8_t)rx1;
-    R->y1 = (uint8_t)ry1;
-    memset(R->door, 0, sizeof R->door);
-    g->node_room[n] = (int8_t)r;
-    for (int y = ry0; y <= ry1; y++)
-        fill_row(g, y, rx0, rx1, 0);
-    place_doors(g, r);
-    return 1;
-}
-
-/* ---- Phase 3: erosion / extension (§7) ---- */
-
-static void erode_top(gen *g, const groom *R, int halfH, int growUp)
-{
-    for (int x = R->x0; x <= R->x1; x++) {
-        uint8_t t = G(x, R->y0);
-        if (blocked_tile(t))
-            continue;
-        if (RANGE(g, 0, 1) == 0) {
-            if (t == 8)
-                continue;
-            uint8_t o = G(x, R->y0 - 1);
-            if (o == 1 || o == 8)
-                continue;
-            int len = RANGE(g, 0, halfH);
-            int k = 0;
-            while (k < len && G(x, R->y0 + k) != 8 && G(x, R->y0 + k + 1) != 1 &&
-                   (G(x + 1, R->y0 + k) == 1 || G(x + 1, R->y0 + k + 1) != 1) &&
-                   (G(x - 1, R->y0 + k) == 1 || G(x - 1, R->y0 + k + 1) != 1)) {
-                G(x, R->y0 + k) = 1;
-                k++;
-            }
-        } else {
-            int len = RANGE(g, 0, growUp);
-            for (int k = 0; k < len; k++)
-                if (G(x, R->y0 - 1 - k) != 8)
-                    G(x, R->y0 - 1 - k) = 0;
+    /* door (side, slot) is the cell at d along axis b on edge lo/hi[a] */
+    for (int side = 0; side < 2; side++)
+        for (int slot = 0; slot < 2; slot++) {
+            int c[2];
+            c[b] = d[side][slot];
+            c[a] = side ? R->hi[a] : R->lo[a];
+            if (c[b]) /* inside the room just carved: every plane is 0 there */
+                l->g.p[PK_DOOR].r[c[1]] |= (uint16_t)(1u << c[0]);
         }
-    }
 }
 
-static void erode_bottom(gen *g, const groom *R, int halfH, int growDown)
+static void carve(lay *l, int n)
 {
-    for (int x = R->x0; x <= R->x1; x++) {
-        uint8_t t = G(x, R->y1);
-        if (blocked_tile(t))
-            continue;
-        if (RANGE(g, 0, 1) != 0) {
-            int len = RANGE(g, 0, growDown);
-            for (int k = 0; k < len; k++)
-                if (G(x, R->y1 + 1 + k) != 8)
-                    G(x, R->y1 + 1 + k) = 0;
-        } else {
-            if (t == 8)
-                continue;
-            uint8_t o = G(x, R->y1 + 1);
-            if (o == 1 || o == 8)
-                continue;
-            int len = RANGE(g, 0, halfH);
-            int k = 0;
-            while (k < len && G(x, R->y1 - k) != 8 && G(x, R->y1 - k - 1) != 1 &&
-                   (G(x + 1, R->y1 - k) == 1 || G(x + 1, R->y1 - k - 1) != 1) &&
-                   (G(x - 1, R->y1 - k) == 1 || G(x - 1, R->y1 - k - 1) != 1)) {
-                G(x, R->y1 - k) = 1;
-                k++;
-            }
-        }
-    }
-}
-
-static void erode_left(gen *g, const groom *R, int halfW, int growLeft)
-{
-    for (int y = R->y0; y <= R->y1; y++) {
-        uint8_t t = G(R->x0, y);
-        if (blocked_tile(t))
-            continue;
-        if (RANGE(g, 0, 1) != 0) {
-            int len = RANGE(g, 0, growLeft);
-            for (int k = 0; k < len; k++)
-                if (G(R->x0 - 1 - k, y) != 8)
-                    G(R->x0 - 1 - k, y) = 0;
-        } else {
-            if (t == 8)
-                continue;
-            uint8_t o = G(R->x0 - 1, y);
-            if (o == 1 || o == 8)
-                continue;
-            int len = RANGE(g, 0, halfW);
-            int k = 0;
-            while (k < len && G(R->x0 + k, y) != 8 && G(R->x0 + k + 1, y) != 1 &&
-                   (G(R->x0 + k, y + 1) == 1 || G(R->x0 + k + 1, y + 1) != 1) &&
-                   (G(R->x0 + k, y - 1) == 1 || G(R->x0 + k + 1, y - 1) != 1)) {
-                G(R->x0 + k, y) = 1;
-                k++;
-            }
-        }
-    }
-}
-
-static void erode_right(gen *g, const groom *R, int halfW, int growRight)
-{
-    for (int y = R->y0; y <= R->y1; y++) {
-        uint8_t t = G(R->x1, y);
-        if (blocked_tile(t))
-            continue;
-        if (RANGE(g, 0, 1) != 0) {
-            int len = RANGE(g, 0, growRight);
-            for (int k = 0; k < len; k++)
-                if (G(R->x1 + 1 + k, y) != 8)
-                    G(R->x1 + 1 + k, y) = 0;
-        } else {
-            if (t == 8)
-                continue;
-            uint8_t o = G(R->y0 + 1, y); /* QUIRK R1: column room.y0 + 1 */
-            if (o == 1 || o == 8)
-                continue;
-            int len = RANGE(g, 0, halfW);
-            int k = 0;
-            while (k < len && G(R->x1 - k, y) != 8 && G(R->x1 - k - 1, y) != 1 &&
-                   (G(R->x1 - k, y + 1) == 1 || G(R->x1 - k - 1, y + 1) != 1) &&
-                   (G(R->x1 - k, y - 1) == 1 || G(R->x1 - k - 1, y - 1) != 1)) {
-                G(R->x1 - k, y) = 1;
-                k++;
-            }
-        }
-    }
-}
-
-static void erode(gen *g, int n)
-{
-    const gnode *N = &g->node[n];
-    if (g->node_room[n] < 0)
-        return; /* R6: a node without a room; unreachable (every leaf >= 3x3) */
-    const groom *R = &g->room[g->node_room[n]];
-    int halfW = (R->x1 - R->x0 + 1) / 2;
-    int halfH = (R->y1 - R->y0 + 1) / 2;
-    int special = 0;
-    if (!g->special_done && RANGE(g, 0, 15) == 0)
-        special = 1;
-    int growUp, growDown, growLeft, growRight;
-    if (!special) {
-        growUp = R->y0 - N->y0;
-        growDown = N->y1 - R->y1;
-        growLeft = R->x0 - N->x0;
-        growRight = N->x1 - R->x1;
-    } else {
-        growUp = R->y0 - 1;
-        growDown = g->H - R->y1 - 1;
-        growLeft = R->x0 - 1;
-        growRight = g->W - R->x1 - 1;
-        g->special_done = 1;
-    }
-    erode_top(g, R, halfH, growUp);
-    erode_bottom(g, R, halfH, growDown);
-    erode_left(g, R, halfW, growLeft);
-    erode_right(g, R, halfW, growRight);
-}
-
-/* ---- Phase 4: corridors (§8) ---- */
-
-static void extend_row(gen *g, int L, int start, int step)
-{
-    int i = start + step;
-    while (i >= 0 && i <= 15) { /* R2: bound is the 16-cell grid */
-        if (!blocked_tile(G(i, L))) {
-            if (step > 0)
-                fill_row(g, L, start + 1, i - 1, 2);
-            else
-                fill_row(g, L, i + 1, start - 1, 2);
-            return;
-        }
-        i += step;
-    }
-}
-
-static void extend_col(gen *g, int L, int start, int step)
-{
-    int i = start + step;
-    while (i >= 0 && i <= 15) {
-        if (!blocked_tile(G(L, i))) {
-            for (int j = start + step; j != i; j += step)
-                G(L, j) = 2;
-            return;
-        }
-        i += step;
-    }
-}
-
-static void draw_corridor(gen *g, const gsplit *P, const uint8_t a[2], const uint8_t b[2], int extend)
-{
-    int ax = a[0], ay = a[1], bx = b[0], by = b[1];
-    if (ax == 0 || ay == 0 || bx == 0 || by == 0)
-        return; /* empty door slot (R5) */
-    if (P->kind == 1) {
-        int L = P->ly0;
-        for (int y = ay + 1; y <= L; y++)
-            G(ax, y) = 2;
-        for (int y = by - 1; y >= L + 1; y--)
-            G(bx, y) = 2;
-        /* the line between the two doors, then (R2) both ends pushed on:
-         * the far end first, towards 15, then the near end towards 0 */
-        int lo = ax < bx ? ax : bx, hi = ax < bx ? bx : ax;
-        if (lo < hi)
-            fill_row(g, L, lo, hi, 2);
-        if (extend) {
-            extend_row(g, L, hi, +1);
-            extend_row(g, L, lo, -1);
-        }
-    } else if (P->kind == 2) {
-        int L = P->lx0;
-        for (int x = ax + 1; x <= L; x++)
-            G(x, ay) = 2;
-        for (int x = bx - 1; x >= L + 1; x--)
-            G(x, by) = 2;
-        int lo = ay < by ? ay : by, hi = ay < by ? by : ay;
-        for (int y = lo; lo < hi && y <= hi; y++)
-            G(L, y) = 2;
-        if (extend) {
-            extend_col(g, L, hi, +1);
-            extend_col(g, L, lo, -1);
-        }
-    }
-}
-
-static void connect_split(gen *g, int s)
-{
-    const gsplit *P = &g->split[s];
-    if (g->node_room[P->first] < 0 || g->node_room[P->second] < 0)
+    const lnode *N = &l->node[n];
+    lroom *R = &l->room[n];
+    memset(R, 0, sizeof *R);
+    int wx = N->hi[0] + 1 - N->lo[0], wy = N->hi[1] + 1 - N->lo[1];
+    if (wx < 3 || wy < 3)
         return; /* R6, unreachable */
-    /* node(first).room and node(second).room at corridor time */
-    const groom *A = &g->room[g->node_room[P->first]];
-    const groom *B = &g->room[g->node_room[P->second]];
-    const uint8_t *pa[4], *pb[4];
-    if (P->kind == 1) {
-        pa[0] = A->door[D_BOTTOM0]; pb[0] = B->door[D_TOP0];
-        pa[1] = A->door[D_BOTTOM1]; pb[1] = B->door[D_TOP0];
-        pa[2] = A->door[D_BOTTOM0]; pb[2] = B->door[D_TOP1];
-        pa[3] = A->door[D_BOTTOM1]; pb[3] = B->door[D_TOP1];
-    } else {
-        pa[0] = A->door[D_RIGHT0]; pb[0] = B->door[D_LEFT0];
-        pa[1] = A->door[D_RIGHT1]; pb[1] = B->door[D_LEFT0];
-        pa[2] = A->door[D_RIGHT0]; pb[2] = B->door[D_LEFT1];
-        pa[3] = A->door[D_RIGHT1]; pb[3] = B->door[D_LEFT1];
-    }
-    for (int i = 0; i < 4; i++) {
-        int extend = RANGE(g, 0, 7) == 0; /* always one draw */
-        draw_corridor(g, P, pa[i], pb[i], extend);
+    int t[2] = {wx / 3, wy / 3};
+    int inset = RANGE(l, 0, 1) == 0;
+    for (int a = 0; a < 2; a++)
+        R->lo[a] = (uint8_t)RANGE(l, N->lo[a] + inset, N->lo[a] + t[a]);
+    inset = RANGE(l, 0, 1) == 0;
+    for (int a = 0; a < 2; a++)
+        R->hi[a] = (uint8_t)RANGE(l, N->lo[a] + 2 * t[a], N->hi[a] - inset);
+    R->carved = 1;
+    for (int y = R->lo[1]; y <= R->hi[1]; y++)
+        pk_write(&l->g, 0, y, pk_span(R->lo[0], R->hi[0]), PK_FLOOR);
+    if (R->lo[0] && R->lo[1] && R->hi[0] && R->hi[1]) { /* R9 */
+        doors(l, R, 1);
+        doors(l, R, 0);
     }
 }
 
-/* ---- driver, Phase 5 ring, Phase 6 stairs ---- */
-
-void impl_layout_gen(uint32_t T, int size, impl_layout *L)
+/* ---- Phase 3 (§7): one edge of a room. The edge lies across axis a; its
+ * cells are visited along lines of orientation a: line i in
+ * lo[1-a]..hi[1-a], edge cell at bit e, inward direction dir. `outside` is
+ * the bit read by the shrink pre-check (e - dir, except on the right edge:
+ * quirk R1).
+ *
+ * Left and right edges (a = 0) walk rows, which are lanes: a shrink run is
+ * one stop mask and one ctz/clz, a growth one masked write. Top and bottom
+ * edges (a = 1) walk columns; there the stop condition of a whole row is one
+ * mask expression (bit i: the cell (i, y) stops a walk in column i), so the
+ * run steps row by row over those masks instead of gathering four columns;
+ * growth clears the bit of column i row by row.
+ * Writes touch only the planes that can hold the cells: no corridor exists
+ * before phase 4, so growth clears walls and partitions (doors are masked
+ * out); a shrink run's cells are floor (not 1 or 3: the edge cell is tested,
+ * every further cell was the "next inward is not 1" of the step before, and
+ * no partition lies inside a room; not 8: doors stop the run), so it only
+ * sets walls. ---- */
+static void erode_edge_rows(lay *l, const lroom *R, int high, int grow)
 {
-    gen gg;
-    gen *g = &gg;
-    g->s = T;
-    g->W = g->H = size;
-    g->node_count = 1;
-    g->split_count = 0;
-    g->room_count = 0;
-    g->special_done = 0;
-    memset(g->grid, 1, sizeof g->grid);
-    memset(g->node_room, -1, sizeof g->node_room);
-    g->node[0].x0 = 1;
-    g->node[0].y0 = 1;
-    g->node[0].x1 = (uint8_t)(size - 2);
-    g->node[0].y1 = (uint8_t)(size - 2);
-    g->node[0].rowcut = 0;
-    g->node[0].colcut = 0;
-
-    bsp_visit(g, 0);
-
-    for (int n = 0; n < g->node_count; n++)
-        if (carve_room(g, n, g->room_count))
-            g->room_count++;
-
-    for (int n = 0; n < g->node_count; n++)
-        erode(g, n);
-
-    for (int s = 0; s < g->split_count; s++)
-        connect_split(g, s);
-
-    fill_row(g, 0, 0, g->W - 1, 1);
-    fill_row(g, g->H - 1, 0, g->W - 1, 1);
-    for (int y = 0; y < g->H; y++) {
-        G(0, y) = 1;
-        G(g->W - 1, y) = 1;
+    pk_grid *g = &l->g;
+    int e = high ? R->hi[0] : R->lo[0], dir = high ? -1 : 1;
+    int half = (R->hi[0] - R->lo[0] + 1) / 2;
+    int outside = high ? R->lo[1] + 1 : e - dir; /* R1 on the right edge */
+    const uint16_t *W = g->p[PK_WALL].r, *D = g->p[PK_DOOR].r, *P = g->p[PK_PART].r;
+    for (int i = R->lo[1]; i <= R->hi[1]; i++) {
+        if (((W[i] | P[i]) >> e) & 1u)
+            continue; /* 1 or 3: no draw */
+        if (RANGE(l, 0, 1)) { /* grow outward; doors stay */
+            int len = RANGE(l, 0, grow);
+            uint16_t m = (uint16_t)(pk_cells(e - dir, -dir, len) & ~D[i]);
+            g->p[PK_WALL].r[i] &= (uint16_t)~m; /* no corridor exists yet */
+            g->p[PK_PART].r[i] &= (uint16_t)~m;
+            continue;
+        }
+        if (((D[i] >> e) | ((W[i] | D[i]) >> outside)) & 1u)
+            continue;
+        int len = RANGE(l, 0, half);
+        int k = pk_run(pk_shrink_stop(W[i], D[i], W[i - 1], W[i + 1], dir), e, dir, len);
+        g->p[PK_WALL].r[i] |= pk_cells(e, dir, k); /* the run's cells are floor */
     }
+}
 
-    /* stairs (§10) on blocked row masks */
-    uint16_t bm[16], st[16];
-    impl_blocked_rows(g->grid, bm);
-    memset(st, 0, sizeof st);
-    int rc = g->room_count;
+static void erode_edge_cols(lay *l, const lroom *R, int high, int grow)
+{
+    pk_grid *g = &l->g;
+    int e = high ? R->hi[1] : R->lo[1], dir = high ? -1 : 1;
+    int half = (R->hi[1] - R->lo[1] + 1) / 2;
+    uint16_t *W = g->p[PK_WALL].r, *P = g->p[PK_PART].r;
+    const uint16_t *D = g->p[PK_DOOR].r;
+    for (int i = R->lo[0]; i <= R->hi[0]; i++) {
+        uint16_t bit = (uint16_t)(1u << i);
+        if ((W[e] | P[e]) & bit)
+            continue; /* 1 or 3: no draw */
+        if (RANGE(l, 0, 1)) { /* grow outward; doors stay */
+            int len = RANGE(l, 0, grow);
+            for (int y = e - dir, j = 0; j < len; j++, y -= dir) {
+                uint16_t m = (uint16_t)(bit & ~D[y]);
+                W[y] &= (uint16_t)~m;
+                P[y] &= (uint16_t)~m;
+            }
+            continue;
+        }
+        if ((D[e] | W[e - dir] | D[e - dir]) & bit)
+            continue;
+        int len = RANGE(l, 0, half);
+        for (int y = e, k = 0; k < len; k++, y += dir) {
+            uint16_t next = W[y + dir], side = (uint16_t)(~W[y] & next);
+            uint16_t stop = (uint16_t)(D[y] | next | (side >> 1) | (side << 1));
+            if (stop & bit)
+                break;
+            W[y] |= bit;
+        }
+    }
+}
+
+static void erode(lay *l, int n)
+{
+    const lnode *N = &l->node[n];
+    const lroom *R = &l->room[n];
+    if (!R->carved)
+        return; /* R6 */
+    int special = 0;
+    if (!l->special_done && RANGE(l, 0, 15) == 0) {
+        special = 1;
+        l->special_done = 1;
+    }
+    /* top, bottom, left, right */
+    for (int a = 1; a >= 0; a--) {
+        int up = special ? R->lo[a] - 1 : R->lo[a] - N->lo[a];
+        int down = special ? l->size - R->hi[a] - 1 : N->hi[a] - R->hi[a];
+        void (*edge)(lay *, const lroom *, int, int) = a ? erode_edge_cols : erode_edge_rows;
+        edge(l, R, 0, up);
+        edge(l, R, 1, down);
+    }
+}
+
+/* ---- Phase 4 (§8): corridors between the doors of a split. The line L
+ * has orientation o (a row for a split across rows); a door's coordinate
+ * along L is `p`, the edge it stands on `q` (A's high edge, B's low edge);
+ * the approach legs run along the lines of orientation 1 - o. ---- */
+static void corridor(lay *l, int o, int L, int pa, int qa, int pb, int qb, int extend)
+{
+    pk_grid *g = &l->g;
+    pk_write(g, 1 - o, pa, pk_span(qa + 1, L), PK_CORR);
+    pk_write(g, 1 - o, pb, pk_span(L + 1, qb - 1), PK_CORR);
+    int lo = pa < pb ? pa : pb, hi = pa < pb ? pb : pa;
+    if (lo < hi)
+        pk_write(g, o, L, pk_span(lo, hi), PK_CORR);
+    if (!extend)
+        return;
+    uint16_t m = pk_extension(pk_blocked(g, o, L), hi, +1);
+    if (m)
+        pk_write(g, o, L, m, PK_CORR);
+    m = pk_extension(pk_blocked(g, o, L), lo, -1);
+    if (m)
+        pk_write(g, o, L, m, PK_CORR);
+}
+
+static void connect(lay *l, const lsplit *P)
+{
+    const lroom *A = &l->room[P->first], *B = &l->room[P->second];
+    if (!A->carved || !B->carved)
+        return; /* R6 */
+    int a = P->axis, o = 1 - a;
+    for (int i = 0; i < 4; i++) {
+        /* pairs (A0,B0) (A1,B0) (A0,B1) (A1,B1) */
+        int pa = A->door[a][1][i & 1], pb = B->door[a][0][i >> 1];
+        int extend = RANGE(l, 0, 7) == 0; /* always drawn (R5) */
+        if (pa && pb)
+            corridor(l, o, P->at, pa, A->hi[a], pb, B->lo[a], extend);
+    }
+}
+
+/* ---- Phase 5 (§9) ---- */
+static void ring(lay *l)
+{
+    uint16_t all = pk_span(0, l->size - 1);
+    for (int o = 0; o < 2; o++) {
+        pk_write(&l->g, o, 0, all, PK_WALL);
+        pk_write(&l->g, o, l->size - 1, all, PK_WALL);
+    }
+}
+
+/* ---- Phase 6 (§10): stairs on the blocked row masks ---- */
+static void stairs(lay *l, impl_layout *L)
+{
+    uint16_t bm[16], up4[16];
+    for (int y = 0; y < 16; y++) {
+        bm[y] = (uint16_t)(l->g.p[PK_WALL].r[y] | l->g.p[PK_PART].r[y]);
+        up4[y] = 0;
+    }
+    int rc = l->nodes;
     int same = 0, failures = 0, overflow = 0, up_on_wall = 0;
     int ux, uy, dx, dy;
     for (;;) {
-        int ri = RANGE(g, 0, rc - 1);
-        const groom *R = &g->room[ri];
-        ux = RANGE(g, R->x0, R->x1);
-        uy = RANGE(g, R->y0, R->y1);
+        int ri = RANGE(l, 0, rc - 1);
+        const lroom *R = &l->room[ri];
+        ux = RANGE(l, R->lo[0], R->hi[0]);
+        uy = RANGE(l, R->lo[1], R->hi[1]);
         if (failures < 100) {
             if (impl_up_reject[impl_pat9(bm, ux, uy)]) {
                 failures++;
@@ -562,9 +343,8 @@ void impl_layout_gen(uint32_t T, int size, impl_layout *L)
             }
         }
         up_on_wall = (bm[uy] >> ux) & 1;
-        G(ux, uy) = 4;
         bm[uy] &= (uint16_t)~(1u << ux);
-        st[uy] |= (uint16_t)(1u << ux);
+        up4[uy] |= (uint16_t)(1u << ux);
         if (failures >= 100) {
             same = 0;
             failures = 0;
@@ -574,14 +354,14 @@ void impl_layout_gen(uint32_t T, int size, impl_layout *L)
         dy = uy;
         int droom = ri;
         do {
-            int rj = RANGE(g, 0, rc - 1);
+            int rj = RANGE(l, 0, rc - 1);
             if (rj == ri && same < 25) {
                 same++;
             } else {
-                const groom *R2 = &g->room[rj];
-                dx = RANGE(g, R2->x0, R2->x1);
+                const lroom *R2 = &l->room[rj];
+                dx = RANGE(l, R2->lo[0], R2->hi[0]);
                 droom = rj;
-                dy = RANGE(g, R2->y0, R2->y1);
+                dy = RANGE(l, R2->lo[1], R2->hi[1]);
             }
         } while (droom == ri && dx == ux && dy == uy);
         if (impl_corner_fail(impl_pat9(bm, dx, dy))) {
@@ -590,23 +370,31 @@ void impl_layout_gen(uint32_t T, int size, impl_layout *L)
         }
         break;
     }
-    G(dx, dy) = 5;
     bm[dy] &= (uint16_t)~(1u << dx);
-    st[dy] |= (uint16_t)(1u << dx);
+    up4[dy] &= (uint16_t)~(1u << dx);
 
-    memcpy(L->grid, g->grid, 256);
-    memcpy(L->blocked, bm, sizeof bm);
-    memcpy(L->stairs, st, sizeof st);
+    /* the byte grid from the planes and the stair cells: code bits
+     * 1 = {1,3,5}, 2 = {2,3}, 4 = {4,5}, 8 = {8} */
+    const pk_grid *g = &l->g;
+    for (int y = 0; y < 16; y++) {
+        uint16_t dn = (uint16_t)(y == dy ? 1u << dx : 0u), st = (uint16_t)(up4[y] | dn);
+        uint16_t keep = (uint16_t)~st;
+        uint16_t w = g->p[PK_WALL].r[y] & keep, p = g->p[PK_PART].r[y] & keep;
+        uint16_t c = g->p[PK_CORR].r[y] & keep, d = g->p[PK_DOOR].r[y] & keep;
+        pk_bytes_of_row((uint16_t)(w | p | dn), (uint16_t)(c | p), st, d, L->grid + 16 * y);
+        L->blocked[y] = bm[y];
+        L->stairs[y] = st;
+    }
     int regular = rc >= 2;
     for (int r = 0; r < rc; r++) {
-        L->room[r].x0 = g->room[r].x0;
-        L->room[r].y0 = g->room[r].y0;
-        L->room[r].x1 = g->room[r].x1;
-        L->room[r].y1 = g->room[r].y1;
-        if (g->room[r].x0 == g->room[r].x1 || g->room[r].y0 == g->room[r].y1)
+        const lroom *R = &l->room[r];
+        L->room[r].x0 = R->lo[0];
+        L->room[r].y0 = R->lo[1];
+        L->room[r].x1 = R->hi[0];
+        L->room[r].y1 = R->hi[1];
+        if (R->lo[0] == R->hi[0] || R->lo[1] == R->hi[1])
             regular = 0;
     }
-    L->size = (uint8_t)size;
     L->room_count = (uint8_t)rc;
     L->overflow = (uint8_t)overflow;
     L->up_on_wall = (uint8_t)up_on_wall;
@@ -615,15 +403,45 @@ void impl_layout_gen(uint32_t T, int size, impl_layout *L)
     L->up.y = (uint8_t)uy;
     L->down.x = (uint8_t)dx;
     L->down.y = (uint8_t)dy;
-    L->state = g->s;
+}
+
+void impl_layout_gen(uint32_t T, int size, impl_layout *L)
+{
+    lay ll;
+    lay *l = &ll;
+    l->s = T;
+    l->size = size;
+    l->nodes = 1;
+    l->splits = 0;
+    l->special_done = 0;
+    for (int k = 0; k < PK_PLANES; k++)
+        for (int j = 0; j < 4; j++)
+            l->g.p[k].q[j] = k == PK_WALL ? ~UINT64_C(0) : 0;
+    lnode *root = &l->node[0];
+    root->lo[0] = root->lo[1] = 1;
+    root->hi[0] = root->hi[1] = (uint8_t)(size - 2);
+    root->cut[0] = root->cut[1] = 0;
+
+    partition(l);
+    for (int n = 0; n < l->nodes; n++)
+        carve(l, n);
+    for (int n = 0; n < l->nodes; n++)
+        erode(l, n);
+    for (int s = 0; s < l->splits; s++)
+        connect(l, &l->split[s]);
+    ring(l);
+    stairs(l, L);
+    L->size = (uint8_t)size;
+    L->state = l->s;
 }
 
 /* ---- Phase 7: chests (§11) ---- */
 
-int impl_place_chests(const impl_layout *L, int k, grotto_xy chest[GROTTO_MAX_CHESTS])
+int impl_place_chests(const impl_layout *L, int k, grotto_xy chest[GROTTO_MAX_CHESTS], uint32_t *draws)
 {
     if (k <= 2)
         return 0;
+    uint32_t made = 1; /* the count; the 300 discards are one jump, not draws */
     uint32_t s = L->state;
     int rc = L->room_count;
     int count = impl_range(&s, 1, 3);
@@ -640,6 +458,7 @@ int impl_place_chests(const impl_layout *L, int k, grotto_xy chest[GROTTO_MAX_CH
         const impl_room *R = &L->room[ri];
         int cx = impl_range(&s, R->x0, R->x1);
         int cy = impl_range(&s, R->y0, R->y1);
+        made += 1u + (R->x0 != R->x1) + (R->y0 != R->y1); /* room: rc >= 3 always draws */
         if (skipped < 100 && (k == 3 || k == 1)) {
             skipped++;
         } else if ((occ[cy] >> cx) & 1) {
@@ -651,6 +470,8 @@ int impl_place_chests(const impl_layout *L, int k, grotto_xy chest[GROTTO_MAX_CH
             placed++;
         }
     } while (placed < count);
+    if (draws)
+        *draws += made;
     return count;
 }
 
@@ -684,7 +505,7 @@ int impl_floor_generate(uint32_t seed, int k, grotto_floor_t *out, uint8_t *up_o
     impl_layout L;
     impl_layout_gen(seed + (uint32_t)k, impl_floor_size(seed, k), &L);
     grotto_xy chest[GROTTO_MAX_CHESTS];
-    int count = impl_place_chests(&L, k, chest);
+    int count = impl_place_chests(&L, k, chest, NULL);
     impl_floor_from_layout(&L, k, count, chest, out);
     if (up_on_wall)
         *up_on_wall = L.up_on_wall;

@@ -62,8 +62,9 @@ typedef struct impl_layout {
 int impl_floor_size(uint32_t seed, int k);
 /* Phases 1-6 for floor seed T and square size. */
 void impl_layout_gen(uint32_t T, int size, impl_layout *L);
-/* Phase 7 for floor index k; returns the count (0 for k <= 2). */
-int impl_place_chests(const impl_layout *L, int k, grotto_xy chest[GROTTO_MAX_CHESTS]);
+/* Phase 7 for floor index k; returns the count (0 for k <= 2). The draws
+ * made are added to *draws (may be NULL); the floor-3 discards are a jump. */
+int impl_place_chests(const impl_layout *L, int k, grotto_xy chest[GROTTO_MAX_CHESTS], uint32_t *draws);
 /* Fill a grotto_floor_t from a layout and its chests. */
 void impl_floor_from_layout(const impl_layout *L, int k, int count, const grotto_xy *chest,
                             grotto_floor_t *out);
@@ -79,20 +80,28 @@ void impl_elist_fill(impl_elist_terms t, int env, int mr, grotto_elist_t *out);
 /* The layout part of ElistOfs, i.e. ElistOfs - 28F - G (see elist.c). */
 int impl_elist_layout_ofs(impl_elist_terms t);
 
-/* State of enemy-list.md §5.3 from ElistOfs, D and the class. */
-static inline int impl_elist_state(int ofs, int D, int cls)
+/* State of enemy-list.md §5.4, the memory model (not the table of §5.3,
+ * which ref/ keeps): impl_cut_state[env][mr][s] is the state of list
+ * (env, mr) when its first s records fit (s < F), built by impl_init from
+ * the list's members and the state labels; s = F (nothing cut) is 1 when D >
+ * 0, else 0. */
+extern uint8_t impl_cut_state[GT_ENV_COUNT + 1][GT_MONSTER_RANKS + 1][GT_LIST_MAX + 1];
+void impl_cut_states_init(void);
+
+/* Records of a list of F that fit at ElistOfs ofs: record j (1-based) ends
+ * at ofs + 128 + 20 j, and it fits when that is at most 11,344. */
+static inline int impl_elist_survivors(int ofs, int F)
 {
-    if (ofs <= GT_ELIST_ALL_FIT_MAX)
-        return D > 0 ? 1 : 0;
-    if (ofs < GT_ELIST_FIRST_CUT)
-        return 0; /* unreachable: ElistOfs is a multiple of 4 */
-    int k = (ofs - GT_ELIST_FIRST_CUT) / GT_ELIST_RECORD_BYTES;
-    if (k > 7)
-        k = 7;
-    int v = gt_class_table[cls][k];
-    if (v < 0)
-        return D > 0 ? 1 : 0;
-    return v;
+    int room = GT_ELIST_MEMORY_BYTES - GT_ELIST_RECORD_START_OFFSET - ofs;
+    int s = room < 0 ? 0 : room / GT_ELIST_RECORD_BYTES;
+    return s > F ? F : s;
+}
+
+static inline int impl_elist_state(int ofs, int D, int env, int mr)
+{
+    int F = gt_floor_tables[env][mr].F;
+    int s = impl_elist_survivors(ofs, F);
+    return s == F ? D > 0 : impl_cut_state[env][mr][s];
 }
 
 /* Analysis on row masks, all restricted to the W x H rectangle:

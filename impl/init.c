@@ -33,6 +33,7 @@ static void impl_init_once(void)
         impl_blacklist[black[i]] = 1;
     for (unsigned p = 0; p < 512; p++)
         impl_up_reject[p] = (uint8_t)(impl_corner_fail(p) || impl_blacklist[impl_classify_pat(p)]);
+    impl_cut_states_init();
     impl_map_tables_init();
     impl_timer_tables_init();
 }

@@ -105,4 +105,23 @@ static inline uint32_t impl_draw_at(uint32_t seed, int k)
     return (impl_state_after(seed, k) >> 16) & 0x7FFFu;
 }
 
+/* The number of steps n (mod 2^32) with state_after(from, n) == to. The
+ * generator has full period mod 2^32 (multiplier 1 mod 4, odd increment),
+ * so bits 0..k-1 of the state repeat every 2^k steps and bit k flips after
+ * 2^k: n is found bit by bit, bit k by comparing bit k of the two states and
+ * jumping 2^k steps when they differ (32 squarings of the affine step). */
+static inline uint32_t impl_steps_between(uint32_t from, uint32_t to)
+{
+    uint32_t a = IMPL_MULT, c = IMPL_INC, n = 0;
+    for (int k = 0; k < 32 && from != to; k++) {
+        if ((from ^ to) & (1u << k)) {
+            from = a * from + c;
+            n |= 1u << k;
+        }
+        c = a * c + c; /* (a, c) o (a, c) */
+        a = a * a;
+    }
+    return n;
+}
+
 #endif

@@ -28,7 +28,7 @@ int impl_map_floors(uint32_t seed, int count, grotto_map_floors_t *out)
         impl_layout L;
         impl_layout_gen(seed + (uint32_t)n, impl_floor_size(seed, n), &L);
         grotto_xy chest[GROTTO_MAX_CHESTS];
-        int c = impl_place_chests(&L, n, chest);
+        int c = impl_place_chests(&L, n, chest, NULL);
         uint16_t white[16];
         layout_white(&L, c, chest, white);
         impl_elist_terms t = impl_elist_terms_of(white);

@@ -49,9 +49,8 @@ typedef struct floor_info {
     uint8_t D, count;
 } floor_info;
 
-/* 28F + G and the exception class of every (env, mr) list */
+/* 28F + G of every (env, mr) list */
 static uint16_t list_ofs[GT_ENV_COUNT + 1][GT_MONSTER_RANKS + 1];
-static uint8_t list_cls[GT_ENV_COUNT + 1][GT_MONSTER_RANKS + 1];
 
 /* A finished floor of the current chunk, as row masks. */
 typedef struct floor_sum {
@@ -88,6 +87,7 @@ typedef struct sweep_worker {
     sweep_shared *sh;
     double floors_s, elist_s, analysis_s, maps_s;
     uint64_t generated, floors_emitted, maps_emitted;
+    uint64_t draws, hashed; /* generator draws made, record bytes hashed */
     floor_sum *buf;
     rec_batch batch;
 } sweep_worker;
@@ -150,10 +150,12 @@ static void fnv1a_8(const uint8_t *const buf[8], size_t len, uint64_t out[8])
     out[7] = h7;
 }
 
-static void batch_flush(rec_batch *b, uint64_t *digest)
+static void batch_flush(sweep_worker *w, uint64_t *digest)
 {
+    rec_batch *b = &w->batch;
     if (!b->n)
         return;
+    w->hashed += (uint64_t)b->n * GROTTO_FLOOR_RECORD_SIZE;
     const uint8_t *p[8];
     for (int i = 0; i < 8; i++)
         p[i] = b->rec[i < b->n ? i : 0];
@@ -199,13 +201,15 @@ static void fnv_init(void)
         for (int mr = 1; mr <= GT_MONSTER_RANKS; mr++) {
             const struct gt_floor_table *ft = &gt_floor_tables[env][mr];
             list_ofs[env][mr] = (uint16_t)(28 * ft->F + ft->G);
-            list_cls[env][mr] = ft->cls;
         }
 }
 
-/* ---- phase 1 ---- */
+/* ---- phase 1: three stages over a chunk of generator inputs ---- */
 
-static void floors_chunk(sweep_worker *w, int chunk)
+/* Stage 1: every (T, band) layout once, its floors' chests, FloorRecords
+ * (grotto_floor_record) hashed eight at a time, and the row masks the later
+ * stages read. Returns the number of floors of the chunk. */
+static int floors_generate(sweep_worker *w, int chunk)
 {
     const sweep_shared *sh = w->sh;
     const grotto_sweep_request *req = sh->req;
@@ -214,11 +218,9 @@ static void floors_chunk(sweep_worker *w, int chunk)
     if (t1 > sh->t_last + 1)
         t1 = sh->t_last + 1;
     int nsum = 0;
-    uint32_t nlayout = 0;
+    uint32_t nlayout = 0, draws = 0;
     rec_batch *batch = &w->batch;
     batch->n = 0;
-
-    double ta = cpu_s();
     for (int band = 0; band < 4; band++) {
         int k0 = 4 * band + 1;
         for (uint32_t T = t0; T < t1; T++) {
@@ -229,36 +231,21 @@ static void floors_chunk(sweep_worker *w, int chunk)
                 continue;
             impl_layout L;
             impl_layout_gen(T, impl_floor_size(T - (uint32_t)kl, kl), &L);
+            draws += impl_steps_between(T, L.state); /* the draws of phases 1-6 */
             w->generated++;
             nlayout++;
             for (int k = kl; k <= kh; k++) {
                 uint32_t S = T - (uint32_t)k;
                 grotto_xy chest[GROTTO_MAX_CHESTS];
-                int count = impl_place_chests(&L, k, chest);
+                int count = impl_place_chests(&L, k, chest, &draws);
                 uint32_t slot = (uint32_t)grotto_floor_slot(S - sh->seed_first, k);
                 if (req->floor_digest) {
-                    /* FloorRecord v1 (records.md), written straight from the
-                     * layout: the same bytes as grotto_floor_record() of
-                     * impl_floor_from_layout() (checked by the floor tests) */
                     if (batch->n == 8)
-                        batch_flush(batch, req->floor_digest);
+                        batch_flush(w, req->floor_digest);
                     batch->slot[batch->n] = slot;
-                    uint8_t *r = batch->rec[batch->n++];
-                    memset(r, 0, 16);
-                    r[0] = (uint8_t)k;
-                    r[1] = r[2] = L.size;
-                    r[3] = L.overflow;
-                    r[4] = L.up.x;
-                    r[5] = L.up.y;
-                    r[6] = L.down.x;
-                    r[7] = L.down.y;
-                    r[8] = (uint8_t)count;
-                    memcpy(r + 16, L.grid, 256);
-                    for (int i = 0; i < count; i++) {
-                        r[9 + 2 * i] = chest[i].x;
-                        r[10 + 2 * i] = chest[i].y;
-                        r[16 + 16 * chest[i].y + chest[i].x] = 6;
-                    }
+                    grotto_floor_t f;
+                    impl_floor_from_layout(&L, k, count, chest, &f);
+                    grotto_floor_record(&f, batch->rec[batch->n++]);
                 }
                 if (req->overflow)
                     req->overflow[slot] = L.overflow;
@@ -291,88 +278,107 @@ static void floors_chunk(sweep_worker *w, int chunk)
         }
     }
     if (req->floor_digest)
-        batch_flush(batch, req->floor_digest);
-    double tb = cpu_s();
-    w->floors_s += tb - ta;
+        batch_flush(w, req->floor_digest);
+    w->draws += draws;
+    return nsum;
+}
 
-    /* Floors of one layout differ only in their chest tiles. A chest on a
-     * tile that was already walkable leaves the walkable set, hence W, X, D,
-     * as the layout had it: such floors share one computation. */
-    if (w->sh->info || req->facts) {
-        uint32_t cached_layout = UINT32_MAX;
-        impl_elist_terms cached = {0};
-        for (int i = 0; i < nsum; i++) {
-            floor_sum *fs = &w->buf[i];
-            impl_elist_terms t;
-            if (!fs->chest_on_wall && fs->layout == cached_layout) {
-                t = cached;
-            } else {
-                t = impl_elist_terms_of(fs->m.walk);
-                if (!fs->chest_on_wall) {
-                    cached_layout = fs->layout;
-                    cached = t;
-                }
+/* Stage 2: enemy-list terms. Floors of one layout differ only in their
+ * chest tiles; a chest on a tile that was already walkable leaves the
+ * walkable set, hence W, X, D, as the layout had it: such floors share one
+ * computation. */
+static void floors_elist(sweep_worker *w, int nsum)
+{
+    const grotto_sweep_request *req = w->sh->req;
+    uint32_t cached_layout = UINT32_MAX;
+    impl_elist_terms cached = {0};
+    for (int i = 0; i < nsum; i++) {
+        floor_sum *fs = &w->buf[i];
+        impl_elist_terms t;
+        if (!fs->chest_on_wall && fs->layout == cached_layout) {
+            t = cached;
+        } else {
+            t = impl_elist_terms_of(fs->m.walk);
+            if (!fs->chest_on_wall) {
+                cached_layout = fs->layout;
+                cached = t;
             }
-            if (w->sh->info) {
-                floor_info *fi = &w->sh->info[fs->slot];
-                fi->ofs_layout = (uint16_t)impl_elist_layout_ofs(t);
-                fi->D = (uint8_t)t.D; /* D <= W <= 196 */
-                fi->count = fs->m.chest_count;
-            }
-            if (req->facts) {
-                grotto_floor_facts *fa = &req->facts[fs->slot];
-                memset(fa, 0, sizeof *fa); /* padding too: entries compare with memcmp */
-                fa->W = t.W;
-                fa->X = t.X;
-                fa->D = t.D;
-            }
+        }
+        if (w->sh->info) {
+            floor_info *fi = &w->sh->info[fs->slot];
+            fi->ofs_layout = (uint16_t)impl_elist_layout_ofs(t);
+            fi->D = (uint8_t)t.D; /* D <= W <= 196 */
+            fi->count = fs->m.chest_count;
+        }
+        if (req->facts) {
+            grotto_floor_facts *fa = &req->facts[fs->slot];
+            memset(fa, 0, sizeof *fa); /* padding too: entries compare with memcmp */
+            fa->W = t.W;
+            fa->X = t.X;
+            fa->D = t.D;
         }
     }
+}
+
+/* Stage 3: facts. If no chest replaced a wall and every chest lies in the
+ * part reached from the up stairs, the floor has the reach set, the
+ * down-stairs verdict, the ghosts and the pockets of its chest-free layout
+ * (a reached chest tile was never part of a pocket), and no unreachable
+ * chest. Other floors are analysed in full. */
+static void floors_facts(sweep_worker *w, int nsum)
+{
+    const grotto_sweep_request *req = w->sh->req;
+    uint32_t base_layout = UINT32_MAX;
+    grotto_floor_facts base = {0};
+    uint16_t reach[16] = {0};
+    for (int i = 0; i < nsum; i++) {
+        floor_sum *fs = &w->buf[i];
+        grotto_floor_facts *fa = &req->facts[fs->slot];
+        int shared = 0;
+        if (!fs->chest_on_wall) {
+            if (fs->layout != base_layout) {
+                impl_floor_masks bm = fs->m;
+                for (int y = 0; y < 16; y++) {
+                    bm.chest[y] = 0;
+                    bm.pocket[y] = (uint16_t)(bm.walk[y] & ~bm.stairs[y]);
+                }
+                bm.chest_count = 0;
+                impl_facts_masks(&bm, &base, reach);
+                base_layout = fs->layout;
+            }
+            shared = 1;
+            for (int c = 0; c < fs->m.chest_count; c++)
+                shared &= (reach[fs->m.chests[c].y] >> fs->m.chests[c].x) & 1;
+        }
+        if (shared) {
+            fa->ghost_count = base.ghost_count;
+            fa->unreachable_chests = 0;
+            fa->down_unreachable = base.down_unreachable;
+            fa->region_count = base.region_count;
+            if (!impl_softlock_from_reach(&fs->m, reach, fa)) /* chests solid: per floor */
+                impl_softlock_facts(&fs->m, fa);
+        } else {
+            impl_facts_masks(&fs->m, fa, NULL);
+        }
+        fa->up_on_wall = fs->up_on_wall;
+        fa->overflow = fs->overflow;
+        fa->chest_count = fs->m.chest_count;
+    }
+}
+
+static void floors_chunk(sweep_worker *w, int chunk)
+{
+    const grotto_sweep_request *req = w->sh->req;
+    double ta = cpu_s();
+    int nsum = floors_generate(w, chunk);
+    double tb = cpu_s();
+    w->floors_s += tb - ta;
+    if (w->sh->info || req->facts)
+        floors_elist(w, nsum);
     double tc = cpu_s();
     w->elist_s += tc - tb;
-
-    /* Facts likewise: if no chest replaced a wall and every chest lies in
-     * the part reached from the up stairs, the floor has the reach set, the
-     * down-stairs verdict, the ghosts and the pockets of its chest-free
-     * layout (a reached chest tile was never part of a pocket), and no
-     * unreachable chest. Other floors are analysed in full. */
     if (req->facts) {
-        uint32_t base_layout = UINT32_MAX;
-        grotto_floor_facts base = {0};
-        uint16_t reach[16] = {0};
-        for (int i = 0; i < nsum; i++) {
-            floor_sum *fs = &w->buf[i];
-            grotto_floor_facts *fa = &req->facts[fs->slot];
-            int shared = 0;
-            if (!fs->chest_on_wall) {
-                if (fs->layout != base_layout) {
-                    impl_floor_masks bm = fs->m;
-                    for (int y = 0; y < 16; y++) {
-                        bm.chest[y] = 0;
-                        bm.pocket[y] = (uint16_t)(bm.walk[y] & ~bm.stairs[y]);
-                    }
-                    bm.chest_count = 0;
-                    impl_facts_masks(&bm, &base, reach);
-                    base_layout = fs->layout;
-                }
-                shared = 1;
-                for (int c = 0; c < fs->m.chest_count; c++)
-                    shared &= (reach[fs->m.chests[c].y] >> fs->m.chests[c].x) & 1;
-            }
-            if (shared) {
-                fa->ghost_count = base.ghost_count;
-                fa->unreachable_chests = 0;
-                fa->down_unreachable = base.down_unreachable;
-                fa->region_count = base.region_count;
-                if (!impl_softlock_from_reach(&fs->m, reach, fa)) /* chests solid: per floor */
-                    impl_softlock_facts(&fs->m, fa);
-            } else {
-                impl_facts_masks(&fs->m, fa, NULL);
-            }
-            fa->up_on_wall = fs->up_on_wall;
-            fa->overflow = fs->overflow;
-            fa->chest_count = fs->m.chest_count;
-        }
+        floors_facts(w, nsum);
         w->analysis_s += cpu_s() - tc;
     }
     if (req->floor_digest || req->facts || req->overflow)
@@ -381,18 +387,16 @@ static void floors_chunk(sweep_worker *w, int chunk)
 
 /* ---- phase 2 ---- */
 
-/* The map facts and special floors of one map from its detail and floor
- * slots (slot bytes as in the MapRecord: ranks, ElistOfs, D, state). */
-static void map_outputs(sweep_worker *w, int band, uint32_t seed, const grotto_map_details_t *d,
-                        const uint64_t *slot)
+/* The map facts and special floors of one map. */
+static void map_outputs(sweep_worker *w, int band, uint32_t seed, const grotto_map_t *m)
 {
     const grotto_sweep_request *req = w->sh->req;
+    const grotto_map_details_t *d = &m->d;
     uint32_t mslot = (uint32_t)grotto_map_slot(band, seed);
     uint16_t special = 0;
     for (int n = 1; n <= d->floors; n++) {
-        uint8_t sb[8];
-        memcpy(sb, &slot[n - 1], 8);
-        if (!sb[6])
+        const grotto_elist_t *el = &m->elist[n - 1];
+        if (!el->state)
             continue;
         special |= (uint16_t)(1u << (n - 1));
         if (!req->special)
@@ -403,10 +407,11 @@ static void map_outputs(sweep_worker *w, int band, uint32_t seed, const grotto_m
             memset(e, 0, sizeof *e);
             e->map = mslot;
             e->floor = (uint8_t)n;
-            e->state = sb[6];
-            e->D = sb[5];
-            memcpy(e->rank, sb, GROTTO_MAX_CHESTS);
-            e->ofs = (uint16_t)(sb[3] | sb[4] << 8);
+            e->state = el->state;
+            e->D = (uint8_t)el->D;
+            for (int i = 0; i < m->chest_count[n - 1]; i++)
+                e->rank[i] = m->chest_rank[n - 1][i];
+            e->ofs = el->ofs;
         }
     }
     if (req->maps) {
@@ -414,6 +419,14 @@ static void map_outputs(sweep_worker *w, int band, uint32_t seed, const grotto_m
         grotto_map_facts_of(d, special, &req->maps[mslot]);
     }
 }
+
+/* What a map's floor n holds for a given monster rank (for one seed, the
+ * same in every band): chest ranks, ElistOfs, D, state. */
+typedef struct floor_cut {
+    uint8_t rank[GROTTO_MAX_CHESTS];
+    uint8_t state, D;
+    uint16_t ofs;
+} floor_cut;
 
 static void maps_chunk(sweep_worker *w, int chunk)
 {
@@ -424,9 +437,12 @@ static void maps_chunk(sweep_worker *w, int chunk)
     uint32_t s1 = s0 + SEED_CHUNK;
     if (s1 > GROTTO_SEED_COUNT)
         s1 = GROTTO_SEED_COUNT;
+    uint64_t draws = 0, hashed = 0;
+    grotto_map_t m[8];
     for (uint32_t seed = s0; seed < s1; seed++) {
         uint32_t v[8];
         impl_detail_draws(seed, v);
+        draws += 8;
         /* chest-rank draws of every floor (band-independent) */
         uint16_t rank_draw[GROTTO_MAX_FLOORS][GROTTO_MAX_CHESTS];
         const floor_info *fi = &info[grotto_floor_slot(seed, 1)];
@@ -435,67 +451,48 @@ static void maps_chunk(sweep_worker *w, int chunk)
             uint32_t st = seed + (uint32_t)n;
             for (int i = 0; i < c; i++)
                 rank_draw[n - 1][i] = (uint16_t)impl_draw_at(st, 2 * c + 1 + i);
+            draws += (uint64_t)c;
         }
-        /* A floor slot of the MapRecord depends, for a given seed, only on
-         * the floor n and its monster rank mr (env is band-independent):
-         * built once per (n, mr) and shared by the bands. */
-        uint64_t slot_val[GROTTO_MAX_FLOORS][GT_MONSTER_RANKS + 1];
-        uint16_t slot_ok[GROTTO_MAX_FLOORS] = {0};
-        grotto_map_details_t d[8];
+        /* A floor of the map depends, for a given seed, only on the floor n
+         * and its monster rank mr (env is band-independent): built once per
+         * (n, mr) and shared by the bands. */
+        floor_cut cut[GROTTO_MAX_FLOORS][GT_MONSTER_RANKS + 1];
+        uint16_t cut_ok[GROTTO_MAX_FLOORS] = {0};
         uint8_t rec[8][GROTTO_MAP_RECORD_SIZE];
         const uint8_t *recp[8] = {rec[0], rec[1], rec[2], rec[3], rec[4], rec[5], rec[6], rec[7]};
         for (int b0 = 0; b0 < GROTTO_BANDS; b0 += 8) { /* bands 0-7 eight-way, 8-11 four-way */
             int nb = GROTTO_BANDS - b0 < 8 ? GROTTO_BANDS - b0 : 8;
             int len = 0;
             for (int j = 0; j < nb; j++) {
-                impl_details_from_draws(b0 + j, seed, v, &d[j], 0);
-                if (12 + 8 * d[j].floors > len)
-                    len = 12 + 8 * d[j].floors;
-            }
-            for (int j = 0; j < nb; j++) {
-                const grotto_map_details_t *dj = &d[j];
-                int env = dj->env;
-                uint64_t slot[GROTTO_MAX_FLOORS];
-                for (int n = 1; n <= dj->floors; n++) {
-                    int mr = impl_floor_mr(dj->smr, n);
-                    if (!((slot_ok[n - 1] >> mr) & 1)) {
-                        const floor_info *f = &fi[n - 1];
-                        uint8_t sb[8] = {0};
+                grotto_map_t *mj = &m[j];
+                impl_details_from_draws(b0 + j, seed, v, &mj->d, 0);
+                if (12 + 8 * mj->d.floors > len)
+                    len = 12 + 8 * mj->d.floors;
+                int env = mj->d.env;
+                for (int n = 1; n <= mj->d.floors; n++) {
+                    int mr = impl_floor_mr(mj->d.smr, n);
+                    floor_cut *c = &cut[n - 1][mr];
+                    const floor_info *f = &fi[n - 1];
+                    if (!((cut_ok[n - 1] >> mr) & 1)) {
                         impl_key_range rr = impl_rank_of_mr[mr];
                         for (int i = 0; i < f->count; i++)
-                            sb[i] = (uint8_t)(rr.lo + impl_scaled(rank_draw[n - 1][i], rr.hi - rr.lo + 1));
-                        int ofs = f->ofs_layout + list_ofs[env][mr];
-                        sb[3] = (uint8_t)(ofs & 0xFF);
-                        sb[4] = (uint8_t)(ofs >> 8);
-                        sb[5] = f->D; /* <= 196, no clamp needed */
-                        sb[6] = (uint8_t)impl_elist_state(ofs, f->D, list_cls[env][mr]);
-                        memcpy(&slot_val[n - 1][mr], sb, 8);
-                        slot_ok[n - 1] |= (uint16_t)(1u << mr);
+                            c->rank[i] = (uint8_t)(rr.lo + impl_scaled(rank_draw[n - 1][i], rr.hi - rr.lo + 1));
+                        c->ofs = (uint16_t)(f->ofs_layout + list_ofs[env][mr]);
+                        c->D = f->D; /* <= 196, no clamp needed */
+                        c->state = (uint8_t)impl_elist_state(c->ofs, f->D, env, mr);
+                        cut_ok[n - 1] |= (uint16_t)(1u << mr);
                     }
-                    slot[n - 1] = slot_val[n - 1][mr];
+                    /* the fields a MapRecord holds (grotto_map_record) */
+                    mj->chest_count[n - 1] = f->count;
+                    memcpy(mj->chest_rank[n - 1], c->rank, GROTTO_MAX_CHESTS);
+                    mj->elist[n - 1].ofs = c->ofs;
+                    mj->elist[n - 1].D = c->D;
+                    mj->elist[n - 1].state = c->state;
                 }
                 if (req->maps || req->special)
-                    map_outputs(w, b0 + j, seed, dj, slot);
-                if (!req->map_digest)
-                    continue;
-                /* MapRecord v1 (records.md), the same bytes as
-                 * grotto_map_record() of impl_map() (checked by the tests) */
-                uint8_t *r = rec[j];
-                r[0] = dj->band_code;
-                r[1] = (uint8_t)(seed & 0xFF);
-                r[2] = (uint8_t)(seed >> 8);
-                r[3] = dj->env;
-                r[4] = dj->floors;
-                r[5] = dj->smr;
-                r[6] = dj->boss;
-                r[7] = dj->prefix;
-                r[8] = dj->suffix;
-                r[9] = dj->locale;
-                r[10] = dj->level;
-                r[11] = 0;
-                memcpy(r + 12, slot, 8 * (size_t)dj->floors);
-                if (12 + 8 * dj->floors < len)
-                    memset(r + 12 + 8 * dj->floors, 0, (size_t)(len - 12 - 8 * dj->floors));
+                    map_outputs(w, b0 + j, seed, mj);
+                if (req->map_digest)
+                    grotto_map_record(mj, rec[j]);
             }
             if (req->map_digest) {
                 /* bytes past the last used floor slot are zero, and FNV-1a
@@ -505,6 +502,7 @@ static void maps_chunk(sweep_worker *w, int chunk)
                     fnv1a_8(recp, (size_t)len, h);
                 else
                     fnv1a_multi(recp, nb, (size_t)len, h);
+                hashed += (uint64_t)nb * (uint64_t)len;
                 for (int j = 0; j < nb; j++)
                     req->map_digest[grotto_map_slot(b0 + j, seed)] =
                         h[j] * fnv_prime_pow[GROTTO_MAP_RECORD_SIZE - len];
@@ -512,6 +510,8 @@ static void maps_chunk(sweep_worker *w, int chunk)
             w->maps_emitted += (uint64_t)nb;
         }
     }
+    w->draws += draws;
+    w->hashed += hashed;
     w->maps_s += cpu_s() - ta;
 }
 
@@ -610,6 +610,8 @@ int grotto_impl_sweep(const grotto_sweep_request *req, grotto_sweep_stats *stats
             stats->floors_generated += ws[i].generated;
             stats->floors_emitted += ws[i].floors_emitted;
             stats->maps_emitted += ws[i].maps_emitted;
+            stats->draws += ws[i].draws;
+            stats->bytes_hashed += ws[i].hashed;
         }
         stats->special_floors = (uint64_t)atomic_load(&sh.special_n);
     }

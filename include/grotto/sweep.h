@@ -95,6 +95,9 @@ typedef struct grotto_sweep_stats {
     uint64_t floors_generated;   /* distinct generator runs after memoization */
     uint64_t floors_emitted;     /* 524,288 when floor digests are requested */
     uint64_t maps_emitted;
+    uint64_t draws;              /* generator draws made (layouts, chests, map
+                                    details, chest ranks; jumps not counted) */
+    uint64_t bytes_hashed;       /* record bytes run through FNV-1a */
     uint64_t special_floors;     /* map floors in a non-zero state (all, even beyond special_cap) */
     int threads;
 } grotto_sweep_stats;

@@ -303,15 +303,28 @@ def test_bench_fails_on_a_corpus_mismatch(tmp_path):
     res = run("bench", "--json", "-j", "2", env=as_corpus(d))
     assert res.rc == 1, res.err
     j = res.json()
-    assert j["threads"] == 2 and j["corpus_checked"] is True and j["corpus_mismatches"] == 2
+    assert j["threads"] == 2 and j["repeat"] == 1 and j["corpus_checked"] is True and j["corpus_mismatches"] == 2
     for eng in ("ref", "impl"):
         r = j[eng]
-        assert r["ok"] is True
-        assert set(r["stage_thread_seconds"]) == {"floors", "elist", "analysis", "maps"}
+        assert r["ok"] is True and r["same_digests_every_run"] is True
+        assert set(r["stage_cpu_seconds"]) == {"floors", "elist", "analysis", "maps"}
+        for s in list(r["stage_cpu_seconds"].values()) + [r["cpu_seconds"], r["wall_seconds"]]:
+            assert s["min"] == s["median"] >= 0  # one run: min is the median
+        assert r["cpu_seconds"]["min"] > 0 and r["wall_seconds"]["min"] > 0
+        # the stages run inside the child, whose CPU time covers them
+        assert sum(s["min"] for s in r["stage_cpu_seconds"].values()) <= r["cpu_seconds"]["min"] * 1.05 + 0.02
         assert r["floors"] == 524288 and r["maps"] == 393216
-        assert r["wall_seconds"] > 0 and r["peak_rss_kib"] > 0
+        assert r["peak_rss_kib"] > 0
         assert r["floor_corpus_mismatches"] == 1 and r["map_corpus_mismatches"] == 0
     assert j["identical_digests"] is True
-    assert j["ratio"] == pytest.approx(j["ref"]["wall_seconds"] / j["impl"]["wall_seconds"], rel=0.02)
+    assert j["ratio"] == pytest.approx(j["ref"]["cpu_seconds"]["median"] / j["impl"]["cpu_seconds"]["median"],
+                                       rel=0.02)
     assert j["impl"]["floor_generations"] < j["ref"]["floor_generations"]
-    assert set(j["targets"]) == {"ratio_at_least_30", "impl_wall_under_1s", "impl_rss_under_64mib"}
+    lim = j["limit"]
+    # every layout run draws (at least 3 rooms' worth) and every record is hashed whole or by its used prefix
+    assert lim["draws"] > 100 * j["impl"]["floor_generations"]
+    assert 524288 * 272 < lim["bytes_hashed"] < 524288 * 272 + 393216 * 140
+    assert lim["seconds"] == pytest.approx(
+        (lim["draws"] * lim["ns_per_draw"] + lim["bytes_hashed"] * lim["ns_per_byte"]) * 1e-9, rel=0.01)
+    assert lim["impl_cpu_over_limit"] > 1
+    assert set(j["targets"]) == {"ratio_at_least_60", "impl_cpu_at_most_0_15s", "impl_rss_under_64mib"}

@@ -143,3 +143,13 @@ def test_bench_queries_bad_input(grotto):
     assert_usage_error(grotto("bench", "--queries", "-n", "0"), "at least 1")
     assert_usage_error(grotto("bench", "--queries", "-j", "2"), "takes no -j")
 
+
+
+def test_bench_repeat_bad_input(grotto):
+    """--repeat counts the sweep runs of each engine: 1..100, once."""
+    from conftest import assert_usage_error
+    assert_usage_error(grotto("bench", "--repeat", "0"), "at least 1")
+    assert_usage_error(grotto("bench", "--repeat", "101"), "repeat count")
+    assert_usage_error(grotto("bench", "--repeat", "x"), "repeat count")
+    assert_usage_error(grotto("bench", "--repeat", "2", "--repeat", "3"), "given twice")
+    assert_usage_error(grotto("bench", "--queries", "--repeat", "2"), "takes no -j, --repeat")

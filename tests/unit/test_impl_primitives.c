@@ -7,18 +7,16 @@
 #include <string.h>
 
 #include "bitboard.h"
+#include "testrng.h"
 #include "impl.h"
 #include "lcg.h"
 #include "grotto/engine.h"
 
-/* ---- a private test PRNG (xorshift64*) ---- */
+/* ---- the test PRNG (helpers/testrng.h) ---- */
 static uint64_t rs = 0x9E3779B97F4A7C15ull;
 static uint32_t rnd(void)
 {
-    rs ^= rs >> 12;
-    rs ^= rs << 25;
-    rs ^= rs >> 27;
-    return (uint32_t)((rs * 0x2545F4914F6CDD1Dull) >> 32);
+    return test_rng_next(&rs);
 }
 
 /* ---- RNG ---- */
