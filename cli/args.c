@@ -327,7 +327,7 @@ int cli_band_list(const char *cmd, const char *text, unsigned *bands)
         return cli_error(cmd, "--bands '%s': expected band codes in hex (02,38,..) or all", text);
     strcpy(buf, text);
     for (char *save = NULL, *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
-        int b;
+        int b = 0;
         if (cli_band(cmd, t, &b))
             return EXIT_USAGE;
         if (*bands >> b & 1u)
