@@ -54,15 +54,7 @@ static int impl_e_facts(uint32_t seed, int k, grotto_floor_t *floor, grotto_floo
     return 0;
 }
 
-const grotto_engine grotto_engine_impl = {
-    .name = "impl",
-    .floor = impl_e_floor,
-    .analyse = impl_e_analyse,
-    .elist = impl_e_elist,
-    .map = impl_e_map,
-    .facts = impl_e_facts,
-    .map_floors = impl_map_floors,
-    .map_from_floors = impl_map_from_floors,
-    .timer = impl_timer,
-    .sweep = grotto_impl_sweep,
-};
+/* The interface's members in declaration order (include/grotto/engine.h). */
+const grotto_engine grotto_engine_impl = {"impl",         impl_e_floor,    impl_e_analyse,        impl_e_elist,
+                                          impl_e_map,     impl_e_facts,    impl_map_floors,       impl_map_from_floors,
+                                          impl_timer,     grotto_impl_sweep};
