@@ -4,9 +4,12 @@
  * line and the reason. */
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "grotto/capture.h"
 #include "grotto/tables.h"
@@ -20,6 +23,7 @@ enum key {
     K_WIDTH, K_HEIGHT, K_UP, K_DOWN, K_CHESTS, K_GRID, K_UP_NEXT, K_DOWN_CUT, K_TILES,
     K_ELISTOFS, K_WALK, K_FREE, K_STATE, K_ONLY, K_LOST,
     K_WORK_AREA,
+    K_FLOOR_BYTE, K_INFERRED,
     K_COUNT
 };
 
@@ -66,6 +70,8 @@ static const struct {
     [K_ONLY] = {"only", B_MEM, 0},
     [K_LOST] = {"lost", B_MEM, 0},
     [K_WORK_AREA] = {"work_area", B_WA, 1},
+    [K_FLOOR_BYTE] = {"floor_byte", B_RAM, 0},
+    [K_INFERRED] = {"inferred", B_ALL, 0},
 };
 
 static const char *const KIND_NAME[GROTTO_CAPTURE_KINDS] = {"inventory", "floor", "memory", "ram", "workarea"};
@@ -470,6 +476,68 @@ static int value_floor(parser *ps, unsigned line, const char *v, uint8_t *out)
     return 0;
 }
 
+/* floor_byte: the signed byte as the game holds it, -128..127 in decimal. */
+static int value_floor_byte(parser *ps, unsigned line, const char *v, grotto_capture *c)
+{
+    unsigned long x;
+    int neg = v[0] == '-';
+    int r = v[neg] ? 0 : -1;
+    for (const char *q = v + neg; *q; q++)
+        r = isdigit((unsigned char)*q) ? r : -1;
+    if (r == 0)
+        r = parse_uint(v + neg, 0xFFFFFFFFul, &x);
+    if (r == -1)
+        return fail(ps, line, "floor_byte: '%s' is not a decimal number (the signed byte, e.g. 4 or -1)", v);
+    if (r || x > (neg ? 128ul : 127ul))
+        return fail(ps, line, "floor_byte %s is out of range (-128..127, a signed byte)", v);
+    c->floor_byte = (int8_t)(neg ? -(long)x : (long)x);
+    c->has_floor_byte = 1;
+    return 0;
+}
+
+static enum key find_key(const char *name);
+
+/* inferred: names of value keys of this kind, separated by spaces, each
+ * once; kept with one space between names. */
+static int value_inferred(parser *ps, unsigned line, const char *v, grotto_capture *c)
+{
+    size_t n = 0;
+    for (const char *p = v; *p;) {
+        size_t len = strcspn(p, " \t");
+        char name[32];
+        snprintf(name, sizeof name, "%.*s", (int)(len < sizeof name ? len : sizeof name - 1), p);
+        enum key k = len < sizeof name ? find_key(name) : K_COUNT;
+        if (k == K_COUNT || k == K_CAPTURE || k == K_SOURCE || k == K_DATE || k == K_METHOD || k == K_GAME ||
+            k == K_INFERRED)
+            return fail(ps, line, "inferred: '%.*s' is not a value key (name the keys read at inferred addresses, "
+                                  "e.g. walk_nodes)", (int)(len > 40 ? 40 : len), p);
+        if (!(KEYS[k].kinds & (1u << c->kind)))
+            return fail(ps, line, "inferred: '%s' does not belong in a%s %s capture", name,
+                        c->kind == GROTTO_CAPTURE_INVENTORY ? "n" : "", KIND_NAME[c->kind]);
+        if (grotto_capture_inferred(c, name))
+            return fail(ps, line, "inferred: '%s' is listed twice", name);
+        n += (size_t)snprintf(c->inferred + n, sizeof c->inferred - n, "%s%s", n ? " " : "", name);
+        p += len;
+        while (*p == ' ' || *p == '\t')
+            p++;
+    }
+    return 0;
+}
+
+int grotto_capture_inferred(const grotto_capture *c, const char *key)
+{
+    size_t n = strlen(key);
+    for (const char *p = c->inferred; *p;) {
+        size_t len = strcspn(p, " ");
+        if (len == n && !strncmp(p, key, n))
+            return 1;
+        p += len;
+        while (*p == ' ')
+            p++;
+    }
+    return 0;
+}
+
 /* Keys whose value is a whole number in a range: where it is stored. */
 static uint8_t *ranged_u8(grotto_capture *c, enum key k, unsigned long *lo, unsigned long *hi)
 {
@@ -581,6 +649,8 @@ static int parse_value(parser *ps, grotto_capture *c, enum key k, unsigned line,
             return fail(ps, line, "only: '%s' is not a monster name (EN or JP)", v);
         return 0;
     case K_LOST: return value_lost(ps, line, v, &c->lost);
+    case K_FLOOR_BYTE: return value_floor_byte(ps, line, v, c);
+    case K_INFERRED: return value_inferred(ps, line, v, c);
     default: return fail(ps, line, "internal: key '%s' has no parser", key);
     }
 }
@@ -733,6 +803,10 @@ static int check_record(parser *ps, grotto_capture *c, unsigned end)
     if (ps->seen[K_QUALITY] && ps->seen[K_BAND])
         return fail(ps, ps->seen[K_BAND] > ps->seen[K_QUALITY] ? ps->seen[K_BAND] : ps->seen[K_QUALITY],
                     "give quality or band, not both");
+    for (int k = 0; k < K_COUNT; k++)
+        if (!ps->seen[k] && grotto_capture_inferred(c, KEYS[k].name))
+            return fail(ps, ps->seen[K_INFERRED], "inferred: names '%s', which the record does not give",
+                        KEYS[k].name);
     unsigned sizeline = ps->seen[K_WIDTH] > ps->seen[K_HEIGHT] ? ps->seen[K_WIDTH] : ps->seen[K_HEIGHT];
     switch (c->kind) {
     case GROTTO_CAPTURE_INVENTORY:
@@ -968,37 +1042,76 @@ int grotto_capture_load(const char *path, grotto_capture_file *out)
 {
     out->count = 0;
     out->items = NULL;
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return load_fail(out, "cannot read: %s", strerror(errno));
-    char *buf = NULL;
-    size_t len = 0, cap = 0;
+    /* O_NONBLOCK: a FIFO without a writer is never waited on; it is
+     * refused below like every file that is not regular */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+    struct stat st;
+    if (fd < 0) {
+        int e = errno;
+        if (stat(path, &st) == 0 && S_ISSOCK(st.st_mode)) /* open says "No such device or address" */
+            return load_fail(out, "%s", "a socket: not a capture file (only regular files are read)");
+        return load_fail(out, "cannot read: %s", strerror(e));
+    }
+    const char *what = NULL;
+    if (fstat(fd, &st) != 0) {
+        int e = errno;
+        close(fd);
+        return load_fail(out, "cannot read: %s", strerror(e));
+    }
+    if (S_ISDIR(st.st_mode))
+        what = "a directory";
+    else if (S_ISFIFO(st.st_mode))
+        what = "a FIFO";
+    else if (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode))
+        what = "a device";
+    else if (S_ISSOCK(st.st_mode))
+        what = "a socket";
+    else if (!S_ISREG(st.st_mode))
+        what = "not a regular file";
+    if (what) {
+        close(fd);
+        return load_fail(out, "%s: not a capture file (only regular files are read)", what);
+    }
+    if (st.st_size > MAX_FILE_BYTES) {
+        close(fd);
+        return load_fail(out, "%s", "larger than 16 MiB: not a capture file");
+    }
+    /* the size may change while it is read: read at most one byte past the limit */
+    size_t cap = (size_t)st.st_size + 1, len = 0;
+    char *buf = malloc(cap);
+    if (!buf) {
+        close(fd);
+        return -1;
+    }
     int err = 0;
     for (;;) {
         if (len == cap) {
-            size_t ncap = cap ? cap * 2 : 65536;
-            char *p = ncap > MAX_FILE_BYTES + 1 ? NULL : realloc(buf, ncap);
+            size_t ncap = cap * 2 > MAX_FILE_BYTES + 1 ? MAX_FILE_BYTES + 1 : cap * 2;
+            char *p = len > MAX_FILE_BYTES ? NULL : realloc(buf, ncap);
             if (!p)
                 break;
             buf = p;
             cap = ncap;
         }
-        size_t got = fread(buf + len, 1, cap - len, f);
-        len += got;
-        if (got == 0) {
-            err = ferror(f) ? errno : 0;
+        ssize_t got = read(fd, buf + len, cap - len);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got < 0)
+            err = errno;
+        if (got <= 0)
             break;
-        }
+        len += (size_t)got;
     }
-    int eof = feof(f);
-    fclose(f);
+    close(fd);
     int r;
-    if (!eof && !err)
-        r = len > MAX_FILE_BYTES ? load_fail(out, "%s", "larger than 16 MiB: not a capture file") : -1;
-    else if (err)
+    if (err)
         r = load_fail(out, "cannot read: %s", strerror(err));
+    else if (len > MAX_FILE_BYTES)
+        r = load_fail(out, "%s", "larger than 16 MiB: not a capture file");
+    else if (len == cap)
+        r = -1; /* out of memory growing the buffer */
     else
-        r = grotto_capture_parse(buf ? buf : "", len, out);
+        r = grotto_capture_parse(buf, len, out);
     free(buf);
     return r;
 }
@@ -1056,6 +1169,8 @@ int grotto_capture_write(FILE *out, const grotto_capture *c)
         fprintf(out, "quality: %u\n", c->quality);
     if (c->band_code)
         fprintf(out, "band: 0x%02X\n", c->band_code);
+    if (c->inferred[0])
+        fprintf(out, "inferred: %s\n", c->inferred);
     switch (c->kind) {
     case GROTTO_CAPTURE_INVENTORY:
         if (c->location)
@@ -1111,6 +1226,8 @@ int grotto_capture_write(FILE *out, const grotto_capture *c)
         }
         break;
     case GROTTO_CAPTURE_RAM:
+        if (c->has_floor_byte)
+            fprintf(out, "floor_byte: %d\n", c->floor_byte);
         put_floor_fields(out, c);
         if (c->walk_nodes >= 0)
             fprintf(out, "walk_nodes: %d\n", (int)c->walk_nodes);

@@ -72,6 +72,11 @@ typedef struct grotto_capture {
     uint8_t floor;                       /* 1..16; 0 = none (inventory) */
     uint8_t quality;                     /* 2..248; 0 = not given */
     uint8_t band_code;                   /* "band:" instead of quality: 2, 56, ... 221; 0 = not given */
+    /* "inferred:" (any kind): the keys of this record whose values were read
+     * at addresses that are inferred, not confirmed (hardware.md), one space
+     * between names, in the order given; "" = none. A difference in one of
+     * them is DOUBTFUL, not a MISMATCH (oracle/verify.h). */
+    char inferred[GROTTO_CAPTURE_TEXT];
     /* inventory */
     uint8_t location;                    /* 1..150; 0 = not given */
     uint8_t level;                       /* 1..99; 0 = not given */
@@ -90,6 +95,10 @@ typedef struct grotto_capture {
     char grid[GROTTO_CELLS];             /* cells beyond the grid's size are 0 */
     int8_t up_next_to_chest;             /* floor: -1 not given, 0 no, 1 yes */
     int8_t down_cut_off;                 /* floor: -1 not given, 0 no, 1 yes */
+    uint8_t has_floor_byte;              /* ram: "floor_byte:" given */
+    int8_t floor_byte;                   /* ram: the game's current-floor byte (signed; -1 = not on a grotto
+                                            floor) where it disagreed with floor, the generator's own argument:
+                                            the capture is DOUBTFUL when they differ */
     uint8_t has_tiles;                   /* ram: the 256 tile bytes, tiles[16*y + x] */
     uint8_t tiles[GROTTO_CELLS];
     /* memory (walk_nodes also ram) */
@@ -135,6 +144,9 @@ int grotto_capture_write(FILE *out, const grotto_capture *c);
 
 /* A record with every optional value marked "not given". */
 void grotto_capture_init(grotto_capture *c, grotto_capture_kind kind);
+
+/* 1 when key (a key name such as "walk_nodes") is listed in c's "inferred:". */
+int grotto_capture_inferred(const grotto_capture *c, const char *key);
 
 const char *grotto_capture_kind_name(grotto_capture_kind k);   /* "inventory", ... */
 const char *grotto_capture_game_name(grotto_game g);           /* "jp", "na", "eu" */

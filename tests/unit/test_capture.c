@@ -183,6 +183,14 @@ Test(capture, every_kind_round_trips_with_every_field)
     c.chest_count = 0;
     c.walk_nodes = 0;
     expect_round_trip(&c);
+    c.has_floor_byte = 1;
+    c.floor_byte = -1;
+    snprintf(c.inferred, sizeof c.inferred, "walk_nodes tiles");
+    expect_round_trip(&c);
+    c.floor_byte = -128;
+    expect_round_trip(&c);
+    c.floor_byte = 127;
+    expect_round_trip(&c);
 
     provenance(&c, GROTTO_CAPTURE_WORKAREA, "2000-02-29");
     c.floor = 2;
@@ -225,6 +233,49 @@ Test(capture, strictness)
     expect_rejected("workarea", "seed: 1\nfloor: 1\n", 1, "workarea capture without 'work_area:'");
     expect_rejected("ram", "seed: 1\nfloor: 1\nband: 0x02\n", 8, "key 'band' does not belong");
     expect_rejected("ram", "seed: 1\nfloor: 1\nwidth: 10\n", 1, "without 'tiles:'");
+}
+
+Test(capture, floor_byte_and_inferred)
+{
+    const char *tiles = "tiles:\n"
+                        "00000000000000000000000000000000\n00000000000000000000000000000000\n"
+                        "00000000000000000000000000000000\n00000000000000000000000000000000\n"
+                        "00000000000000000000000000000000\n00000000000000000000000000000000\n"
+                        "00000000000000000000000000000000\n00000000000000000000000000000000\n"
+                        "00000000000000000000000000000000\n00000000000000000000000000000000\n"
+                        "00000000000000000000000000000000\n00000000000000000000000000000000\n"
+                        "00000000000000000000000000000000\n00000000000000000000000000000000\n"
+                        "00000000000000000000000000000000\n00000000000000000000000000000000\n";
+    char body[1024];
+    snprintf(body, sizeof body, "seed: 1\nfloor: 4\nfloor_byte: -1\ninferred:  walk_nodes \t up\n"
+                                "walk_nodes: 30\nup: 1,1\n%s", tiles);
+    char *text = record("ram", body);
+    grotto_capture_file f = parse_text(text);
+    cr_assert_eq(f.items[0].ok, 1, "%s", f.items[0].reason);
+    const grotto_capture *c = &f.items[0].cap;
+    cr_expect(c->has_floor_byte && c->floor_byte == -1);
+    cr_expect_str_eq(c->inferred, "walk_nodes up");
+    cr_expect(grotto_capture_inferred(c, "walk_nodes") && grotto_capture_inferred(c, "up"));
+    cr_expect(!grotto_capture_inferred(c, "walk") && !grotto_capture_inferred(c, "tiles") &&
+              !grotto_capture_inferred(c, "walk_nodes up"));
+    grotto_capture_file_free(&f);
+    free(text);
+    /* line numbers: capture 1, provenance 2-5, seed 6, floor 7, the key under test 8 */
+    static const struct {
+        const char *line, *reason;
+    } BAD[] = {{"floor_byte: 128", "out of range (-128..127"},   {"floor_byte: -129", "out of range"},
+               {"floor_byte: 0x04", "not a decimal number"},      {"floor_byte: --1", "not a decimal number"},
+               {"floor_byte: +4", "not a decimal number"},        {"floor_byte: -", "not a decimal number"},
+               {"inferred: seed seed", "'seed' is listed twice"}, {"inferred: source", "'source' is not a value key"},
+               {"inferred: inferred", "not a value key"},         {"inferred: walk", "'walk' is not a value key"},
+               {"inferred: grid", "'grid' does not belong in a ram"},
+               {"inferred: down", "names 'down', which the record does not give"}};
+    for (size_t i = 0; i < sizeof BAD / sizeof BAD[0]; i++) {
+        snprintf(body, sizeof body, "seed: 1\nfloor: 4\n%s\n%s", BAD[i].line, tiles);
+        expect_rejected("ram", body, 8, BAD[i].reason);
+    }
+    expect_rejected("floor", "seed: 1\nfloor: 1\nfloor_byte: 1\nup: 1,1\n", 8, "key 'floor_byte' does not belong");
+    expect_rejected("inventory", "seed: 1\nquality: 2\ninferred: location\n", 8, "names 'location'");
 }
 
 Test(capture, dates)
@@ -283,6 +334,18 @@ Test(capture, load_and_message)
     grotto_capture_message("/nonexistent/x.cap", &f.items[0], msg, sizeof msg);
     cr_expect_str_eq(msg, "/nonexistent/x.cap: cannot read: No such file or directory");
     grotto_capture_file_free(&f);
+    /* what is not a regular file is refused without being read or waited on */
+    static const struct {
+        const char *path, *reason;
+    } NOT_FILES[] = {{"/", "a directory: not a capture file"}, {"/dev/null", "a device: not a capture file"},
+                     {"/dev/zero", "a device: not a capture file"}};
+    for (size_t i = 0; i < sizeof NOT_FILES / sizeof NOT_FILES[0]; i++) {
+        cr_assert_eq(grotto_capture_load(NOT_FILES[i].path, &f), 0);
+        cr_expect(f.count == 1 && !f.items[0].ok && f.items[0].line == 0);
+        cr_expect(strstr(f.items[0].reason, NOT_FILES[i].reason) != NULL, "%s: %s", NOT_FILES[i].path,
+                  f.items[0].reason);
+        grotto_capture_file_free(&f);
+    }
     grotto_capture_item it;
     memset(&it, 0, sizeof it);
     it.line = 7;
