@@ -9,7 +9,7 @@
 
 #include "grotto/types.h"
 
-enum { EXIT_OK = 0, EXIT_DIFF = 1, EXIT_USAGE = 2 };
+enum { EXIT_OK = 0, EXIT_DIFF = 1, EXIT_USAGE = 2, EXIT_DOUBTFUL = 3 /* verify: a capture in doubt */ };
 
 /* Set by the argument fuzzer (fuzz/): every command returns EXIT_OK right
  * after its arguments were accepted, before any real work or output:

@@ -1,6 +1,10 @@
 /* grotto verify FILE|DIR...: hardware captures (hardware.md "Capture files")
  * against an engine. One verdict line per capture on stdout, a summary,
- * exit 0 / 1 (a mismatch) / 2 (a rejected record or file). */
+ * exit 0 / 1 (a mismatch) / 2 (a rejected record or file) / 3 (a doubtful
+ * capture). Nothing stops the run early: an unusable argument, directory
+ * entry or file (too large, not a regular file, unreadable, out of memory)
+ * is one REJECTED line, every other file is still checked, and the summary
+ * (or the whole --json document) always follows. */
 #include <dirent.h>
 #include <errno.h>
 #include <stdlib.h>
@@ -16,8 +20,11 @@ static const cli_usage VERIFY_USAGE = {
     "grotto verify FILE|DIR... [--engine ref|impl|legacy] [--region jp|intl] [--json]",
     "Checks hardware captures (capture files, format in corpus/README.md) against an\n"
     "engine. A DIR is searched recursively for *.cap files, in path order (names starting\n"
-    "with '.' and symlinked directories are skipped). Every record is checked on its own:\n"
-    "a malformed one is REJECTED with file:line: reason and the others are still checked.\n"
+    "with '.' and symlinked directories are skipped; a *.cap that cannot be read - a\n"
+    "dangling or looping link, a FIFO, a device - is REJECTED). Every record is checked\n"
+    "on its own: a malformed one is REJECTED with file:line: reason, and so is a file over\n"
+    "16 MiB or one that is not a regular file (never waited on); the others are still\n"
+    "checked.\n"
     "\n"
     "  inventory  the seed arises (a timer's 2nd draw, or quest 15's map) at that quality\n"
     "             or band; the location is possible for it; name (EN or JP), level, floors, boss\n"
@@ -29,9 +36,12 @@ static const cli_usage VERIFY_USAGE = {
     "  workarea   the FloorRecord fields of the 1,336-byte work area (records.md)\n",
     NULL,
     "One line per capture: OK, MISMATCH with the first differences (and the grids side by\n"
-    "side for floor, ram and workarea captures), or REJECTED with file:line: reason; then a\n"
-    "summary line. Exit 0 if every capture agrees, 1 if one mismatches, 2 if a record or a\n"
-    "file is rejected (the verdicts stay on stdout; one line on stderr says so).\n",
+    "side for floor, ram and workarea captures), DOUBTFUL when the capture itself is in\n"
+    "doubt (its floor_byte differs from its floor, or only values read at inferred\n"
+    "addresses differ: never a finding about the model), or REJECTED with file:line:\n"
+    "reason; then a summary line. Exit 0 if every capture agrees, 1 if one mismatches, 2 if\n"
+    "a record or a file is rejected (the verdicts stay on stdout; one line on stderr says\n"
+    "so), 3 if the worst is a doubtful capture.\n",
     NULL,
     "grotto verify corpus/hardware\n"
     "grotto verify my-floor.cap --engine impl --json",
@@ -89,7 +99,7 @@ static int scan_dir(const char *dir, entries *out)
     }
     struct dirent *de;
     int r = 0;
-    while (!r && (de = readdir(d))) {
+    while (!r && (errno = 0, de = readdir(d))) {
         if (de->d_name[0] == '.')
             continue;
         size_t len = strlen(dir) + strlen(de->d_name) + 2;
@@ -99,14 +109,38 @@ static int scan_dir(const char *dir, entries *out)
             break;
         }
         snprintf(full, len, "%s%s%s", dir, dir[strlen(dir) - 1] == '/' ? "" : "/", de->d_name);
-        struct stat st;
-        if (lstat(full, &st) == 0) {
-            if (S_ISDIR(st.st_mode))
-                r = scan_dir(full, out);
-            else if (ends_with_cap(de->d_name) && stat(full, &st) == 0 && S_ISREG(st.st_mode))
+        struct stat st, target;
+        if (lstat(full, &st) != 0) {
+            if (ends_with_cap(de->d_name)) { /* gone or unreadable since readdir */
+                char why[256];
+                snprintf(why, sizeof why, "cannot read: %s", strerror(errno));
+                r = add_entry(out, full, why);
+            }
+        } else if (S_ISDIR(st.st_mode)) {
+            r = scan_dir(full, out);
+        } else if (ends_with_cap(de->d_name)) {
+            /* a link is followed to a file (a symlinked directory is skipped);
+             * a dangling or looping link is rejected by name, and a FIFO or a
+             * device is refused by grotto_capture_load without being waited on */
+            int link = S_ISLNK(st.st_mode), e = 0;
+            if (link && stat(full, &target) != 0)
+                e = errno;
+            if (e) {
+                char why[256];
+                snprintf(why, sizeof why, "cannot read: %s", e == ENOENT ? "dangling symbolic link"
+                                                             : e == ELOOP ? "symbolic link loop"
+                                                                          : strerror(e));
+                r = add_entry(out, full, why);
+            } else if (!link || !S_ISDIR(target.st_mode)) {
                 r = add_entry(out, full, NULL);
+            }
         }
         free(full);
+    }
+    if (!r && !de && errno) {
+        char why[256];
+        snprintf(why, sizeof why, "cannot read directory: %s", strerror(errno));
+        r = add_entry(out, dir, why);
     }
     closedir(d);
     return r;
@@ -134,7 +168,7 @@ static int collect(const char *arg, entries *out)
 /* ---- reporting ---- */
 
 typedef struct tally {
-    size_t files, captures, ok, mismatch, rejected;
+    size_t files, captures, ok, mismatch, rejected, doubtful;
     char first_rejected[512];
 } tally;
 
@@ -146,12 +180,18 @@ static void diff_text(const verify_diff *d, const char *engine, char *buf, size_
         snprintf(buf, size, "%s: capture %s, %s %s", d->field, d->capture, engine, d->engine);
 }
 
+static const char *verdict_name(const verify_result *r)
+{
+    return r->verdict == VERIFY_DOUBTFUL ? "DOUBTFUL" : r->verdict == VERIFY_MISMATCH ? "MISMATCH" : "OK";
+}
+
 static void print_verdict(const char *path, const grotto_capture *c, const verify_result *r, const char *engine)
 {
     char label[32];
     oracle_capture_label(c, label, sizeof label);
-    printf("%-9s %s:%u  %s %s: ", r->ndiff ? "MISMATCH" : "OK", path, c->line, grotto_capture_kind_name(c->kind),
-           label);
+    printf("%-9s %s:%u  %s %s: ", verdict_name(r), path, c->line, grotto_capture_kind_name(c->kind), label);
+    if (r->doubt[0])
+        printf("%s; ", r->doubt);
     if (!r->ndiff) {
         for (int i = 0; i < r->nchecked; i++) {
             printf("%s%s", i ? ", " : "", r->checked[i]);
@@ -178,7 +218,7 @@ static void json_verdict(jw *w, const char *path, const grotto_capture *c, const
     jw_obj(w, NULL);
     jw_str(w, "file", path);
     jw_uint(w, "line", c->line);
-    jw_str(w, "verdict", r->ndiff ? "MISMATCH" : "OK");
+    jw_str(w, "verdict", verdict_name(r));
     jw_str(w, "kind", grotto_capture_kind_name(c->kind));
     jw_str(w, "label", label);
     jw_uint(w, "seed", c->seed);
@@ -201,6 +241,7 @@ static void json_verdict(jw *w, const char *path, const grotto_capture *c, const
         jw_str(w, NULL, r->checked[i]);
     jw_end_arr(w);
     jw_str(w, "note", r->note);
+    jw_str(w, "doubt", r->doubt);
     jw_arr(w, "differences");
     for (int i = 0; i < r->ndiff; i++) {
         const verify_diff *d = &r->diff[i];
@@ -241,40 +282,47 @@ static void report_rejected(jw *w, tally *t, const char *path, const grotto_capt
     jw_end_obj(w);
 }
 
-/* Check one file; returns -1 on allocation failure. */
-static int verify_file(const entry *en, const grotto_engine *e, int region, jw *w, tally *t, verify_result *r)
+/* A whole file or argument REJECTED with a reason (line 0). */
+static void reject_whole(jw *w, tally *t, const char *path, const char *why)
+{
+    grotto_capture_item it;
+    memset(&it, 0, sizeof it);
+    snprintf(it.reason, sizeof it.reason, "%s", why);
+    t->captures++;
+    report_rejected(w, t, path, &it);
+}
+
+/* Check one file; whatever goes wrong is a REJECTED line (r NULL: no memory
+ * for the result). */
+static void verify_file(const char *path, const char *problem, const grotto_engine *e, int region, jw *w,
+                        tally *t, verify_result *r)
 {
     grotto_capture_file f;
     t->files++;
-    if (en->problem) {
-        grotto_capture_item it;
-        memset(&it, 0, sizeof it);
-        snprintf(it.reason, sizeof it.reason, "%s", en->problem);
-        t->captures++;
-        report_rejected(w, t, en->path, &it);
-        return 0;
+    if (problem || !r || grotto_capture_load(path, &f)) {
+        reject_whole(w, t, path, problem ? problem : "cannot check: out of memory");
+        return;
     }
-    if (grotto_capture_load(en->path, &f))
-        return -1;
     for (size_t i = 0; i < f.count; i++) {
         const grotto_capture_item *it = &f.items[i];
         t->captures++;
         if (!it->ok) {
-            report_rejected(w, t, en->path, it);
+            report_rejected(w, t, path, it);
             continue;
         }
         oracle_verify_capture(&it->cap, e, region, r);
-        if (r->ndiff)
+        if (r->verdict == VERIFY_MISMATCH)
             t->mismatch++;
+        else if (r->verdict == VERIFY_DOUBTFUL)
+            t->doubtful++;
         else
             t->ok++;
         if (w)
-            json_verdict(w, en->path, &it->cap, r);
+            json_verdict(w, path, &it->cap, r);
         else
-            print_verdict(en->path, &it->cap, r, e->name);
+            print_verdict(path, &it->cap, r, e->name);
     }
     grotto_capture_file_free(&f);
-    return 0;
 }
 
 int cmd_verify(int argc, char **argv)
@@ -320,9 +368,6 @@ int cmd_verify(int argc, char **argv)
     tally t;
     memset(&t, 0, sizeof t);
     verify_result *r = malloc(sizeof *r);
-    int oom = !r;
-    for (int i = 0; !oom && i < npos; i++)
-        oom = collect(pos[i], &files) != 0;
     jw w;
     if (json) {
         jw_init(&w, stdout);
@@ -331,19 +376,19 @@ int cmd_verify(int argc, char **argv)
         jw_str(&w, "region", region_s ? region_s : "from-game");
         jw_arr(&w, "captures");
     }
-    for (size_t i = 0; !oom && i < files.n; i++)
-        oom = verify_file(&files.v[i], e, region_s ? (int)reg : -1, json ? &w : NULL, &t, r) != 0;
+    for (int i = 0; i < npos; i++)
+        if (collect(pos[i], &files) != 0) { /* out of memory listing it: reported first */
+            t.files++;
+            reject_whole(json ? &w : NULL, &t, pos[i], "cannot list: out of memory");
+        }
+    for (size_t i = 0; i < files.n; i++)
+        verify_file(files.v[i].path, files.v[i].problem, e, region_s ? (int)reg : -1, json ? &w : NULL, &t, r);
     for (size_t i = 0; i < files.n; i++) {
         free(files.v[i].path);
         free(files.v[i].problem);
     }
     free(files.v);
     free(r);
-    if (oom) {
-        fflush(stdout);
-        rc = cli_error("verify", "out of memory");
-        goto done;
-    }
     if (json) {
         jw_end_arr(&w);
         jw_obj(&w, "summary");
@@ -352,13 +397,15 @@ int cmd_verify(int argc, char **argv)
         jw_uint(&w, "ok", t.ok);
         jw_uint(&w, "mismatch", t.mismatch);
         jw_uint(&w, "rejected", t.rejected);
+        jw_uint(&w, "doubtful", t.doubtful);
         jw_end_obj(&w);
         jw_end_obj(&w);
         jw_done(&w);
     } else {
-        printf("verify: %zu capture%s in %zu file%s: %zu OK, %zu MISMATCH, %zu REJECTED (engine %s, region %s)\n",
+        printf("verify: %zu capture%s in %zu file%s: %zu OK, %zu MISMATCH, %zu REJECTED, %zu DOUBTFUL (engine %s, "
+               "region %s)\n",
                t.captures, t.captures == 1 ? "" : "s", t.files, t.files == 1 ? "" : "s", t.ok, t.mismatch,
-               t.rejected, e->name, region_s ? region_s : "from each capture's game");
+               t.rejected, t.doubtful, e->name, region_s ? region_s : "from each capture's game");
     }
     if (fflush(stdout) != 0 || ferror(stdout)) {
         rc = cli_error("verify", "write error on standard output: %s", strerror(errno));
@@ -369,6 +416,8 @@ int cmd_verify(int argc, char **argv)
                        t.first_rejected);
     } else if (t.mismatch) {
         rc = EXIT_DIFF;
+    } else if (t.doubtful) {
+        rc = EXIT_DOUBTFUL;
     }
 done:
     free(pos);

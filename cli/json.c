@@ -23,18 +23,51 @@ static void jw_key(jw *w, const char *key)
     }
 }
 
+/* Length of the valid UTF-8 sequence at p (no overlong forms, surrogates or
+ * code points above U+10FFFF), 0 if p does not start one. */
+static size_t utf8_len(const unsigned char *p)
+{
+    unsigned c = p[0], cp;
+    size_t n;
+    if (c < 0x80)
+        return 1;
+    if (c >= 0xC2 && c <= 0xDF)
+        n = 2, cp = c & 0x1F;
+    else if (c >= 0xE0 && c <= 0xEF)
+        n = 3, cp = c & 0x0F;
+    else if (c >= 0xF0 && c <= 0xF4)
+        n = 4, cp = c & 0x07;
+    else
+        return 0;
+    for (size_t k = 1; k < n; k++) {
+        if ((p[k] & 0xC0) != 0x80) /* also stops at the terminating NUL */
+            return 0;
+        cp = cp << 6 | (p[k] & 0x3F);
+    }
+    if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10FFFF)) || (cp >= 0xD800 && cp <= 0xDFFF))
+        return 0;
+    return n;
+}
+
+/* A JSON string, always valid UTF-8: a byte that does not belong to a valid
+ * UTF-8 sequence (a file name in another encoding) is written as U+FFFD,
+ * one per byte (docs/json.md). */
 static void jw_raw_str(FILE *f, const char *s)
 {
     fputc('"', f);
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        if (*p == '"' || *p == '\\')
+    for (const unsigned char *p = (const unsigned char *)s; *p;) {
+        size_t n = utf8_len(p);
+        if (n == 0)
+            fputs("\\ufffd", f);
+        else if (*p == '"' || *p == '\\')
             fprintf(f, "\\%c", *p);
         else if (*p == '\n')
             fputs("\\n", f);
         else if (*p < 0x20)
             fprintf(f, "\\u%04x", *p);
         else
-            fputc(*p, f);
+            fwrite(p, 1, n, f);
+        p += n ? n : 1;
     }
     fputc('"', f);
 }

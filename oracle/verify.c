@@ -481,6 +481,42 @@ static void verify_memory(const grotto_capture *c, const grotto_engine *e, verif
     }
 }
 
+/* ---- the verdict ---- */
+
+/* The capture key a difference is about. */
+static const char *diff_key(const grotto_capture *c, const verify_diff *d)
+{
+    if (c->kind == GROTTO_CAPTURE_WORKAREA)
+        return "work_area";
+    if (!strcmp(d->field, "tile"))
+        return "tiles";
+    if (!strcmp(d->field, "cell") || !strcmp(d->field, "size"))
+        return "grid";
+    return d->field;
+}
+
+/* OK, MISMATCH or DOUBTFUL (verify.h): a floor byte that disagrees with the
+ * generator's floor puts the whole capture in doubt; differences only in
+ * values read at inferred addresses are doubtful, any other is a finding. */
+static void judge(const grotto_capture *c, verify_result *r)
+{
+    int confirmed = 0, inferred = 0;
+    for (int i = 0; i < r->ndiff; i++) {
+        if (grotto_capture_inferred(c, diff_key(c, &r->diff[i])))
+            inferred++;
+        else
+            confirmed++;
+    }
+    r->doubt[0] = 0;
+    if (c->has_floor_byte && c->floor_byte != c->floor)
+        snprintf(r->doubt, sizeof r->doubt, "the current-floor byte read %d, the generator's floor was %u: "
+                 "which floor was captured is in doubt", c->floor_byte, c->floor);
+    else if (inferred && !confirmed)
+        snprintf(r->doubt, sizeof r->doubt, "only values read at inferred addresses differ (inferred: %.120s)",
+                 c->inferred);
+    r->verdict = r->doubt[0] ? VERIFY_DOUBTFUL : r->ndiff ? VERIFY_MISMATCH : VERIFY_OK;
+}
+
 void oracle_verify_capture(const grotto_capture *c, const grotto_engine *e, int region_override, verify_result *r)
 {
     memset(r, 0, sizeof *r);
@@ -497,6 +533,7 @@ void oracle_verify_capture(const grotto_capture *c, const grotto_engine *e, int 
     case GROTTO_CAPTURE_WORKAREA: verify_workarea(c, r); break;
     default: break;
     }
+    judge(c, r);
 }
 
 /* ---- grids side by side ---- */

@@ -21,7 +21,15 @@ typedef struct verify_diff {
     char engine[160];
 } verify_diff;
 
+/* The verdict on one capture. DOUBTFUL: the capture cannot be trusted as a
+ * finding - its own cross-check failed (floor_byte differs from floor: which
+ * floor was captured is in doubt), or every difference lies in a value read
+ * at an inferred address ("inferred:"); never a model MISMATCH. */
+typedef enum verify_verdict { VERIFY_OK = 0, VERIFY_MISMATCH, VERIFY_DOUBTFUL } verify_verdict;
+
 typedef struct verify_result {
+    verify_verdict verdict;
+    char doubt[256];                            /* why DOUBTFUL, in words; "" otherwise */
     int ndiff;                                  /* differences (all of them); 0 = OK */
     verify_diff diff[VERIFY_MAX_DIFFS];
     int nchecked;

@@ -93,7 +93,7 @@ def floor_capture(f, rows, *extra):
 
 
 def verdicts(res):
-    return [l.split()[0] for l in res.out.splitlines() if re.match(r"^(OK|MISMATCH|REJECTED) ", l)]
+    return [l.split()[0] for l in res.out.splitlines() if re.match(r"^(OK|MISMATCH|REJECTED|DOUBTFUL) ", l)]
 
 
 # ---------------------------------------------------------------- the corpus
@@ -537,7 +537,7 @@ def test_malformed_capture_is_rejected_with_file_line_reason(grotto, tmp_path, n
     assert reason in out[0], out[0]
     # the good file after it is still checked
     assert out[1].startswith("OK ") and str(good) in out[1]
-    assert out[2].endswith("1 OK, 0 MISMATCH, 1 REJECTED (engine ref, region from each capture's game)")
+    assert out[2].endswith("1 OK, 0 MISMATCH, 1 REJECTED, 0 DOUBTFUL (engine ref, region from each capture's game)")
     # one line on stderr
     err = [l for l in res.err.splitlines() if l.strip()]
     assert len(err) == 1 and err[0].startswith("grotto verify: 1 of 2 captures rejected (first: ")
@@ -609,10 +609,10 @@ def test_json_schema(grotto, tmp_path, floors):
     js = res.json()
     assert set(js) == {"schema", "engine", "region", "captures", "summary"}
     assert js["engine"] == "impl" and js["region"] == "from-game"
-    assert js["summary"] == {"files": 1, "captures": 3, "ok": 1, "mismatch": 1, "rejected": 1}
+    assert js["summary"] == {"files": 1, "captures": 3, "ok": 1, "mismatch": 1, "rejected": 1, "doubtful": 0}
     ok, mm, rej = js["captures"]
     keys = {"file", "line", "verdict", "kind", "label", "seed", "floor", "quality", "band", "game", "region",
-            "checked", "note", "differences"}
+            "checked", "note", "doubt", "differences"}
     assert set(ok) == keys and set(mm) == keys
     assert (ok["verdict"], ok["kind"], ok["label"], ok["seed"], ok["floor"], ok["quality"], ok["band"]) == \
         ("OK", "floor", "5BC3 B4F", 0x5BC3, 4, None, None)
