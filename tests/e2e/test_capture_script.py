@@ -1,12 +1,21 @@
-"""The emulator capture script (tools/capture/grotto_capture.lua) without the game.
+"""The emulator capture script (tools/capture/grotto_capture.lua) in simulated
+DeSmuME sessions.
 
-The test builds a DS main-RAM image at the addresses of hardware.md ("Reading
-a floor from the running game") from `grotto floor --record` output, runs the
-script under Debian's lua5.4 with a stub of DeSmuME's memory/emu API
-(tests/capture/desmume_stub.lua) that fires the registered exec hooks in the
-game's order with the documented registers, and checks what it writes with
-`grotto verify`. CI installs lua5.4 and lua5.1 (DeSmuME's own Lua; ci/deps.sh):
-a missing interpreter fails, it is never skipped.
+tests/capture/desmume_stub.lua simulates DeSmuME's Lua API and a game that
+generates maps and floors the way hardware.md ("Reading a floor from the
+running game") documents: the floor generator's entry with its registers,
+the floor map object filled on the heap, the instruction after the adjacency
+computation, the monsters' walking map built over frames, the current-floor
+byte, a new map's three draws - and a JIT mode in which no exec hook runs.
+Each scenario runs the script in such a session under Debian's lua5.4 and
+lua5.1 (DeSmuME's own Lua; ci/deps.sh installs both: a missing interpreter
+fails, it is never skipped), then checks the files written (or the line
+printed) and the verdict `grotto verify` gives on them.
+
+The floors are `grotto floor --record` output (ref) and the golden corpus
+decides whether ref is right (the oracle tests), so a capture of them must
+verify OK; a planted tile must be a MISMATCH; a floor byte that disagrees
+with r1 must be DOUBTFUL.
 """
 import re
 import shutil
@@ -19,253 +28,292 @@ from conftest import ROOT, run
 
 SCRIPT = ROOT / "tools" / "capture" / "grotto_capture.lua"
 STUB = ROOT / "tests" / "capture" / "desmume_stub.lua"
-RAM_BASE = 0x02000000
-RAM_SIZE = 4 << 20
-
-# hardware.md; the JPN object address is undocumented: the test picks one
-BUILDS = {
-    "na": dict(grotto=0x020FD7DC, floor_map=0x1C8, current_floor=0x020FD7AA,
-               walk=(0x020FDD60, 0x020FDD64), entry=0x0208FE68, tiles_done=0x0208FEC0,
-               done=0x0208FEC8, draws=(0x020A5EC8, 0x020A5EE4, 0x020A5EF0)),
-    "jp": dict(grotto=0x020FF000, floor_map=0x1E8, current_floor=None,
-               walk=(0x020FDAC8, 0x020FDACC), entry=0x02090780, tiles_done=0x020907D8,
-               done=0x020907E0, draws=(0x020A7C6C, 0x020A7C88, 0x020A7C94)),
-}
-TILES, ADJACENCY, TEMP_MAP = 0x02300000, 0x02300100, 0x02380000
-WALK_OLD, WALK_NEW = 0x02310000, 0x02320000
-SP, SP_OVERLAY = 0x023FF000, 0x023FF100
+VERSIONS = ["5.4", "5.1"]
+JIT_SETTING = "'Use dynamic recompiler'"
 
 
-def lua(version="5.4"):
+def lua(version):
     exe = shutil.which(f"lua{version}")
     assert exe, f"lua{version} is missing: ci/deps.sh installs it (apt-get install lua{version})"
     return exe
 
 
-class Ram:
-    def __init__(self):
-        self.b = bytearray(RAM_SIZE)
-
-    def put(self, addr, value, n):
-        self.b[addr - RAM_BASE:addr - RAM_BASE + n] = int(value).to_bytes(n, "little")
-
-    def put_bytes(self, addr, data):
-        self.b[addr - RAM_BASE:addr - RAM_BASE + len(data)] = data
+_records = {}
 
 
-def floor_record(seed, floor):
-    res = run("floor", "--seed", f"{seed:04X}", "--floor", floor, "--record")
-    assert res.rc == 0, res.err
-    rec = bytes.fromhex(res.out.strip())
-    assert len(rec) == 272
-    return rec
+def record(seed, floor):
+    """The FloorRecord of (seed, floor), 272 bytes, from grotto floor --record."""
+    if (seed, floor) not in _records:
+        res = run("floor", "--seed", f"{seed:04X}", "--floor", floor, "--record")
+        assert res.rc == 0, res.err
+        rec = bytes.fromhex(res.out.strip())
+        assert len(rec) == 272
+        _records[seed, floor] = rec
+    return _records[seed, floor]
 
 
-def walkable_tiles(rec):
+def walkable(rec):
     """W: the walking map has one node per walkable tile (every code but 1 and 3)."""
     return sum(1 for t in rec[16:272] if t not in (1, 3))
 
 
-def adjacency(grid):
-    """The adjacency grid as hardware.md describes it (the script does not read it)."""
-    out = bytearray(256)
-    bits = [(-1, -1, 0x80), (0, -1, 0x40), (1, -1, 0x20), (1, 0, 0x10), (1, 1, 0x08), (0, 1, 0x04),
-            (-1, 1, 0x02), (-1, 0, 0x01)]
-    for y in range(16):
-        for x in range(16):
-            if grid[16 * y + x] in (1, 3) or x in (0, 15) or y in (0, 15):
-                out[16 * y + x] = 0xFF
-                continue
-            v = 0
-            for dx, dy, bit in bits:
-                if grid[16 * (y + dy) + x + dx] in (1, 3):
-                    v |= bit
-            out[16 * y + x] = v
-    return out
+def floors_of(seed, *floors):
+    return "".join(f"floor {k} {record(seed, k).hex().upper()}\n" for k in floors)
 
 
-def build_ram(game, seed, floor, quality, rec, tile_patch=None):
-    """RAM after the game computed floor `floor` of the active grotto."""
-    b = BUILDS[game]
-    ram = Ram()
-    obj = b["grotto"]
-    ram.put(obj + 0x4C, seed, 2)
-    ram.put(obj + 0x4E, quality, 1)
-    if b["current_floor"]:
-        ram.put(b["current_floor"], floor, 1)
-    fm = obj + b["floor_map"]
-    width, height = rec[1], rec[2]
-    ram.put(fm + 0x00, TILES, 4)
-    ram.put(fm + 0x04, ADJACENCY, 4)
-    ram.put(fm + 0x08, width, 4)
-    ram.put(fm + 0x0C, height, 4)
-    ram.put_bytes(fm + 0x10, rec[4:8])            # up x, y, down x, y
-    count = rec[8]
-    for i in range(count):
-        ram.put_bytes(fm + 0x7C + 2 * i, rec[9 + 2 * i:11 + 2 * i])
-    ram.put(fm + 0x88, count, 4)
-    grid = bytearray(rec[16:272])
-    if tile_patch:
-        (x, y), value = tile_patch
-        grid[16 * y + x] = value
-    ram.put_bytes(TILES, grid)
-    ram.put_bytes(ADJACENCY, adjacency(grid))
-    # the previous floor's walking map: 30 nodes
-    ram.put(b["walk"][0], WALK_OLD, 4)
-    ram.put(b["walk"][1], WALK_OLD + 16 * 30, 4)
-    ram.put(SP, 0, 4)                              # fifth argument NULL: the object's own map
-    ram.put(SP_OVERLAY, TEMP_MAP, 4)               # an overlay's temporary floor map
-    return ram
+class Session:
+    """One run of the script in the simulator: out = the capture folder."""
+
+    def __init__(self, tmp_path, version, game="na", scenario="", walk_frames=10, hook_frames=30,
+                 out=None, env=None, cwd=None, script=SCRIPT):
+        self.out = out if out is not None else tmp_path / "captures"
+        if out is None:
+            self.out.mkdir()
+        scen = tmp_path / "scenario.txt"
+        scen.write_text(scenario)
+        e = {"PATH": "/usr/bin:/bin", "GROTTO_GAME": game, "GROTTO_CAPTURE_DIR": str(self.out),
+             "GROTTO_SOURCE": "tests/e2e/test_capture_script.py (simulated session)",
+             "GROTTO_WALK_FRAMES": str(walk_frames), "GROTTO_HOOK_FRAMES": str(hook_frames)}
+        e.update(env or {})
+        e = {k: v for k, v in e.items() if v is not None}
+        self.proc = subprocess.run([lua(version), str(STUB), "-", str(scen), str(script)],
+                                   capture_output=True, text=True, env=e, timeout=120, cwd=cwd)
+        self.stdout = self.proc.stdout
+
+    def ok(self):
+        assert self.proc.returncode == 0, self.proc.stdout + self.proc.stderr
+        return self
+
+    def files(self):
+        """The capture files in the order written; no temporary file may be left."""
+        assert not list(self.out.glob("*.tmp")), list(self.out.glob("*"))
+        return sorted(self.out.glob("*.cap"), key=lambda p: int(p.stem.rsplit("-", 1)[1]))
+
+    def names(self):
+        return [f.name.rsplit("-", 2)[0] for f in self.files()]
+
+    def texts(self):
+        return [f.read_text() for f in self.files()]
 
 
-def scenario(game, seed, floor, rec, walk_nodes, new_map=None, walk_changes=True):
-    b = BUILDS[game]
-    obj, w = b["grotto"], rec[1]
-    lines = [
-        "# overlay code fills a temporary floor map (fifth argument non-NULL): no capture",
-        f"exec 0x{b['entry']:08X} r0=0x{obj:08X} r1={floor + 1} r2={w} r3={w} r13=0x{SP_OVERLAY:08X}",
-        f"exec 0x{b['tiles_done']:08X}",
-        f"exec 0x{b['done']:08X}",
-        "frame 3",
-        "# arriving on the floor: the grotto's own floor map",
-        f"exec 0x{b['entry']:08X} r0=0x{obj:08X} r1={floor} r2={w} r3={w} r13=0x{SP:08X}",
-        f"exec 0x{b['tiles_done']:08X}",
-        f"exec 0x{b['done']:08X} r0=0",
-        "frame 2",
-    ]
-    if walk_changes:
-        lines += [
-            "# the walking map of the new floor is built a little later",
-            f"write32 0x{b['walk'][0]:08X} 0x{WALK_NEW:08X}",
-            f"write32 0x{b['walk'][1]:08X} 0x{WALK_NEW + 16 * walk_nodes:08X}",
-        ]
-    lines.append("frame 5")
-    if new_map:
-        quality, map_seed, location = new_map
-        lines += [
-            "# a new treasure map: quality, seed, location draws",
-            f"exec 0x{b['draws'][0]:08X} r0={quality}",
-            f"exec 0x{b['draws'][1]:08X} r0=7 r1=0x{map_seed:04X}",
-            f"exec 0x{b['draws'][2]:08X} r0={location}",
-        ]
-    return "\n".join(lines) + "\n"
+def verdicts(*paths, engine="ref"):
+    """(exit code, [verdict per capture], text) of grotto verify."""
+    res = run("verify", *paths, "--engine", engine)
+    v = [l.split()[0] for l in res.out.splitlines() if re.match(r"^(OK|MISMATCH|REJECTED|DOUBTFUL) ", l)]
+    return res.rc, v, res.out
 
 
-def run_script(tmp_path, game, ram, scen, walk_frames=60, out=None, version="5.4"):
-    ram_file, scen_file = tmp_path / "ram.bin", tmp_path / "scenario.txt"
-    if out is None:
-        out = tmp_path / "captures"
-        out.mkdir()
-    ram_file.write_bytes(bytes(ram.b))
-    scen_file.write_text(scen)
-    env = {"PATH": "/usr/bin:/bin", "GROTTO_GAME": game, "GROTTO_CAPTURE_DIR": str(out),
-           "GROTTO_SOURCE": "tests/e2e/test_capture_script.py (stub RAM image)",
-           "GROTTO_WALK_FRAMES": str(walk_frames)}
-    proc = subprocess.run([lua(version), str(STUB), str(ram_file), str(scen_file), str(SCRIPT)],
-                          capture_output=True, text=True, env=env, timeout=120)
-    return proc, out
+def field(text, key):
+    m = re.search(rf"^{key}: (.*)$", text, re.M)
+    return m and m.group(1)
 
 
-def captures(out):
-    """The capture files the script wrote, in the order it wrote them; no
-    temporary file may be left."""
-    assert not list(out.glob("*.tmp")), list(out.glob("*"))
-    files = sorted(out.glob("*.cap"), key=lambda p: int(p.stem.rsplit("-", 1)[1]))
-    return files, [p.read_text() for p in files]
+# ---------------------------------------------------------------- scenarios
 
 
-@pytest.mark.parametrize("version", ["5.4", "5.1"])
-@pytest.mark.parametrize("game", ["na", "jp"])
-def test_script_writes_captures_that_verify(tmp_path, game, version):
-    seed, floor, quality = 0x5BC3, 4, 221
-    rec = floor_record(seed, floor)
-    w = walkable_tiles(rec)
-    ram = build_ram(game, seed, floor, quality, rec)
-    proc, out = run_script(tmp_path, game, ram, scenario(game, seed, floor, rec, w, new_map=(54, 0x0032, 114)),
-                           version=version)
-    assert proc.returncode == 0, proc.stderr
-    files, recs = captures(out)
-    # one floor (not the overlay's temporary map) and one new map, one file each
-    assert [f.name.rsplit("-", 2)[0] for f in files] == ["grotto-ram-5BC3-B4F", "grotto-inventory-0032"], files
-    ram_rec, inv_rec = recs
-    assert all(len(re.findall(r"^capture:", r, re.M)) == 1 for r in recs)
-    assert "capture: ram" in ram_rec and "capture: inventory" in inv_rec
-    assert f"game: {game}" in ram_rec
-    assert "seed: 0x5BC3" in ram_rec and "floor: 4" in ram_rec and "quality: 221" in ram_rec
-    assert f"walk_nodes: {w}" in ram_rec
-    assert "up: 7,8" in ram_rec and "down: 3,2" in ram_rec and "chests: 8,8 2,6 7,2" in ram_rec
-    assert "seed: 0x0032" in inv_rec and "quality: 54" in inv_rec and "location: 114" in inv_rec
-    res = run("verify", out)
-    assert res.rc == 0, res.out + res.err
-    assert res.out.count("\nOK ") + res.out.startswith("OK ") == 2, res.out
-    assert "walk_nodes" in res.out and "tiles" in res.out and "location" in res.out
-    assert "2 OK, 0 MISMATCH, 0 REJECTED" in res.out
-    # and with the other engine
-    assert run("verify", out, "--engine", "impl").rc == 0
+@pytest.mark.parametrize("version", VERSIONS)
+def test_new_map_gives_one_inventory_capture(tmp_path, version):
+    """map generated -> inventory capture (seed masked to the u16 the game stores)."""
+    s = Session(tmp_path, version, scenario="new_map 54 0xFFFF0032 114\n").ok()
+    assert s.names() == ["grotto-inventory-0032"]
+    (text,) = s.texts()
+    assert (field(text, "capture"), field(text, "seed"), field(text, "quality"), field(text, "location")) == \
+        ("inventory", "0x0032", "54", "114")
+    assert f"wrote {s.files()[0]}" in s.stdout
+    assert verdicts(s.out) == (0, ["OK"], verdicts(s.out)[2])
 
 
-@pytest.mark.parametrize("version", ["5.4", "5.1"])
-@pytest.mark.parametrize("game", ["na", "jp"])
-def test_one_tile_changed_in_ram_is_a_mismatch_naming_the_cell(tmp_path, game, version):
-    seed, floor, quality = 0x5BC4, 3, 221
-    rec = floor_record(seed, floor)
-    cell = (5, 4)
-    old = rec[16 + 16 * cell[1] + cell[0]]
+@pytest.mark.parametrize("version", VERSIONS)
+def test_floors_entered_in_order(tmp_path, version):
+    """B1F..B4F of 0x5BC3: one ram capture each, in order; an overlay's
+    temporary floor map is never captured; every capture verifies OK with both
+    engines, walk_nodes = W."""
+    seed = 0x5BC3
+    scen = f"map 0x{seed:04X} 221\n" + floors_of(seed, 1, 2, 3, 4) + "".join(
+        f"enter {k}{' overlay' if k == 2 else ''}\nframe 3\n" for k in (1, 2, 3, 4))
+    s = Session(tmp_path, version, scenario=scen).ok()
+    assert s.names() == [f"grotto-ram-5BC3-B{k}F" for k in (1, 2, 3, 4)]
+    for k, text in zip((1, 2, 3, 4), s.texts()):
+        rec = record(seed, k)
+        assert field(text, "floor") == str(k) and field(text, "seed") == "0x5BC3" and field(text, "game") == "na"
+        assert field(text, "walk_nodes") == str(walkable(rec))
+        assert field(text, "floor_byte") is None and field(text, "inferred") is None
+    b4 = s.texts()[3]
+    assert field(b4, "up") == "7,8" and field(b4, "down") == "3,2" and field(b4, "chests") == "8,8 2,6 7,2"
+    for engine in ("ref", "impl"):
+        rc, v, out = verdicts(s.out, engine=engine)
+        assert (rc, v) == (0, ["OK"] * 4), out
+        assert "walk_nodes" in out and "tiles" in out
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_a_floor_re_entered(tmp_path, version):
+    """The same content again: no second file, one console line; a re-entered
+    floor whose content differs (here: a tile the game computed otherwise) is
+    written again - and that one is a MISMATCH naming the cell."""
+    seed = 0x5BC4
+    rec = record(seed, 3)
+    old = rec[16 + 16 * 4 + 5]
     new = 1 if old != 1 else 0
-    ram = build_ram(game, seed, floor, quality, rec, tile_patch=(cell, new))
-    proc, out = run_script(tmp_path, game, ram, scenario(game, seed, floor, rec, walkable_tiles(rec)),
-                           version=version)
-    assert proc.returncode == 0, proc.stderr
-    res = run("verify", out)
-    assert res.rc == 1, res.out + res.err
-    line = next(l for l in res.out.splitlines() if l.startswith("MISMATCH"))
-    assert f"tile (5,4): capture {new:02X}, ref {old:02X}" in line, line
-    assert "(1 difference)" in line
-    assert res.err == ""
-    js = run("verify", out, "--json").json()
-    diffs = js["captures"][0]["differences"]
-    assert [(d["field"], d["x"], d["y"]) for d in diffs] == [("tile", 5, 4)]
+    scen = (f"map 0x{seed:04X} 221\n" + floors_of(seed, 2, 3) +
+            "enter 2\nframe 3\nenter 3\nframe 3\nenter 2\nframe 3\nenter 3\nframe 3\n"
+            f"tile 3 5 4 {new}\nenter 3\nframe 3\n")
+    s = Session(tmp_path, version, scenario=scen).ok()
+    assert s.names() == ["grotto-ram-5BC4-B2F", "grotto-ram-5BC4-B3F", "grotto-ram-5BC4-B3F"]
+    assert s.stdout.count("captured before in this session with the same content, not written again") == 2
+    assert "5BC4 B2F: captured before" in s.stdout and "5BC4 B3F: captured before" in s.stdout
+    rc, v, out = verdicts(s.out)
+    assert (rc, v) == (1, ["OK", "OK", "MISMATCH"]), out
+    line = next(l for l in out.splitlines() if l.startswith("MISMATCH"))
+    assert f"tile (5,4): capture {new:02X}, ref {old:02X}" in line and "(1 difference)" in line, line
 
 
-def test_walking_map_never_built_gives_a_capture_without_walk_nodes(tmp_path):
-    seed, floor = 0x0000, 1
-    rec = floor_record(seed, floor)
-    ram = build_ram("na", seed, floor, 2, rec)
-    scen = scenario("na", seed, floor, rec, 0, walk_changes=False) + "frame 20\n"
-    proc, out = run_script(tmp_path, "na", ram, scen, walk_frames=10)
-    assert proc.returncode == 0, proc.stderr
-    (text,) = captures(out)[1]
-    assert "walk_nodes:" not in text
-    assert "# walk_nodes not read: the walking map did not change within 10 frames" in text
-    res = run("verify", out)
-    assert res.rc == 0, res.out
+@pytest.mark.parametrize("version", VERSIONS)
+def test_jit_like_run_warns_and_writes_nothing(tmp_path, version):
+    """With the JIT no exec hook runs: the floor byte changes, nothing is
+    captured, and the console names the setting. Hooks that ran earlier in
+    the session rule the JIT out: then the line says so instead."""
+    seed = 0x5BC3
+    scen = (f"map 0x{seed:04X} 221\n" + floors_of(seed, 1, 2) +
+            "jit on\nframe 2\nenter 1\nframe 30\nprint -- 29 frames\nframe 1\nprint -- 30 frames\n"
+            "new_map 54 0x0032 114\nframe 40\n")
+    # the change is seen at the end of the frame it happens in (frame 3): the
+    # warning comes GROTTO_HOOK_FRAMES (30) frames later, at the end of frame 33
+    s = Session(tmp_path, version, scenario=scen, hook_frames=30).ok()
+    assert s.files() == []
+    before, after = s.stdout.split("-- 29 frames")
+    assert "WARNING" not in before
+    warning = after.split("-- 30 frames")[0]
+    assert warning.count("WARNING") == 1
+    assert f"the floor changed to B1F but no exec hook has run (30 frames): turn OFF DeSmuME's {JIT_SETTING}" \
+        in warning, s.stdout
+    # the start-up lines name the setting too
+    assert f"{JIT_SETTING} (the JIT) must be OFF" in before
+    # hooks fired before: a floor byte change without the generator is a save state, not the JIT
+    scen2 = (f"map 0x{seed:04X} 221\n" + floors_of(seed, 1, 2) +
+             "frame 1\nenter 1\nframe 3\njit on\nenter 2\nframe 40\n")
+    s2 = Session(tmp_path / "2" if (tmp_path / "2").mkdir() is None else None, version, scenario=scen2,
+                 hook_frames=30).ok()
+    assert s2.names() == ["grotto-ram-5BC3-B1F"]
+    assert "WARNING" not in s2.stdout
+    assert "the floor changed to B2F without the floor generator running within 30 frames (a save state " \
+        "loaded on a floor?): no capture for it" in s2.stdout
+    # and no line at all when the hooks run: the generator before the byte
+    # changes, in the same frame, or some frames after it; floors in quick
+    # succession; a byte that disagrees with r1 (DOUBTFUL, but the hooks ran)
+    s3 = Session(tmp_path / "3" if (tmp_path / "3").mkdir() is None else None, version, hook_frames=30,
+                 scenario=f"map 0x{seed:04X} 221\n" + floors_of(seed, 1, 2, 3) +
+                 "frame 1\nenter 1\nframe 60\nleave\nframe 5\nwrite8 0x020FD7AA 2\nframe 10\nenter 2\nframe 5\n"
+                 "enter 3\nframe 2\nenter 1 byte=2\nframe 60\n").ok()
+    assert "floor changed" not in s3.stdout, s3.stdout
+    assert s3.names() == ["grotto-ram-5BC3-B1F", "grotto-ram-5BC3-B2F", "grotto-ram-5BC3-B3F",
+                          "grotto-ram-5BC3-B1F"]
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_walking_map_growing_over_two_frames(tmp_path, version):
+    """The node array is seen half built (10 nodes) at the end of a frame: the
+    script waits until (begin, end) stays the same for a whole frame and
+    records the final W - never the half-built count (a false MISMATCH)."""
+    seed, k = 0x5BC3, 4
+    w = walkable(record(seed, k))
+    scen = f"map 0x{seed:04X} 221\n" + floors_of(seed, k) + f"enter {k} walk=10,{w - 3},{w}\nframe 3\n"
+    s = Session(tmp_path, version, scenario=scen).ok()
+    (text,) = s.texts()
+    assert field(text, "walk_nodes") == str(w)
+    assert verdicts(s.out)[:2] == (0, ["OK"])
+    # a map that never settles within GROTTO_WALK_FRAMES: the capture without walk_nodes
+    s2 = Session(tmp_path / "2" if (tmp_path / "2").mkdir() is None else None, version, walk_frames=4,
+                 scenario=f"map 0x{seed:04X} 221\n" + floors_of(seed, k) +
+                 f"enter {k} walk=10,20,30,40,50,60\nframe 3\n").ok()
+    (text,) = s2.texts()
+    assert field(text, "walk_nodes") is None
+    assert "# walk_nodes not read: the walking map did not settle within 4 frames" in text
+    assert verdicts(s2.out)[:2] == (0, ["OK"])
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_floor_byte_that_disagrees_with_r1_is_doubtful(tmp_path, version):
+    """The floor comes from r1 (the generator's own argument); the byte only
+    cross-checks it: here it says 3 while r1 says 4. The capture is written
+    as B4F with floor_byte: 3, and verify calls it DOUBTFUL (exit 3), not a
+    MISMATCH. A byte that agrees adds nothing."""
+    seed = 0x5BC3
+    scen = f"map 0x{seed:04X} 221\n" + floors_of(seed, 3, 4) + "enter 4 byte=3\nframe 3\nenter 3\nframe 3\n"
+    s = Session(tmp_path, version, scenario=scen).ok()
+    b4, b3 = s.texts()
+    assert field(b4, "floor") == "4" and field(b4, "floor_byte") == "3"
+    assert "the current-floor byte read 3 once the floor was entered (floor_byte): DOUBTFUL" in b4
+    assert field(b3, "floor_byte") is None
+    rc, v, out = verdicts(s.out)
+    assert (rc, v) == (3, ["OK", "DOUBTFUL"]), out  # path order: B3F, B4F
+    assert "the current-floor byte read 3, the generator's floor was 4" in out
+    assert "0 MISMATCH" in out.splitlines()[-1] and "1 DOUBTFUL" in out.splitlines()[-1]
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_jpn_session(tmp_path, version):
+    """JPN: the object's address from r0, the floor from r1 (no floor byte is
+    documented), the inline floor map at +0x1E8; walk_nodes comes from
+    inferred addresses and the capture says so (inferred: walk_nodes). A
+    walk count that disagrees there is DOUBTFUL, not a MISMATCH."""
+    seed = 0x0346
+    rec = record(seed, 15)
+    w = walkable(rec)
+    scen = ("game jp grotto=0x020FF100\n" + f"map 0x{seed:04X} 221\n" + floors_of(seed, 14, 15) +
+            "new_map 54 0x0032 114\nenter 14 overlay\nframe 3\n" + f"enter 15 walk={w + 2}\nframe 3\n")
+    s = Session(tmp_path, version, game="jp", scenario=scen).ok()
+    assert s.names() == ["grotto-inventory-0032", "grotto-ram-0346-B14F", "grotto-ram-0346-B15F"]
+    inv, b14, b15 = s.texts()
+    assert field(inv, "game") == "jp" and field(inv, "inferred") is None
+    assert field(b14, "inferred") == "walk_nodes" and field(b14, "walk_nodes") == str(walkable(record(seed, 14)))
+    assert "# walk_nodes read at 0x020FDAC8/0x020FDACC (inferred for this build in hardware.md)" in b14
+    assert "# floor: r1 at the generator's entry (the JPN current-floor address is not documented)" in b14
+    assert field(b15, "walk_nodes") == str(w + 2)
+    rc, v, out = verdicts(s.out)
+    assert (rc, v) == (3, ["OK", "OK", "DOUBTFUL"]), out
+    assert "only values read at inferred addresses differ (inferred: walk_nodes); walk_nodes: capture" in out
+
+
+# ---------------------------------------------------------------- settings and failures
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_capture_folder_is_absolute_and_resolved_once(tmp_path, version):
+    """A relative GROTTO_CAPTURE_DIR is taken from the script's folder (where
+    DeSmuME is when it loads the script), whatever the process's working
+    directory; the default is the script's folder itself."""
+    home = tmp_path / "scripts"
+    (home / "caps").mkdir(parents=True)
+    script = home / "grotto_capture.lua"
+    shutil.copy(SCRIPT, script)
+    elsewhere = tmp_path / "elsewhere"
+    (elsewhere / "caps").mkdir(parents=True)
+    s = Session(tmp_path, version, scenario="new_map 54 0x0032 114\n", out=home / "caps",
+                env={"GROTTO_CAPTURE_DIR": "caps"}, cwd=elsewhere, script=script).ok()
+    assert f"writing captures to {home}/caps" in s.stdout
+    assert len(s.files()) == 1 and list((elsewhere / "caps").iterdir()) == []
+    s = Session(tmp_path, version, scenario="new_map 54 0x0032 114\n", out=home,
+                env={"GROTTO_CAPTURE_DIR": None}, cwd=elsewhere, script=script).ok()
+    assert f"writing captures to {home}\n" in s.stdout and len(s.files()) == 1
 
 
 def test_european_build_is_refused(tmp_path):
-    ram = Ram()
-    proc, out = run_script(tmp_path, "eu", ram, "")
-    assert proc.returncode != 0
-    assert "code addresses are not known" in proc.stderr
-    assert list(out.iterdir()) == []
+    s = Session(tmp_path, "5.4", game="eu")
+    assert s.proc.returncode != 0
+    assert "code addresses are not known" in s.proc.stderr
+    assert list(s.out.iterdir()) == []
 
 
 def test_a_folder_that_cannot_take_files_fails_at_once(tmp_path):
-    proc, _ = run_script(tmp_path, "na", Ram(), "", out=tmp_path / "missing")
-    assert proc.returncode != 0
-    assert "cannot write" in proc.stderr and "missing/grotto-probe-1.cap.tmp" in proc.stderr
+    s = Session(tmp_path, "5.4", out=tmp_path / "missing")
+    assert s.proc.returncode != 0
+    assert "cannot write" in s.proc.stderr and "missing/grotto-probe-1.cap.tmp" in s.proc.stderr
 
 
-def test_script_reads_only_documented_addresses(tmp_path):
-    """The stub fails on a read outside RAM; a wrong tile pointer would show
-    as a mismatch. Here: the floor map's tile pointer is followed, not assumed."""
-    seed, floor = 0x0346, 15
-    rec = floor_record(seed, floor)
-    ram = build_ram("na", seed, floor, 221, rec)
-    # move the tile grid elsewhere on the heap and point the floor map at it
-    fm = BUILDS["na"]["grotto"] + 0x1C8
-    ram.put_bytes(0x02350000, rec[16:272])
-    ram.put_bytes(TILES, bytes([0xAA] * 256))
-    ram.put(fm, 0x02350000, 4)
-    proc, out = run_script(tmp_path, "na", ram, scenario("na", seed, floor, rec, walkable_tiles(rec)))
-    assert proc.returncode == 0, proc.stderr
-    assert run("verify", out).rc == 0
+def test_the_stub_fails_on_a_read_outside_main_ram(tmp_path):
+    """The simulator's own check: a script reading the wrong place fails loudly."""
+    bad = tmp_path / "bad.lua"
+    bad.write_text("memory.readbyte(0x03000000)\n")
+    s = Session(tmp_path, "5.4", script=bad)
+    assert s.proc.returncode != 0 and "read outside main RAM at 0x03000000" in s.proc.stderr
