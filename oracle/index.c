@@ -500,6 +500,14 @@ grotto_index *grotto_index_open(const grotto_index_opts *opts, char *err, size_t
             snprintf(why, sizeof why, "the cache directory's path is too long");
         }
     }
+    char stale[1024] = ""; /* temporary files of cache writers that died, removed */
+    if (ix->cache_path[0]) {
+        char high[4200], more[512];
+        snprintf(high, sizeof high, "%s/overflow-8000-ffff.idx", dir);
+        oracle_out_remove_stale(ix->cache_path, stale, sizeof stale);
+        if (oracle_out_remove_stale(high, more, sizeof more) > 0)
+            snprintf(stale + strlen(stale), sizeof stale - strlen(stale), "%s%s", stale[0] ? "; " : "", more);
+    }
     if (ix->cache_path[0]) {
         universe_layout(&l, header_special_count(ix->cache_path));
         ix->block = cache_read(ix->cache_path, KIND_UNIVERSE, key, &l, why, sizeof why);
@@ -513,7 +521,9 @@ grotto_index *grotto_index_open(const grotto_index_opts *opts, char *err, size_t
             ix->block_mapped = sizeof(cache_header) + l.payload;
             point_into(ix, &l);
             ix->seconds = oracle_now() - t0;
-            snprintf(ix->note, sizeof ix->note, "read %.400s (%.3f s)", ix->cache_path, ix->seconds);
+            int n = snprintf(ix->note, sizeof ix->note, "read %.400s (%.3f s)", ix->cache_path, ix->seconds);
+            if (stale[0])
+                snprintf(ix->note + n, sizeof ix->note - (size_t)n, " (removed stale temporary files: %.500s)", stale);
             return ix;
         }
     }
@@ -537,6 +547,10 @@ grotto_index *grotto_index_open(const grotto_index_opts *opts, char *err, size_t
         snprintf(ix->note + n, sizeof ix->note - (size_t)n, " (no cache: %.400s)", why);
     } else {
         snprintf(ix->note + n, sizeof ix->note - (size_t)n, " (no cache)");
+    }
+    if (stale[0]) {
+        n = (int)strlen(ix->note);
+        snprintf(ix->note + n, sizeof ix->note - (size_t)n, " (removed stale temporary files: %.300s)", stale);
     }
     return ix;
 }

@@ -124,7 +124,11 @@ void oracle_sha256_hex(const void *data, size_t len, char out[65]);
  * oracle_out_cleanup_on_signals() makes SIGINT/SIGTERM/SIGHUP remove every
  * temporary file still open before the process dies. A target that exists
  * and is not a regular file (a device such as /dev/stdout, a FIFO) is
- * written in place instead, never replaced; a directory is refused. */
+ * written in place instead, never replaced; a directory is refused.
+ * The temporary name is DIR/.NAME.tmp-PID-XXXXXX and the writer holds an
+ * flock on it; oracle_out_open first removes the ones of earlier writers
+ * of the same target that died without cleaning up (oracle_out_remove_stale)
+ * and says so in one line on stderr. */
 typedef struct oracle_out_file {
     char path[4096];
     char tmp[4096];
@@ -142,6 +146,12 @@ int oracle_out_finish(oracle_out_file *o, char *err, size_t errlen);
 int oracle_out_commit(oracle_out_file *o, char *err, size_t errlen);
 void oracle_out_abort(oracle_out_file *o);
 void oracle_out_cleanup_on_signals(void);
+/* Removes the temporary files earlier writers of path left behind: in
+ * path's folder, named .NAME.tmp-PID-XXXXXX for path's NAME, regular, their
+ * process PID gone (kill(PID, 0) fails with ESRCH; a live process, this one
+ * or another user's, keeps its file) and their lock free. Returns how many;
+ * note (may be NULL) lists them, "" when none. */
+int oracle_out_remove_stale(const char *path, char *note, size_t notelen);
 /* fsync the directory holding path (after renames); 0 or -1. */
 int oracle_sync_dir_of(const char *path, char *err, size_t errlen);
 

@@ -2,8 +2,14 @@
  * temporary file beside the target, every write checked, fflush + fsync +
  * fclose checked, rename into place only when complete; a signal or an
  * error removes the temporary file, so no partial file ever carries the
- * target's name. */
-#define _DEFAULT_SOURCE /* mkstemp */
+ * target's name. What a SIGKILL (or a power cut) leaves behind, the next
+ * writer of the same target removes: the temporary name carries the
+ * writer's process id and the writer holds a lock on the file, so a
+ * leftover is recognised as one whose process is gone and whose lock is
+ * free. */
+#define _DEFAULT_SOURCE /* mkstemp, flock */
+#include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
@@ -11,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -62,6 +69,71 @@ static void fail(char *err, size_t errlen, const char *what, const char *path, i
     snprintf(err, errlen, "%s: %s: %s", path, what, strerror(e ? e : EIO));
 }
 
+/* ---- leftovers of writers that died (SIGKILL, power cut) ---- */
+
+/* name is ".BASE.tmp-PID-XXXXXX" (the temporary name of a writer of BASE):
+ * its PID, or -1. */
+static long stale_pid(const char *name, const char *base)
+{
+    size_t n = strlen(base);
+    if (name[0] != '.' || strncmp(name + 1, base, n) != 0 || strncmp(name + 1 + n, ".tmp-", 5) != 0)
+        return -1;
+    const char *p = name + 1 + n + 5, *q = p;
+    long pid = 0;
+    while (isdigit((unsigned char)*q) && q - p < 10)
+        pid = pid * 10 + (*q++ - '0');
+    if (q == p || *q != '-' || strlen(q + 1) != 6)
+        return -1;
+    for (const char *r = q + 1; *r; r++)
+        if (!isalnum((unsigned char)*r))
+            return -1;
+    return pid;
+}
+
+int oracle_out_remove_stale(const char *path, char *note, size_t notelen)
+{
+    char dir[4096];
+    const char *slash = strrchr(path, '/');
+    const char *base = slash ? slash + 1 : path;
+    int removed = 0;
+    if (note && notelen)
+        note[0] = 0;
+    if (slash)
+        snprintf(dir, sizeof dir, "%.*s", slash == path ? 1 : (int)(slash - path), path);
+    else
+        snprintf(dir, sizeof dir, ".");
+    DIR *d = opendir(dir);
+    if (!d)
+        return 0;
+    struct dirent *de;
+    while ((de = readdir(d))) {
+        long pid = stale_pid(de->d_name, base);
+        /* its process must be gone: a live one (this one, another user's:
+         * EPERM) is never touched */
+        if (pid <= 0 || pid == (long)getpid() || kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+            continue;
+        char full[4400];
+        if (snprintf(full, sizeof full, "%s/%s", dir, de->d_name) >= (int)sizeof full)
+            continue;
+        /* and its lock free (a process id reused, or seen from another pid
+         * namespace, still holds it): a regular file, never followed */
+        int fd = open(full, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+        struct stat st;
+        if (fd < 0)
+            continue;
+        if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && flock(fd, LOCK_EX | LOCK_NB) == 0 && unlink(full) == 0) {
+            removed++;
+            if (note && notelen) {
+                size_t at = strlen(note);
+                snprintf(note + at, notelen - at, "%s%s (process %ld is gone)", at ? "; " : "", full, pid);
+            }
+        }
+        close(fd);
+    }
+    closedir(d);
+    return removed;
+}
+
 int oracle_out_open(oracle_out_file *o, const char *path, uint64_t reserve, char *err, size_t errlen)
 {
     memset(o, 0, sizeof *o);
@@ -85,7 +157,11 @@ int oracle_out_open(oracle_out_file *o, const char *path, uint64_t reserve, char
     }
     const char *slash = strrchr(path, '/');
     const char *name = slash ? slash + 1 : path;
-    snprintf(o->tmp, sizeof o->tmp, "%.*s.%s.tmp-XXXXXX", slash ? (int)(slash - path + 1) : 0, path, name);
+    char stale[1024];
+    if (oracle_out_remove_stale(path, stale, sizeof stale) > 0)
+        fprintf(stderr, "grotto: removed the temporary files of writers that died: %s\n", stale);
+    snprintf(o->tmp, sizeof o->tmp, "%.*s.%s.tmp-%ld-XXXXXX", slash ? (int)(slash - path + 1) : 0, path, name,
+             (long)getpid());
     int slot = -1;
     for (int i = 0; i < OUT_SLOTS && slot < 0; i++)
         if (!out_live[i])
@@ -107,6 +183,7 @@ int oracle_out_open(oracle_out_file *o, const char *path, uint64_t reserve, char
         fail(err, errlen, "cannot write", path, e);
         return -1;
     }
+    flock(fd, LOCK_EX | LOCK_NB); /* ours while we live: remove_stale leaves a locked file alone */
     fchmod(fd, 0644); /* mkstemp makes 0600; a corpus is meant to be shared */
     if (reserve) {
         /* claim the space now: a full disk or a file-size limit shows before any work */
