@@ -2,7 +2,8 @@
  * engine A and engine B and compared byte for byte, and with the corpus.
  * Each compared item is marked; a domain's "checked" count comes from those
  * marks and must reach the count of its definition (oracle_domain_expected),
- * which is computed from the universe's dimensions, not from these loops. */
+ * which is computed from the universe's dimensions, not from these loops.
+ * The walk domain compares walking costs (half-steps) instead of records. */
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
