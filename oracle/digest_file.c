@@ -1,11 +1,11 @@
 /* Corpus files: digest files (records.md "Golden files": a flat array of
- * u64 LE, one per record, in the universe's canonical order), the timer
- * vectors (timers.jsonl) and the walking costs (floor-walk.bin: u16 LE per
- * floor in the same order as floors.digest). A file is checked against
- * the SHA256SUMS of its directory: a damaged file is reported as broken,
- * never as a mismatch.
+ * u64 LE, one per record, in the universe's canonical order) and the timer
+ * vectors (timers.jsonl). A file is checked against the SHA256SUMS of its
+ * directory: a damaged file is reported as broken, never as a mismatch.
  * SHA256SUMS itself must be a readable, well-formed regular file naming
- * the file; the golden corpus must have one. */
+ * the file; the golden corpus must have one. The walking costs
+ * (floor-walk.bin: u16 LE per floor, in the order of floors.digest) are
+ * loaded and checked the same way. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
