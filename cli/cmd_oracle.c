@@ -1,6 +1,7 @@
 /* grotto oracle [DOMAIN...] [--a E] [--b E] [--against corpus|FILE|DIR]:
  * prove engines and the golden corpus agree over whole domains - every
- * floor, every map, every quality, every timer, the memoized sweep; and
+ * floor, every map, every quality, every timer, the memoized sweep, every
+ * floor's walking cost; and
  * --b FILE.jsonl / --b exec:CMD: another tool's floors and maps checked
  * field by field (oracle/interchange.h). */
 #include <stdlib.h>
@@ -31,6 +32,10 @@ static const cli_usage ORACLE_USAGE = {
     "             timers are compared (1,665 x 247 items)\n"
     "  sweep      impl's memoized sweep: its 524,288 floor + 393,216 map digests vs A's\n"
     "             (and B's) digest of each item and vs the corpus\n"
+    "  walk       524,288 walking costs (32,768 seeds x 16 floors; research.md section 1):\n"
+    "             each engine walks its own floor from the up to the down stairs, in\n"
+    "             half-steps; A vs B, each vs the corpus (floor-walk.bin). The line ends\n"
+    "             with each engine's search CPU alone (its floor generation not counted)\n"
     "maps and qualities are one pass per seed; the sweep reuses the digests computed for\n"
     "floors and maps. Each domain ends with one line: items checked of the count its\n"
     "definition gives, items mismatched and per kind, wall and CPU seconds. A domain\n"
@@ -51,6 +56,7 @@ static const cli_usage ORACLE_USAGE = {
     NULL,
     "grotto oracle --a ref --b impl --against corpus\n"
     "grotto oracle timers --a ref --b impl\n"
+    "grotto oracle walk --a ref --b impl --against corpus\n"
     "grotto oracle floors --against corpus/golden/floors.digest\n"
     "grotto oracle --b corpus/golden/maps-sample.jsonl\n"
     "grotto oracle --b exec:'python3 tools/adapters/example.py' --sample 200\n"
@@ -185,17 +191,17 @@ int cmd_oracle(int argc, char **argv)
     const char *pos[ORACLE_DOMAIN_COUNT];
     int json = 0, quiet = 0, help = 0, npos;
     const cli_opt opts[] = {
-        {"DOMAIN", 0, OPT_ARG, NULL, NULL, NULL, "floors, maps, qualities, timers or sweep (default: all)"},
+        {"DOMAIN", 0, OPT_ARG, NULL, NULL, NULL, "floors, maps, qualities, timers, sweep or walk (default: all)"},
         {"a", 0, OPT_VALUE, NULL, &a_s, "ENGINE", "ref (default), impl or legacy"},
         {"b", 0, OPT_VALUE, NULL, &b_s, "ENGINE",
          "second engine to compare with A item by item: impl, ref, or legacy (the\nlegacy Windows tool's "
          "enemy-list model: its maps differ, exit 1);\nor another tool's output: FILE.jsonl (any word that is not "
          "an\nengine name is a file: ./ref for a file named ref) or exec:CMD"},
         {"against", 0, OPT_VALUE, NULL, &against, "SRC",
-         "corpus (corpus/golden: floors.digest, maps.digest, timers.jsonl and\nSHA256SUMS, all required), a "
-         "directory holding floors.digest and\nmaps.digest (timers.jsonl optional), or one file for one domain\n"
-         "(floors; maps and/or qualities; timers). Files are checked against\nthe SHA256SUMS beside them. Without "
-         "--b and --against: corpus"},
+         "corpus (corpus/golden: floors.digest, maps.digest, timers.jsonl,\nfloor-walk.bin and SHA256SUMS, all "
+         "required), a directory holding\nfloors.digest and maps.digest (timers.jsonl, floor-walk.bin optional),\n"
+         "or one file for one domain (floors; maps and/or qualities; timers;\nwalk). Files are checked against "
+         "the SHA256SUMS beside them.\nWithout --b and --against: corpus"},
         {"threads", 'j', OPT_VALUE, NULL, &threads_s, "N", "threads (default: all cores)"},
         {"show", 0, OPT_VALUE, NULL, &show_s, "N",
          "how many first differences per domain to report in full (default 5,\nat most 128)"},
@@ -221,8 +227,8 @@ int cmd_oracle(int argc, char **argv)
     for (int i = 0; i < npos; i++) {
         int d = oracle_domain_by_name(pos[i]);
         if (d < 0)
-            return cli_error("oracle", "unknown domain '%s': expected floors, maps, qualities, timers or sweep",
-                             pos[i]);
+            return cli_error("oracle",
+                             "unknown domain '%s': expected floors, maps, qualities, timers, sweep or walk", pos[i]);
         if (domains >> d & 1u)
             return cli_error("oracle", "domain '%s' given twice", pos[i]);
         domains |= 1u << d;
@@ -278,6 +284,7 @@ int cmd_oracle(int argc, char **argv)
     o.want_floors = corpus.floors;
     o.want_maps = corpus.maps;
     o.want_timers = corpus.timers;
+    o.want_walk = corpus.walk;
     for (int d = 0; d < ORACLE_DOMAIN_COUNT; d++)
         if ((domains >> d & 1u) && oracle_domain_unavailable((oracle_domain)d, &o, err, sizeof err)) {
             oracle_corpus_free(&corpus);

@@ -148,6 +148,10 @@ int impl_map(int quality, uint32_t seed, grotto_map_t *out);
 int impl_map_floors(uint32_t seed, int count, grotto_map_floors_t *out);
 int impl_map_from_floors(int quality, const grotto_map_floors_t *floors, grotto_map_t *out);
 
+/* Walking cost of a finished floor in half-steps (grotto/walk.h), by a
+ * wavefront over packed planes (walk.c). */
+uint16_t impl_walk(const grotto_floor_t *f);
+
 /* Timer value T with a base quality (rng-and-timer.md §4): 0 or -1.
  * Its tables are built by impl_init (impl_timer_tables_init). */
 int impl_timer(uint32_t timer, int base, grotto_timer_value *out);

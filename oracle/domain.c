@@ -7,7 +7,7 @@
 #include "grotto/tables.h"
 #include "oracle.h"
 
-static const char *const NAMES[ORACLE_DOMAIN_COUNT] = {"floors", "maps", "qualities", "timers", "sweep"};
+static const char *const NAMES[ORACLE_DOMAIN_COUNT] = {"floors", "maps", "qualities", "timers", "sweep", "walk"};
 
 const char *oracle_domain_name(oracle_domain d)
 {
@@ -35,6 +35,8 @@ size_t oracle_domain_size(oracle_domain d)
         return (size_t)GROTTO_TIMER_COUNT * ORACLE_QUALITY_COUNT;
     case ORACLE_SWEEP:
         return (size_t)GROTTO_SEED_COUNT * GROTTO_MAX_FLOORS + (size_t)GROTTO_BANDS * GROTTO_SEED_COUNT;
+    case ORACLE_WALK:
+        return (size_t)GROTTO_SEED_COUNT * GROTTO_MAX_FLOORS;
     default:
         return 0;
     }
@@ -58,6 +60,16 @@ int oracle_domain_unavailable(oracle_domain d, const oracle_compare_opts *o, cha
     const grotto_engine *sw = o->sweeper ? o->sweeper : &grotto_engine_impl;
     if (d == ORACLE_SWEEP && !sw->sweep) {
         snprintf(why, n, "sweep: engine %s has no memoized sweep", sw->name);
+        return 1;
+    }
+    const grotto_engine *nowalk = !o->a->walk ? o->a : o->b && !o->b->walk ? o->b : NULL;
+    if (d == ORACLE_WALK && nowalk) {
+        snprintf(why, n, "walk: engine %s computes no walking cost", nowalk->name);
+        return 1;
+    }
+    if (d == ORACLE_WALK && !o->b && !o->want_walk) {
+        snprintf(why, n, "walk: nothing to compare the walking costs with: give a second engine (--b), a "
+                         "corpus holding floor-walk.bin, or name the domains to run");
         return 1;
     }
     return 0;
@@ -91,6 +103,9 @@ uint64_t oracle_domain_expected(oracle_domain d, const oracle_compare_opts *o, c
         snprintf(def, n, "%llu floors + %llu maps of %s's memoized sweep", (unsigned long long)(seeds * floors),
                  (unsigned long long)(bands * seeds), (o->sweeper ? o->sweeper : &grotto_engine_impl)->name);
         return seeds * floors + bands * seeds;
+    case ORACLE_WALK:
+        snprintf(def, n, "%llu seeds x %llu floors", (unsigned long long)seeds, (unsigned long long)floors);
+        return seeds * floors;
     default:
         snprintf(def, n, "?");
         return 0;

@@ -1,5 +1,5 @@
 /* The oracle: whole-domain comparisons - floors, maps, every quality, every
- * timer, the memoized sweep - of engine A against engine B byte for byte and
+ * timer, the memoized sweep, every floor's walking cost - of engine A against engine B byte for byte and
  * against the golden corpus, with first-difference reports; digest files;
  * universe statistics and the benchmark. Used by the CLI and the tests. */
 #ifndef GROTTO_ORACLE_H
@@ -48,14 +48,17 @@ void oracle_progress_done(oracle_progress *p);
  *            engine's map(band code) byte for byte: item seed*247 + q-2
  * timers     timer value T 0..65535 with base quality 2..248: item T*247 + base-2
  * sweep      the memoized sweep's digests: floors items 0..524287 as in
- *            floors, then maps items 524288 + band*32768 + seed */
+ *            floors, then maps items 524288 + band*32768 + seed
+ * walk       walking cost (research.md §1, grotto/walk.h) of (seed, floor
+ *            k), each engine's walk over its own floor: item seed*16 + k-1 */
 typedef enum {
     ORACLE_FLOORS = 0,
     ORACLE_MAPS = 1,
     ORACLE_QUALITIES = 2,
     ORACLE_TIMERS = 3,
     ORACLE_SWEEP = 4,
-    ORACLE_DOMAIN_COUNT = 5
+    ORACLE_WALK = 5,
+    ORACLE_DOMAIN_COUNT = 6
 } oracle_domain;
 #define ORACLE_ALL_DOMAINS ((1u << ORACLE_DOMAIN_COUNT) - 1u)
 enum { ORACLE_QUALITY_COUNT = GROTTO_QUALITY_MAX - GROTTO_QUALITY_MIN + 1 }; /* 247 */
@@ -69,8 +72,8 @@ size_t oracle_domain_size(oracle_domain d);
 int oracle_band_of_quality(int quality);
 
 /* ---- digest files and corpus (digest_file.c) ---- */
-/* floors.digest / maps.digest (maps and qualities) / timers.jsonl (timers);
- * NULL for sweep (it reads both digest files). */
+/* floors.digest / maps.digest (maps and qualities) / timers.jsonl (timers) /
+ * floor-walk.bin (walk); NULL for sweep (it reads both digest files). */
 const char *oracle_domain_file(oracle_domain d);
 /* Load a digest file of exactly oracle_domain_size(d) u64 LE (d = floors or
  * maps). SHA256SUMS beside the file: when present it must be a readable,
@@ -100,13 +103,21 @@ typedef struct oracle_timer_sample {
 } oracle_timer_sample;
 oracle_timer_sample *oracle_timer_sample_load(const char *path, int require_sums, char *err, size_t errlen);
 
+/* The walking costs of floor-walk.bin (records.md: oracle_domain_size(walk)
+ * u16 LE, half-steps, 0xFFFF = no path, index seed*16 + k-1), checked
+ * against SHA256SUMS as digest files are (required when require_sums).
+ * NULL with a one-line reason in err. */
+uint16_t *oracle_walk_load(const char *path, int require_sums, char *err, size_t errlen);
+
 /* Everything --against SRC provides for a set of domains (bit mask of
  * 1 << oracle_domain): "corpus" (SHA256SUMS and every file required), a
- * directory (digest files required, timers.jsonl optional), or one file
- * (only for exactly one of: floors; maps and/or qualities; timers). */
+ * directory (digest files required, timers.jsonl and floor-walk.bin
+ * optional), or one file (only for exactly one of: floors; maps and/or
+ * qualities; timers; walk). */
 typedef struct oracle_corpus {
     uint64_t *floors, *maps;
     oracle_timer_sample *timers;
+    uint16_t *walk;
 } oracle_corpus;
 int oracle_corpus_load(const char *against, unsigned domains, oracle_corpus *out, char *err, size_t errlen);
 void oracle_corpus_free(oracle_corpus *c);
@@ -175,6 +186,7 @@ typedef struct oracle_compare_opts {
     const uint64_t *want_floors;  /* floors.digest entries or NULL */
     const uint64_t *want_maps;    /* maps.digest entries or NULL (maps, qualities, sweep) */
     const oracle_timer_sample *want_timers; /* timer vectors or NULL */
+    const uint16_t *want_walk;    /* floor-walk.bin entries or NULL */
     int threads;
     int show;                    /* how many first differences to keep (<= ORACLE_MAX_SHOW) */
     int quiet;                   /* no progress line */
@@ -192,10 +204,20 @@ typedef struct oracle_compare_result {
     int first_count;
     size_t first[ORACLE_MAX_SHOW];     /* item indices, ascending */
     uint8_t first_kind[ORACLE_MAX_SHOW];
-    uint64_t first_value[ORACLE_MAX_SHOW]; /* sweep: the sweep's digest of the item */
+    uint64_t first_value[ORACLE_MAX_SHOW]; /* sweep: the sweep's digest of the item;
+                                              walk: oracle_walk_value() of A's and B's costs */
     double seconds;              /* wall */
     double cpu_seconds;          /* summed over threads */
+    double search_cpu_seconds[2]; /* walk: CPU of A's and of B's walk searches alone
+                                     (their floor generation not counted) */
 } oracle_compare_result;
+
+/* walk: A's and B's costs of an item in one value - bits 0-15 A's cost,
+ * 16-31 B's, bit 32 / 33 set when A / B gave the floor at all. */
+static inline uint64_t oracle_walk_value(int ok_a, uint16_t a, int ok_b, uint16_t b)
+{
+    return (uint64_t)a | (uint64_t)b << 16 | (uint64_t)(ok_a != 0) << 32 | (uint64_t)(ok_b != 0) << 33;
+}
 
 /* The MapRecord of e->map(quality, seed): 1, or 0 when the engine rejects it. */
 int oracle_map_record(const grotto_engine *e, int quality, uint32_t seed, uint8_t rec[GROTTO_MAP_RECORD_SIZE]);
@@ -209,7 +231,7 @@ uint64_t oracle_domain_expected(oracle_domain d, const oracle_compare_opts *o, c
 int oracle_domain_unavailable(oracle_domain d, const oracle_compare_opts *o, char *why, size_t n);
 
 /* Runs the selected domains (bit mask) in the order floors, maps,
- * qualities, timers, sweep, sharing work: maps and qualities are one pass
+ * qualities, timers, sweep, walk, sharing work: maps and qualities are one pass
  * per seed (the band maps are the qualities' reference), the sweep reuses
  * the per-item digests of floors and maps. done() is called with each
  * domain's result as it completes; when it returns non-zero the run stops

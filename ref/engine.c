@@ -7,6 +7,7 @@
 #include "grotto/engine.h"
 #include "grotto/map.h"
 #include "grotto/timer.h"
+#include "grotto/walk.h"
 
 /* Per-floor facts: the generator run (for the tile under the final up
  * stairs), the §12 analysis and the enemy-list layout terms. */
@@ -71,4 +72,5 @@ const grotto_engine grotto_engine_ref = {
     .map_from_floors = grotto_map_from_floors,
     .timer = ref_timer,
     .sweep = NULL, /* the reference computes every item on its own */
+    .walk = grotto_floor_walk,
 };

@@ -60,6 +60,10 @@ typedef struct grotto_engine {
     /* the engine's own whole-universe sweep (grotto/sweep.h), or NULL when
      * it has none (ref: every item is computed on its own) */
     int (*sweep)(const struct grotto_sweep_request *req, struct grotto_sweep_stats *stats);
+    /* walking cost of a finished floor from its final up to its final down
+     * stairs, in half-steps, or GROTTO_WALK_NONE when there is no path
+     * (research.md §1; the rules and the unit: grotto/walk.h) */
+    uint16_t (*walk)(const grotto_floor_t *f);
 } grotto_engine;
 
 extern const grotto_engine grotto_engine_ref;

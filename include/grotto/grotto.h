@@ -17,5 +17,6 @@
 #include "grotto/timer.h"
 #include "grotto/types.h"
 #include "grotto/version.h"
+#include "grotto/walk.h"
 
 #endif
