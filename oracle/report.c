@@ -371,6 +371,10 @@ void oracle_report_item(FILE *out, const oracle_compare_result *r, int i, const 
     case ORACLE_TIMERS:
         report_timer(out, item, o);
         break;
+    case ORACLE_AT:
+    case ORACLE_MULTIBUG:
+        oracle_at_report_item(out, r->domain, item, o);
+        break;
     default:
         report_sweep(out, item, r->first_value[i], o);
         break;
@@ -434,6 +438,10 @@ void oracle_report_json(FILE *out, const oracle_compare_result *r, const oracle_
         case ORACLE_TIMERS:
             fprintf(out, "{\"timer\":%zu,\"base\":%zu", it / ORACLE_QUALITY_COUNT,
                     it % ORACLE_QUALITY_COUNT + GROTTO_QUALITY_MIN);
+            break;
+        case ORACLE_AT:
+        case ORACLE_MULTIBUG:
+            oracle_at_report_json_item(out, r->domain, it);
             break;
         default:
             if (it < GROTTO_FLOOR_UNIVERSE)
