@@ -187,6 +187,18 @@ Test(impl_at, scans_dense_hits_long_runs)
     expect_model(0x5BC3, &q);
 }
 
+/* A value equal to the threshold is a hit: thresholds set to the values
+ * the scan meets, so that equality decides matches. */
+Test(impl_at, scans_threshold_equal_to_a_value)
+{
+    for (uint32_t seed = 1; seed <= GROTTO_SEED_MAX; seed += 97)
+        for (uint32_t step = 38; step < 48; step++) {
+            grotto_at_scan_query q = {1, model_at_value(seed, step), 60, 35};
+            for (q.pattern = 1; q.pattern <= GT_AT_PATTERN_COUNT; q.pattern++)
+                expect_model(seed, &q);
+        }
+}
+
 Test(impl_at, scan_cap_and_bad_input)
 {
     grotto_at_scan_query q = {1, 0x7FFF, 400, 35};

@@ -254,6 +254,26 @@ Test(ref_at, scans_equal_the_model)
                 }
 }
 
+/* A value equal to the threshold is a hit: thresholds set to the values
+ * the scan meets, so that equality decides matches. */
+Test(ref_at, scans_threshold_equal_to_a_value)
+{
+    int decided = 0;
+    for (uint32_t seed = 0; seed <= GROTTO_SEED_MAX; seed += 97)
+        for (uint32_t step = 38; step < 48; step++) {
+            uint32_t t = model_at_value(seed, step);
+            for (int p = 1; p <= GT_AT_PATTERN_COUNT; p++) {
+                grotto_at_scan_query q = {p, t, 60, 35};
+                uint32_t a[16] = {0}, b[16] = {0};
+                long n = grotto_at_scan(seed, &q, a, 16);
+                cr_assert_eq(n, model_at_scan(seed, p, t, 60, 35, b, 16), "seed %u threshold %u", seed, t);
+                cr_assert_eq(memcmp(a, b, sizeof a), 0);
+                decided += n != (t ? model_at_scan(seed, p, t - 1, 60, 35, b, 16) : 0);
+            }
+        }
+    cr_expect_gt(decided, 100, "equality decided some scans");
+}
+
 Test(ref_at, scan_cap_and_bad_input)
 {
     /* a threshold that makes every value a hit: R2 matches every two steps */
