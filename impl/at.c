@@ -171,11 +171,22 @@ static void emit(scan_out *o, int64_t match_start)
     o->count++;
 }
 
+/* seed and threshold are 15-bit values; pattern 1..13; 1 <= max_steps and
+ * pop <= the API's limit; somewhere to write when cap > 0 */
+static int scan_query_valid(uint32_t seed, const grotto_at_scan_query *q, const uint32_t *start, size_t cap)
+{
+    if ((seed | q->threshold) >> 15)
+        return 0;
+    if ((unsigned)q->pattern - 1u >= (unsigned)GT_AT_PATTERN_COUNT)
+        return 0;
+    if (q->max_steps - 1u >= (uint32_t)GROTTO_AT_MAX_STEPS) /* 0 wraps round */
+        return 0;
+    return q->pop <= (uint32_t)GROTTO_AT_MAX_STEPS && (start != NULL || cap == 0);
+}
+
 long impl_at_scan(uint32_t seed, const grotto_at_scan_query *q, uint32_t *start, size_t cap)
 {
-    if (seed > GROTTO_SEED_MAX || q->pattern < 1 || q->pattern > GT_AT_PATTERN_COUNT || q->threshold > 0x7FFF ||
-        q->max_steps < 1 || q->max_steps > GROTTO_AT_MAX_STEPS || q->pop > GROTTO_AT_MAX_STEPS ||
-        (cap > 0 && !start))
+    if (!scan_query_valid(seed, q, start, cap))
         return -1;
     const struct gt_at_pattern *p = &gt_at_pattern[q->pattern];
     int unbounded = q->max_steps <= GROTTO_AT_NO_BOUND_MAX;
