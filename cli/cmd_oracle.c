@@ -36,6 +36,15 @@ static const cli_usage ORACLE_USAGE = {
     "             each engine walks its own floor from the up to the down stairs, in\n"
     "             half-steps; A vs B, each vs the corpus (floor-walk.bin). The line ends\n"
     "             with each engine's search CPU alone (its floor generation not counted)\n"
+    "  at         5,177,344 AT items (32,768 seeds x 158), A vs B: per seed the marks\n"
+    "             (steps 35..37, R2/+3/N2, the POP of zooms 0..3), the whistle test of\n"
+    "             every wandering monster at zoom 0 (no deftness maximum; 100), and 156\n"
+    "             drop-pattern scans: 13 patterns x 4 thresholds x (45 steps, POP 35;\n"
+    "             400, POP 35; 400, POP 93) - the count and the first 16 starts\n"
+    "  multibug   393,216 multiplayer-bug results (12 bands x 32,768 seeds), A vs B: the\n"
+    "             map's and the bug map's details, the seed's 16 floors (chests, cuts)\n"
+    "at and multibug need --b (no corpus holds them) and two engines that compute them\n"
+    "(ref, impl; not legacy): otherwise, when no DOMAIN is named, they are not run.\n"
     "maps and qualities are one pass per seed; the sweep reuses the digests computed for\n"
     "floors and maps. Each domain ends with one line: items checked of the count its\n"
     "definition gives, items mismatched and per kind, wall and CPU seconds. A domain\n"
@@ -57,6 +66,7 @@ static const cli_usage ORACLE_USAGE = {
     "grotto oracle --a ref --b impl --against corpus\n"
     "grotto oracle timers --a ref --b impl\n"
     "grotto oracle walk --a ref --b impl --against corpus\n"
+    "grotto oracle at multibug --a ref --b impl\n"
     "grotto oracle floors --against corpus/golden/floors.digest\n"
     "grotto oracle --b corpus/golden/maps-sample.jsonl\n"
     "grotto oracle --b exec:'python3 tools/adapters/example.py' --sample 200\n"
@@ -191,7 +201,8 @@ int cmd_oracle(int argc, char **argv)
     const char *pos[ORACLE_DOMAIN_COUNT];
     int json = 0, quiet = 0, help = 0, npos;
     const cli_opt opts[] = {
-        {"DOMAIN", 0, OPT_ARG, NULL, NULL, NULL, "floors, maps, qualities, timers, sweep or walk (default: all)"},
+        {"DOMAIN", 0, OPT_ARG, NULL, NULL, NULL,
+         "floors, maps, qualities, timers, sweep, walk, at or multibug (default:\nall; at and multibug only with --b ref/impl)"},
         {"a", 0, OPT_VALUE, NULL, &a_s, "ENGINE", "ref (default), impl or legacy"},
         {"b", 0, OPT_VALUE, NULL, &b_s, "ENGINE",
          "second engine to compare with A item by item: impl, ref, or legacy (the\nlegacy Windows tool's "
@@ -228,7 +239,8 @@ int cmd_oracle(int argc, char **argv)
         int d = oracle_domain_by_name(pos[i]);
         if (d < 0)
             return cli_error("oracle",
-                             "unknown domain '%s': expected floors, maps, qualities, timers, sweep or walk", pos[i]);
+                             "unknown domain '%s': expected floors, maps, qualities, timers, sweep, walk, at or multibug",
+                             pos[i]);
         if (domains >> d & 1u)
             return cli_error("oracle", "domain '%s' given twice", pos[i]);
         domains |= 1u << d;
@@ -268,6 +280,11 @@ int cmd_oracle(int argc, char **argv)
         return cli_error("oracle", "--seeds, --bands, --sample and --timeout apply to --b exec:CMD only");
     if (b_s && !(o.b = cli_engine("oracle", b_s)))
         return EXIT_USAGE;
+    for (int d = ORACLE_AT; !npos && d <= ORACLE_MULTIBUG; d++) { /* they compare two engines that compute them */
+        char why[256];
+        if (oracle_domain_unavailable((oracle_domain)d, &o, why, sizeof why))
+            domains &= ~(1u << d);
+    }
     if (o.b == o.a)
         return cli_error("oracle", "--a and --b name the same engine");
     if (!o.b && !against)

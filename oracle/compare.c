@@ -521,6 +521,10 @@ int oracle_run(unsigned domains, const oracle_compare_opts *o, oracle_done_fn do
         free(p.walk_values);
         p.walk_values = NULL;
     }
+    /* at and multibug: engine A vs engine B (at_domains.c) */
+    for (int d = ORACLE_AT; !rc && d <= ORACLE_MULTIBUG; d++)
+        if (domains >> d & 1u)
+            rc = oracle_at_domain_run((oracle_domain)d, o, done, ctx);
     free_pass(&p);
     return rc;
 }

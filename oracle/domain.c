@@ -7,7 +7,8 @@
 #include "grotto/tables.h"
 #include "oracle.h"
 
-static const char *const NAMES[ORACLE_DOMAIN_COUNT] = {"floors", "maps", "qualities", "timers", "sweep", "walk"};
+static const char *const NAMES[ORACLE_DOMAIN_COUNT] = {"floors", "maps", "qualities", "timers", "sweep",
+                                                       "walk",   "at",   "multibug"};
 
 const char *oracle_domain_name(oracle_domain d)
 {
@@ -37,6 +38,10 @@ size_t oracle_domain_size(oracle_domain d)
         return (size_t)GROTTO_SEED_COUNT * GROTTO_MAX_FLOORS + (size_t)GROTTO_BANDS * GROTTO_SEED_COUNT;
     case ORACLE_WALK:
         return (size_t)GROTTO_SEED_COUNT * GROTTO_MAX_FLOORS;
+    case ORACLE_AT:
+        return (size_t)GROTTO_SEED_COUNT * ORACLE_AT_PER_SEED;
+    case ORACLE_MULTIBUG:
+        return (size_t)GROTTO_BANDS * GROTTO_SEED_COUNT;
     default:
         return 0;
     }
@@ -72,6 +77,19 @@ int oracle_domain_unavailable(oracle_domain d, const oracle_compare_opts *o, cha
                          "corpus holding floor-walk.bin, or name the domains to run");
         return 1;
     }
+    if (d == ORACLE_AT || d == ORACLE_MULTIBUG) {
+        const char *name = oracle_domain_name(d);
+        if (!o->b) {
+            snprintf(why, n, "%s: nothing to compare with: no corpus holds it; give a second engine (--b)", name);
+            return 1;
+        }
+        const grotto_engine *e[2] = {o->a, o->b};
+        for (int s = 0; s < 2; s++)
+            if (d == ORACLE_AT ? !e[s]->at || !e[s]->at_pop || !e[s]->at_scan || !e[s]->whistle : !e[s]->multibug) {
+                snprintf(why, n, "%s: engine %s does not compute it", name, e[s]->name);
+                return 1;
+            }
+    }
     return 0;
 }
 
@@ -106,6 +124,12 @@ uint64_t oracle_domain_expected(oracle_domain d, const oracle_compare_opts *o, c
     case ORACLE_WALK:
         snprintf(def, n, "%llu seeds x %llu floors", (unsigned long long)seeds, (unsigned long long)floors);
         return seeds * floors;
+    case ORACLE_AT:
+        snprintf(def, n, "%llu seeds x (marks + whistle + %d scans)", (unsigned long long)seeds, ORACLE_AT_SCANS);
+        return seeds * (2 + ORACLE_AT_SCANS);
+    case ORACLE_MULTIBUG:
+        snprintf(def, n, "%llu bands x %llu seeds", (unsigned long long)bands, (unsigned long long)seeds);
+        return bands * seeds;
     default:
         snprintf(def, n, "?");
         return 0;

@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "grotto/at.h"
 #include "grotto/engine.h"
 #include "grotto/record.h"
 #include "grotto/timer.h"
@@ -50,7 +51,10 @@ void oracle_progress_done(oracle_progress *p);
  * sweep      the memoized sweep's digests: floors items 0..524287 as in
  *            floors, then maps items 524288 + band*32768 + seed
  * walk       walking cost (research.md §1, grotto/walk.h) of (seed, floor
- *            k), each engine's walk over its own floor: item seed*16 + k-1 */
+ *            k), each engine's walk over its own floor: item seed*16 + k-1
+ * at         the AT of every seed (research.md §4; see "AT and multibug"
+ *            below): item seed*ORACLE_AT_PER_SEED + part
+ * multibug   the multiplayer bug of (band, seed) (§5): item band*32768 + seed */
 typedef enum {
     ORACLE_FLOORS = 0,
     ORACLE_MAPS = 1,
@@ -58,9 +62,14 @@ typedef enum {
     ORACLE_TIMERS = 3,
     ORACLE_SWEEP = 4,
     ORACLE_WALK = 5,
-    ORACLE_DOMAIN_COUNT = 6
+    ORACLE_AT = 6,           /* at_domains.c: engine vs engine only, no corpus */
+    ORACLE_MULTIBUG = 7,
+    ORACLE_DOMAIN_COUNT = 8
 } oracle_domain;
 #define ORACLE_ALL_DOMAINS ((1u << ORACLE_DOMAIN_COUNT) - 1u)
+/* The domains the golden corpus covers (the rest need a second engine). */
+#define ORACLE_CORPUS_DOMAINS ((1u << ORACLE_FLOORS) | (1u << ORACLE_MAPS) | (1u << ORACLE_QUALITIES) | \
+                               (1u << ORACLE_TIMERS) | (1u << ORACLE_SWEEP) | (1u << ORACLE_WALK))
 enum { ORACLE_QUALITY_COUNT = GROTTO_QUALITY_MAX - GROTTO_QUALITY_MIN + 1 }; /* 247 */
 
 const char *oracle_domain_name(oracle_domain d);
@@ -231,17 +240,45 @@ uint64_t oracle_domain_expected(oracle_domain d, const oracle_compare_opts *o, c
 int oracle_domain_unavailable(oracle_domain d, const oracle_compare_opts *o, char *why, size_t n);
 
 /* Runs the selected domains (bit mask) in the order floors, maps,
- * qualities, timers, sweep, walk, sharing work: maps and qualities are one pass
- * per seed (the band maps are the qualities' reference), the sweep reuses
- * the per-item digests of floors and maps. done() is called with each
- * domain's result as it completes; when it returns non-zero the run stops
- * there. Returns 0, 1 when done() stopped it, or -1 when a selected domain
+ * qualities, timers, sweep, walk, at, multibug, sharing work: maps and qualities
+ * are one pass per seed (the band maps are the qualities' reference), the
+ * sweep reuses the per-item digests of floors and maps. done() is called
+ * with each domain's result as it completes; when it returns non-zero the
+ * run stops there. Returns 0, 1 when done() stopped it, or -1 when a selected domain
  * is unavailable (oracle_domain_unavailable) or on allocation or sweep
  * failure. */
 typedef int (*oracle_done_fn)(void *ctx, const oracle_compare_result *r);
 int oracle_run(unsigned domains, const oracle_compare_opts *o, oracle_done_fn done, void *ctx);
 /* One domain. Returns 0 or -1. */
 int oracle_compare(oracle_domain d, const oracle_compare_opts *o, oracle_compare_result *r);
+
+/* ---- AT and multibug (at_domains.c) ----
+ * at: per seed, part 0 = the marks (grotto_at: steps 35..37, R2 / +3 / N2;
+ * grotto_at_pop_of for zooms 0..ORACLE_AT_ZOOMS-1), part 1 = the whistle
+ * test of every wandering member of every enemy list at zoom 0, without a
+ * deftness maximum and with maximum 100, parts 2.. = the drop-pattern scans
+ * of oracle_at_scan_query (the count and the first ORACLE_AT_KEEP starts).
+ * multibug: grotto_multibug_from_floors over the seed's 16 floors (each
+ * engine's own map_floors), every field. Both compare A with B only: no
+ * corpus holds them, so both need B (oracle_domain_unavailable). */
+enum {
+    ORACLE_AT_ZOOMS = 4,
+    ORACLE_AT_CONFIGS = 3,       /* (max_steps, POP): (45, 35) (400, 35) (400, 93) */
+    ORACLE_AT_SCANS = ORACLE_AT_CONFIGS * 4 * 13, /* x 4 thresholds x 13 patterns */
+    ORACLE_AT_PER_SEED = 2 + ORACLE_AT_SCANS,
+    ORACLE_AT_KEEP = 16,
+    ORACLE_AT_WHISTLE_DEFT = 100
+};
+/* The query of scan s (0..ORACLE_AT_SCANS-1): config-major, then
+ * threshold (gt_at_threshold order), then pattern code. */
+void oracle_at_scan_query(int s, grotto_at_scan_query *q);
+/* Runs the at or multibug domain; as oracle_run: 0, 1 when done() asked to
+ * stop, -1 on allocation failure. */
+int oracle_at_domain_run(oracle_domain d, const oracle_compare_opts *o, oracle_done_fn done, void *ctx);
+/* One difference of those domains in words, and its JSON "first" entry's
+ * identifying members (without the braces' closing part). */
+void oracle_at_report_item(FILE *out, oracle_domain d, size_t item, const oracle_compare_opts *o);
+void oracle_at_report_json_item(FILE *out, oracle_domain d, size_t item);
 
 /* ---- reports (report.c) ---- */
 /* One mismatch in words: the item (seed/floor, map, quality, timer), each

@@ -412,6 +412,10 @@ void oracle_report_item(FILE *out, const oracle_compare_result *r, int i, const 
     case ORACLE_WALK:
         report_walk(out, item, r->first_value[i], o);
         break;
+    case ORACLE_AT:
+    case ORACLE_MULTIBUG:
+        oracle_at_report_item(out, r->domain, item, o);
+        break;
     default:
         report_sweep(out, item, r->first_value[i], o);
         break;
@@ -511,6 +515,10 @@ void oracle_report_json(FILE *out, const oracle_compare_result *r, const oracle_
             fputc('}', out);
             break;
         }
+        case ORACLE_AT:
+        case ORACLE_MULTIBUG:
+            oracle_at_report_json_item(out, r->domain, it);
+            break;
         default:
             if (it < GROTTO_FLOOR_UNIVERSE)
                 fprintf(out, "{\"record\":\"floor\",\"seed\":%zu,\"floor\":%zu", it / GROTTO_MAX_FLOORS,

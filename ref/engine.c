@@ -3,9 +3,11 @@
 #include <string.h>
 
 #include "floor_internal.h"
+#include "grotto/at.h"
 #include "grotto/elist.h"
 #include "grotto/engine.h"
 #include "grotto/map.h"
+#include "grotto/multibug.h"
 #include "grotto/timer.h"
 #include "grotto/walk.h"
 
@@ -73,4 +75,9 @@ const grotto_engine grotto_engine_ref = {
     .timer = ref_timer,
     .sweep = NULL, /* the reference computes every item on its own */
     .walk = grotto_floor_walk,
+    .at = grotto_at,
+    .at_pop = grotto_at_pop_of,
+    .at_scan = grotto_at_scan,
+    .whistle = grotto_whistle_match,
+    .multibug = grotto_multibug_from_floors,
 };

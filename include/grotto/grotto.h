@@ -5,11 +5,13 @@
 #ifndef GROTTO_H
 #define GROTTO_H
 
+#include "grotto/at.h"
 #include "grotto/capture.h"
 #include "grotto/elist.h"
 #include "grotto/engine.h"
 #include "grotto/floor.h"
 #include "grotto/map.h"
+#include "grotto/multibug.h"
 #include "grotto/record.h"
 #include "grotto/rng.h"
 #include "grotto/sweep.h"

@@ -17,6 +17,7 @@
 
 #include "grotto/record.h"
 #include "grotto/tables.h"
+#include "legacy.h"
 #include "oracle.h"
 #include "testjson.h"
 
@@ -428,6 +429,60 @@ Test(oracle, domain_definitions_and_completeness)
     cr_expect(!oracle_result_complete(&r));
     r.expected = r.checked = r.visits = 0;
     cr_expect(!oracle_result_complete(&r), "an empty domain proves nothing");
+}
+
+/* The at and multibug domains: their counts and definitions, the fixed set
+ * of scans, and why they cannot run without two engines that compute them. */
+Test(oracle, at_and_multibug_definitions)
+{
+    oracle_compare_opts ab = {.a = &grotto_engine_ref, .b = &grotto_engine_impl};
+    oracle_compare_opts alone = {.a = &grotto_engine_ref};
+    oracle_compare_opts legacy = {.a = &grotto_engine_ref, .b = &grotto_engine_legacy};
+    char def[96], why[256];
+    cr_expect_eq(oracle_domain_expected(ORACLE_AT, &ab, def, sizeof def), 32768u * 158u);
+    cr_expect_str_eq(def, "32768 seeds x (marks + whistle + 156 scans)");
+    cr_expect_eq(oracle_domain_size(ORACLE_AT), 32768u * 158u);
+    cr_expect_eq(oracle_domain_expected(ORACLE_MULTIBUG, &ab, def, sizeof def), 393216);
+    cr_expect_str_eq(def, "12 bands x 32768 seeds");
+    cr_expect_eq(oracle_domain_size(ORACLE_MULTIBUG), 393216);
+    cr_expect_eq(oracle_domain_by_name("at"), ORACLE_AT);
+    cr_expect_eq(oracle_domain_by_name("multibug"), ORACLE_MULTIBUG);
+    for (int d = ORACLE_AT; d <= ORACLE_MULTIBUG; d++) {
+        cr_expect_eq(oracle_domain_unavailable((oracle_domain)d, &ab, why, sizeof why), 0);
+        cr_expect_eq(oracle_domain_unavailable((oracle_domain)d, &alone, why, sizeof why), 1);
+        cr_expect_not_null(strstr(why, "no corpus holds it"), "%s", why);
+        cr_expect_eq(oracle_domain_unavailable((oracle_domain)d, &legacy, why, sizeof why), 1);
+        cr_expect_not_null(strstr(why, "engine legacy does not compute it"), "%s", why);
+        cr_expect_eq(oracle_run(1u << d, &alone, NULL, NULL), -1, "refused, not run");
+    }
+    cr_expect_eq(ORACLE_ALL_DOMAINS & ~ORACLE_CORPUS_DOMAINS, 1u << ORACLE_AT | 1u << ORACLE_MULTIBUG);
+    /* 156 distinct scans: every pattern at every offered threshold in each configuration */
+    int seen[ORACLE_AT_CONFIGS][GT_AT_THRESHOLD_COUNT][GT_AT_PATTERN_COUNT + 1];
+    memset(seen, 0, sizeof seen);
+    uint32_t last_steps = 0;
+    for (int s = 0, c = -1; s < ORACLE_AT_SCANS; s++) {
+        grotto_at_scan_query q;
+        oracle_at_scan_query(s, &q);
+        if (s % (GT_AT_THRESHOLD_COUNT * GT_AT_PATTERN_COUNT) == 0)
+            c++, last_steps = q.max_steps;
+        cr_assert_eq(q.max_steps, last_steps, "one configuration per block");
+        int t = 0;
+        while (t < GT_AT_THRESHOLD_COUNT && gt_at_threshold[t].threshold != q.threshold)
+            t++;
+        cr_assert_lt(t, GT_AT_THRESHOLD_COUNT);
+        cr_assert(q.pattern >= 1 && q.pattern <= GT_AT_PATTERN_COUNT);
+        seen[c][t][q.pattern]++;
+        cr_expect(q.pop == 35 || q.pop == 93);
+    }
+    for (int c = 0; c < ORACLE_AT_CONFIGS; c++)
+        for (int t = 0; t < GT_AT_THRESHOLD_COUNT; t++)
+            for (int p = 1; p <= GT_AT_PATTERN_COUNT; p++)
+                cr_expect_eq(seen[c][t][p], 1);
+    grotto_at_scan_query first, last;
+    oracle_at_scan_query(0, &first);
+    oracle_at_scan_query(ORACLE_AT_SCANS - 1, &last);
+    cr_expect(first.max_steps <= 50, "one configuration without the lower bound");
+    cr_expect(last.max_steps > 50 && last.pop > 35, "one with a later POP");
 }
 
 Test(oracle, band_of_every_quality)
