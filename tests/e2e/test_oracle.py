@@ -179,6 +179,6 @@ def test_without_b_the_default_is_the_corpus_domains(grotto):
     left out (they compare two engines); the help says so."""
     res = grotto("oracle", "--a", "impl", "--json", "--quiet")
     assert res.rc == 0, res.err
-    assert [d["domain"] for d in res.json()["domains"]] == ["floors", "maps", "qualities", "timers", "sweep"]
+    assert [d["domain"] for d in res.json()["domains"]] == ["floors", "maps", "qualities", "timers", "sweep", "walk"]
     text = grotto("oracle", "--help").out
     assert "  at         5,177,344 AT items" in text and "  multibug   393,216 multiplayer-bug" in text
