@@ -1,6 +1,5 @@
 /* impl/floorgen.c: the floor generator of floor-generation.md §4-§11, second
- * derivation (ref/ follows the spec's work area byte by byte; this file never
- * builds that byte image).
+ * derivation: it never builds the spec's 1,336-byte work area.
  *
  * How it works: phases 1-5 (partition, rooms and doors, erosion, corridors,
  * outer ring) write four bitplanes (packed.h: wall, partition, door,
@@ -350,10 +349,9 @@ static void ring(work_area *wa)
  * own, only two planes: `blocked`, the wall plane OR the partition plane
  * (four word operations) less every cell written since, and `placed`, the
  * cells written. A candidate is judged by its 3 x 3 pattern of blocked
- * cells (bitboard.h):
- * the up stairs by one lookup in impl_up_refused (tables.c: CORNER_FAIL, or
- * the pinch that CLASSIFY and BLACKLIST describe), the down stairs by
- * impl_corner_fail.
+ * cells (bitboard.h): the up stairs by one lookup in impl_up_refused
+ * (tables.c: CORNER_FAIL, or the pinch that CLASSIFY and BLACKLIST
+ * describe), the down stairs by impl_corner_fail.
  *
  * §10.2's attempt loop is taken apart into its two searches:
  *  - up_stairs() draws candidates until one is accepted: checked while the

@@ -4,9 +4,12 @@
 Usage: gen_tables.py TABLE_DIR OUT_DIR
 Writes OUT_DIR/grotto/tables.h and OUT_DIR/grotto_tables.c.
 
-The JSON files are copies of ../shared/spec/tables (see corpus/README.md);
-no number or name in the generated C is typed by hand. Python 3 standard
-library only. The output is deterministic (same JSON -> same bytes).
+The JSON files are copies of ../shared/spec/tables (see corpus/README.md),
+with one addition: monsters.json's state_codes also carry the structure of
+enemy-list.md §5.4 (cut, kinds, missing), from which gt_state_of_cut is
+made, so that no engine finds a state by its label. No number or name in the
+generated C is typed by hand. Python 3 standard library only. The output is
+deterministic (same JSON -> same bytes).
 """
 import json
 import os
@@ -239,7 +242,8 @@ def main():
             uncut[s["flag0"]] = s["code"]
             continue
         col = 0 if s["missing"] is None else 1 + chest.index(s["missing"])
-        assert cut_table[s["kinds"]][col] < 0, "state %d repeats kinds %d missing %s" % (s["code"], s["kinds"], s["missing"])
+        assert cut_table[s["kinds"]][col] < 0, \
+            "state %d repeats kinds %d missing %s" % (s["code"], s["kinds"], s["missing"])
         cut_table[s["kinds"]][col] = s["code"]
     assert sorted(uncut) == [False, True]
     h.append("/* enemy-list.md §5.4 by the structure of tools/tables state_codes: the state of a list whose")
