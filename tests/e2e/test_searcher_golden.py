@@ -157,11 +157,15 @@ def test_entries_are_well_formed(entries):
             assert e["order"] == "ranked", qid
             params = job["params"]
             desc = params.get("slowest") or params.get("metricType") in ("maxtile", "maxwalk", "maxiso", "maxghost")
-            cuts = [g["before"] for g in e["groups"]] + [len(shown)]
-            starts = [0] + cuts[:-1] if not e["groups"] or e["groups"][0]["before"] != 0 else cuts[:-1]
-            for a, b in zip(starts, cuts[len(cuts) - len(starts):]):
+            # sorted within each group of cards (a header starts a group)
+            bounds = sorted({0, len(shown), *(g["before"] for g in e["groups"])})
+            assert all(0 <= g["before"] <= len(shown) and g["text"] for g in e["groups"]), qid
+            for a, b in zip(bounds, bounds[1:]):
                 vals = [r["sort"] for r in e["results"][a:b]]
+                assert all(isinstance(v, (int, float)) for v in vals), qid
                 assert vals == sorted(vals, reverse=bool(desc)), (qid, a, b)
+            if params.get("fastestMode") == "maxtile":
+                assert all(re.fullmatch(r"1[0-6]x1[0-6]", r["dim"]) for r in e["results"]), qid
             if "last_value" in e:
                 assert e["results"][-1]["sort"] == e["last_value"] and e["tied_beyond_cut"] >= 0, qid
 
@@ -374,6 +378,18 @@ def test_standin_walk_map_at():
     assert a["at"] == {"35": vals[34], "36": vals[35], "37": vals[36]}
     assert a["zoom"] == {"n": 1, "N": 64, "atN": vals[63], "atN1": vals[64],
                          "deftness": 1000 if vals[64] > 16384 else 0}
+
+
+def test_standin_marathon():
+    doc = ok_json(searcher("marathon", "DD0010", "4..6", "--filter", "SA"))
+    # floors 3.. of the stand-in's map have one S chest each (rank 10)
+    floors = 2 + 0x10 % 15
+    assert doc["chests"] == [{"floor": f, "chest": 1, "rank": "S"} for f in range(3, floors + 1)]
+    assert [r["t"] for r in doc["rows"]] == [4, 5, 6] and [r["stopwatch"] for r in doc["rows"]] == [9, 10, 11]
+    assert doc["rows"][1]["items"] == [f"Item{(0x10 + f - 1 + 0 + 5) % 7}" for f in range(3, floors + 1)]
+    assert ok_json(searcher("marathon", "DD0010", "0..0", "--filter", "AB"))["chests"] == []
+    usage_error(searcher("marathon", "DD0010", "5..4"), "bad range")
+    usage_error(searcher("marathon", "DD0010", "0..1", "--filter", "S"), "--filter")
 
 
 # ---- the harness against the real tool (opt-in) ----------------------------

@@ -114,15 +114,18 @@ for (const b of BANDS) {
   for (const c of ['1', "1'", 'D', "D'"]) {
     q(F, `${b}-bq-${c.replace("'", 'p')}`, `base-quality count ${c}`, [...B, '--bq-count', c], { cheap: true });
   }
-  q(F, `${b}-chests`, 'exact chest counts per rank', [...B, '--chests', CHESTS[b]]);
-  q(F, `${b}-multi-special`, 'two or more special floors', [...B, '--multi-special']);
-  q(F, `${b}-flag0`, 'a special floor with D > 0 (Flag0), with the band SMR as the required condition',
-    [...B, '--smr', SMR[b], '--flag0']);
-  q(F, `${b}-flag0-4enemy`, 'a 4-enemy floor with D > 0', [...B, '--state', '4-enemy', '--flag0']);
-  q(F, `${b}-chambers-floors`, 'chambers on two or more floors', [...B, '--chambers-floors', '2']);
-  q(F, `${b}-chambers-per-floor`, 'a floor with two or more chambers', [...B, '--chambers-per-floor', '2']);
-  q(F, `${b}-chestless`, "a floor whose only chest is unreachable", [...B, '--chestless']);
-  q(F, `${b}-down-unreachable`, 'down stairs unreachable from the up stairs', [...B, '--down-unreachable']);
+  // the filters that need the floors: band DD whole, the others over half the seeds
+  const H = b === 'DD' ? B : [...B, '--seeds', '0000..3FFF'];
+  const half = b === 'DD' ? '' : ', seeds 0000..3FFF';
+  q(F, `${b}-chests`, `exact chest counts per rank${half}`, [...H, '--chests', CHESTS[b]]);
+  q(F, `${b}-multi-special`, `two or more special floors${half}`, [...H, '--multi-special']);
+  q(F, `${b}-flag0`, `a special floor with D > 0 (Flag0), with the band SMR as the required condition${half}`,
+    [...H, '--smr', SMR[b], '--flag0']);
+  q(F, `${b}-flag0-4enemy`, `a 4-enemy floor with D > 0${half}`, [...H, '--state', '4-enemy', '--flag0']);
+  q(F, `${b}-chambers-floors`, `chambers on two or more floors${half}`, [...H, '--chambers-floors', '2']);
+  q(F, `${b}-chambers-per-floor`, `a floor with two or more chambers${half}`, [...H, '--chambers-per-floor', '2']);
+  q(F, `${b}-chestless`, `a floor whose only chest is unreachable${half}`, [...H, '--chestless']);
+  q(F, `${b}-down-unreachable`, `down stairs unreachable from the up stairs${half}`, [...H, '--down-unreachable']);
 }
 q(F, '02-bq-1p', "base-quality count 1' in band 02 (quest 15's map)", ['--band', '02', '--bq-count', "1'"], { cheap: true });
 q(F, 'DD-smr-none', 'a monster rank the band never has', ['--band', 'DD', '--smr', '8'], { cheap: true });
@@ -281,6 +284,7 @@ function parseArgs(argv) {
     else if (a === '--cheap') o.cheap = true;
     else if (a === '--list') o.list = true;
     else if (a === '--relabel') o.relabel = true;
+    else if (a === '--work') o.work = val();
     else if (a === '--help' || a === '-h') o.help = true;
     else throw new UsageError(`unknown option ${a} (see --help)`);
   }
@@ -289,6 +293,8 @@ function parseArgs(argv) {
 
 const HELP = `usage: gen-golden.mjs --tool DIR [-j N] [--out DIR] [--only REGEX]
        gen-golden.mjs --tool DIR --check [--cheap] [--only REGEX] [-j N]
+       (--work DIR keeps each query's raw answer there and reuses it: a long
+        run can be resumed)
        gen-golden.mjs --list            (the queries, one JSON line each)
        gen-golden.mjs --relabel         (rewrite 'what' and 'grotto' of the committed entries)
 
@@ -332,13 +338,21 @@ async function main() {
   if (o.relabel) return relabel(o.out);
   const toolDir = resolveToolDir(o.tool);
   readToolFiles(toolDir); // the pinned version, or a UsageError
+  if (o.work) mkdirSync(o.work, { recursive: true });
   const sel = Q.filter((x) => (!o.only || o.only.test(x.id)) && (!o.cheap || x.cheap));
   const whole = !o.only && !o.cheap;
   const t0 = Date.now();
   const times = {};
   const entries = await pool(sel, o.j, async (query) => {
     const t = Date.now();
-    const r = await runSearcher(toolDir, ['search', ...query.args]);
+    const saved = o.work ? join(o.work, `${query.id}.json`) : null;
+    let r;
+    if (saved && existsSync(saved)) {
+      r = JSON.parse(readFileSync(saved, 'utf8'));
+    } else {
+      r = await runSearcher(toolDir, ['search', ...query.args]);
+      if (saved) writeAtomic(saved, JSON.stringify(r));
+    }
     times[query.id] = (Date.now() - t) / 1000;
     process.stderr.write(`${query.id}: ${r.hits} hits, ${r.shown} shown, ${times[query.id].toFixed(1)} s\n`);
     return entryOf(query, r);
@@ -346,7 +360,12 @@ async function main() {
   let never = null;
   if (whole || (o.only && o.only.test('never-listed'))) {
     const t = Date.now();
-    never = await runSearcher(toolDir, ['never']);
+    const saved = o.work ? join(o.work, 'never-listed.json') : null;
+    if (saved && existsSync(saved)) never = JSON.parse(readFileSync(saved, 'utf8'));
+    else {
+      never = await runSearcher(toolDir, ['never']);
+      if (saved) writeAtomic(saved, JSON.stringify(never));
+    }
     times['never-listed'] = (Date.now() - t) / 1000;
     process.stderr.write(`never-listed: ${never.total} maps, ${times['never-listed'].toFixed(1)} s\n`);
   }

@@ -15,6 +15,7 @@
 //   at SEED             the AT values, R2/+3/N2, zoom/deftness, patterns
 //   search OPTIONS      one of the tool's searches, run through its own entry
 //                       function with the form set (lib/queries.mjs)
+//   marathon RRSSSS A..B  the marathon table: every chest against the second
 //   never               every band/seed the tool never lists (no location)
 //   version             the checkout's identity
 //
@@ -40,6 +41,9 @@ subcommands:
                            at N = 35 + 29 x zoom, a drop-pattern scan
   search [OPTIONS]         a search of the tool (see below); prints the
                            tool's job, its hit count and the cards it shows
+  marathon RRSSSS A..B [--filter ALL|SA|AB]
+                           every chest's content at internal seconds A..B
+                           (stopwatch = second + 5), the tool's rank filters
   never                    maps the tool never lists in their band
   version                  the checkout's files and commit
 
@@ -368,11 +372,50 @@ function cmdNever(tool, args) {
   return out;
 }
 
+// The marathon table of 4.js (mrtCompute, mrtIsVis, mrtGetItem): every chest
+// of the map against the internal second t (the stopwatch shows t + 5).
+function cmdMarathon(tool, args) {
+  const { opts, pos } = splitArgs(args, ['--filter'], []);
+  if (pos.length !== 2) throw new UsageError('marathon needs RRSSSS and a second range A..B');
+  const { band, seed } = parseMapId(tool, pos[0]);
+  const m = /^(\d+)\.\.(\d+)$/.exec(pos[1]);
+  if (!m || Number(m[1]) > Number(m[2]) || Number(m[2]) > 100000) {
+    throw new UsageError(`bad range ${JSON.stringify(pos[1])}: expected A..B internal seconds, A <= B <= 100000`);
+  }
+  const filter = opts['--filter'] || 'ALL';
+  if (!['ALL', 'SA', 'AB'].includes(filter)) throw new UsageError(`bad --filter ${filter}: expected ALL, SA or AB`);
+  const eng = tool.engine();
+  eng.MapSeed = seed;
+  eng.MapRank = band;
+  eng.calculateDetail();
+  tool.eval(`mrtFilter=${JSON.stringify(filter)};mrtCustom=null;`);
+  const chestRank = tool.eval('CHEST_RANK');
+  const chests = [];
+  for (let f = 0; f < eng.floorCount; f++) {
+    for (let b = 0; b < eng.di[f][8]; b++) {
+      const info = eng.getBoxInfo(f, b);
+      const cd = { floor: f, floorNum: f + 1, box: b, rank: info.rank };
+      if (tool.g.mrtIsVis(cd)) chests.push(cd);
+    }
+  }
+  const rows = [];
+  for (let t = Number(m[1]); t <= Number(m[2]); t++) {
+    rows.push({ t, stopwatch: t + 5, items: chests.map((c) => eng.getBoxItem(c.floor, c.box, t)[0]) });
+  }
+  return {
+    map: hex2(band) + hex4(seed), filter,
+    chests: chests.map((c) => ({ floor: c.floorNum, chest: c.box + 1, rank: chestRank[c.rank] })),
+    rows,
+  };
+}
+
 function cmdVersion(tool) {
   return { repo: TOOL_REPO, commit: TOOL_COMMIT, blobs: TOOL_BLOBS };
 }
 
-export const COMMANDS = { walk: cmdWalk, map: cmdMap, at: cmdAt, search: runSearch, never: cmdNever, version: cmdVersion };
+export const COMMANDS = {
+  walk: cmdWalk, map: cmdMap, at: cmdAt, search: runSearch, marathon: cmdMarathon, never: cmdNever, version: cmdVersion,
+};
 
 function emit(obj) {
   const s = JSON.stringify(obj) + '\n';

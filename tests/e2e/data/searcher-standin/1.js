@@ -35,6 +35,7 @@ get bossNameJP(){return'ボス';}
 get mapTypeName(){return ENV_NAMES[this._details[3]][0];}
 getBoxInfo(f,i){const d=this.di[f];return{rank:d[9+i],x:d[13+2*i],y:d[14+2*i]};}
 getMapBoxCounts(){const counts={};for(let r=1;r<=10;r++)counts[r]=r===10?this.floorCount-2:0;return{counts,total:this.floorCount-2};}
+getBoxItem(f,b,t){return['Item'+((this.MapSeed+f+b+t)%7),'品'];}
 getFloorItemNames(f,t){return this.di[f][8]?['Item'+((this.MapSeed+f+t)%7)]:[];}
 }
 // walking cost: seed + floor, half steps; floor 13 of seed 7FFF has none
