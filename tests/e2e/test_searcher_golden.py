@@ -151,8 +151,13 @@ def test_entries_are_well_formed(entries):
                 assert e["hits"] == e["shown"] == e["items"], qid
             for m, f in e.get("first_floor", {}).items():
                 assert m in shown and 1 <= f <= 16, (qid, m, f)
-            if "cards" in e:
-                assert len(e["cards"]) == len(shown), qid
+            for key in ("pops", "texts"):
+                if key in e:
+                    assert len(e[key]) == len(shown), (qid, key)
+            if job["kind"] in ("atMonster", "atPattern"):
+                assert all(isinstance(p, int) for p in e["pops"]), qid
+            if job["kind"] == "scan" and job["processor"] == "multibug":
+                assert all("[Source]" in t and "[Bug]" in t for t in e["texts"]), qid
         else:
             assert e["order"] == "ranked", qid
             params = job["params"]
@@ -271,12 +276,18 @@ def test_standin_ranking_cut_and_ties():
     top = items[:5]
     assert [r["map"] for r in doc["results"]] == [f"DD{s:04X}" for s in top]
     assert [r["text"] for r in doc["results"]] == [f"{s:04X} | text" for s in top]
-    assert doc["groups"] == [{"before": 0, "text": "Top 5"}]
+    assert doc["groups"] == []
     last = (top[-1] * 37) % 101
     assert doc["last_value"] == last
     assert doc["tied_beyond_cut"] == sum(1 for s in items if (s * 37) % 101 == last) - \
         sum(1 for s in top if (s * 37) % 101 == last)
     assert doc["items"] == len(items) and doc["hits"] == len(items)
+
+
+def test_standin_grouped_ranking_reads_headers_and_no_tie_count():
+    doc = ok_json(searcher("search", "--sort", "tiles-max"))
+    assert doc["groups"] == [{"before": 0, "text": "Top 5"}] and doc["shown"] == 5
+    assert "last_value" not in doc and "tied_beyond_cut" not in doc
 
 
 @pytest.mark.parametrize("opts,field,value", [
@@ -378,6 +389,22 @@ def test_standin_walk_map_at():
     assert a["at"] == {"35": vals[34], "36": vals[35], "37": vals[36]}
     assert a["zoom"] == {"n": 1, "N": 64, "atN": vals[63], "atN1": vals[64],
                          "deftness": 1000 if vals[64] > 16384 else 0}
+
+
+def test_standin_walk_bin_is_the_golden_format():
+    env = dict(os.environ)
+    env.pop("GROTTO_SEARCHER_DIR", None)
+    res = subprocess.run([node(), str(SEARCHER), "--tool", str(STANDIN), "--any-version", "walk-bin"],
+                         capture_output=True, timeout=300, env=env)
+    assert res.returncode == 0, res.stderr
+    raw = res.stdout
+    assert len(raw) == 32768 * 16 * 2
+
+    def at(s, f):
+        return int.from_bytes(raw[(s * 16 + f - 1) * 2:(s * 16 + f) * 2], "little")
+    assert at(0x7FFF, 13) == 0xFFFF
+    for s, f in ((0, 1), (0x1234, 7), (0x7FFF, 16)):
+        assert at(s, f) == int(2 * (((s + f - 1) % 40) / 2 + 3)), (s, f)
 
 
 def test_standin_marathon():

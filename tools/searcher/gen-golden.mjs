@@ -98,7 +98,7 @@ const NAMES = {
   51: { prefix: 'Copper', suffix: 'Woe', locale: 'Crypt' },
 };
 const SMR = { DD: '9', B5: '7', 51: '4' };
-const CHESTS = { DD: 'S2,A3', B5: 'S1,A2', 51: 'A1,B2' };
+const CHESTS = { DD: 'S2,A3', B5: 'S1,A2', 51: 'C1,D2' };
 
 // issue 20: every filter, over band DD and two more
 const F = 'issue20-filters';
@@ -129,10 +129,10 @@ for (const b of BANDS) {
 }
 q(F, '02-bq-1p', "base-quality count 1' in band 02 (quest 15's map)", ['--band', '02', '--bq-count', "1'"], { cheap: true });
 q(F, 'DD-smr-none', 'a monster rank the band never has', ['--band', 'DD', '--smr', '8'], { cheap: true });
-q(F, 'DD-compose', 'filters composed: seed window, bq count, two special floors',
-  ['--band', 'DD', '--seeds', '0000..3FFF', '--bq-count', "1'", '--multi-special']);
-q(F, 'B5-compose', 'filters composed: prefix, SMR, chambers on two floors',
-  ['--band', 'B5', '--prefix', 'Ruby', '--smr', '9', '--chambers-floors', '2']);
+q(F, 'DD-compose', 'filters composed: seed window, SMR, chest counts, Flag0',
+  ['--band', 'DD', '--seeds', '0000..3FFF', '--smr', '9', '--chests', 'S2,A3', '--flag0']);
+q(F, 'B5-compose', 'filters composed: seed window, suffix, chest counts',
+  ['--band', 'B5', '--seeds', '0000..3FFF', '--suffix', 'Doom', '--chests', 'S1,A2']);
 
 // issue 20: every ranking
 const R = 'issue20-rankings';
@@ -173,7 +173,8 @@ q(A, 'DD-at-R3-50', 'drop pattern R3 at 1/64 within 50 steps (no lower bound)',
 const MKS = ['--kind', 'at-monster', '--at-env', 'Fire', '--at-rank', '9', '--at-monster', 'Metal King Slime', '--zoom', '0'];
 q(A, 'DD-at-mks', 'whistle: Metal King Slime, Fire rank 9, zoom 0', ['--band', 'DD', ...MKS], { cheap: true });
 q(A, 'DD-at-mks-deft100', 'whistle: as DD-at-mks with deftness at most 100', ['--band', 'DD', ...MKS, '--deft-max', '100'], { cheap: true });
-q(A, 'B5-at-mks-zoom2', 'whistle: Metal King Slime, Fire rank 9, zoom 2', ['--band', 'B5', ...MKS.slice(0, -1), '2'], { cheap: true });
+q(A, 'B5-at-mks-zoom2', 'whistle: Metal King Slime, Fire rank 9, zoom 2, seeds 0000..0FFF',
+  ['--band', 'B5', '--seeds', '0000..0FFF', ...MKS.slice(0, -1), '2'], { cheap: true });
 q(A, 'DD-at-mks-R2', 'whistle with a drop pattern: MKS zoom 0, R2 at 1/32',
   ['--band', 'DD', ...MKS, '--pattern', 'R2', '--threshold', '1/32'], { cheap: true });
 const M = 'issue22-multibug';
@@ -225,7 +226,10 @@ function entryOf(query, r) {
     e.order = 'ranked';
     e.groups = r.groups;
     e.results = r.results;
-    if (r.last_value !== undefined) { e.last_value = r.last_value; e.tied_beyond_cut = r.tied_beyond_cut; }
+    if (r.last_value !== undefined && r.groups.length === 0) {
+      e.last_value = r.last_value;
+      e.tied_beyond_cut = r.tied_beyond_cut;
+    }
   } else {
     e.order = 'scan';
     e.maps = r.results.map((x) => x.map);
@@ -233,15 +237,9 @@ function entryOf(query, r) {
     let any = false;
     for (const x of r.results) if (x.floor !== undefined) { floors[x.map] = x.floor; any = true; }
     if (any) e.first_floor = floors;
-    const extra = r.results.filter((x) => x.pop !== undefined || x.text !== undefined);
-    if (extra.length) {
-      e.cards = r.results.map((x) => {
-        const c = {};
-        if (x.pop !== undefined) c.pop = x.pop;
-        if (x.text !== undefined) c.text = x.text;
-        return c;
-      });
-    }
+    // per shown map, parallel to `maps`: the AT value at the POP index, the card's text
+    if (r.results.some((x) => x.pop !== undefined)) e.pops = r.results.map((x) => x.pop);
+    if (r.results.some((x) => x.text !== undefined)) e.texts = r.results.map((x) => x.text);
   }
   return e;
 }

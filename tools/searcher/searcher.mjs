@@ -8,6 +8,7 @@
 // the tool's own functions. Each subcommand prints one JSON document:
 //
 //   walk SEED [FLOOR]   calcFloorWalkCost on the floors of map seed SEED
+//   walk-bin            all 524,288 of them, binary (golden/floor-walk.bin)
 //   map RRSSSS          GrottoDetail: details, names, chests, locations, AT,
 //                       per floor: size, stairs, chests, walk, enemy list,
 //                       anomalies (--multibug: the bug map and 16 floors;
@@ -34,6 +35,8 @@ node and prints JSON. DIR (or $GROTTO_SEARCHER_DIR) is a checkout of the tool.
 subcommands:
   walk SEED [FLOOR]        walking cost of FLOOR (1..16; all 16 if omitted)
                            of map seed SEED (hex), floors generated to 16
+  walk-bin                 every floor's walking cost, binary, in the format
+                           of golden/floor-walk.bin (records.md)
   map RRSSSS [--multibug] [--second T]
                            one map: details, floors, chests, walk, AT
   at SEED [--zoom N] [--pattern P --threshold T --max-steps M] [--steps K]
@@ -149,6 +152,25 @@ function cmdWalk(tool, args) {
       return { floor: f, cost: c, cost2x: c === null ? 65535 : c * 2 };
     }),
   };
+}
+
+// The whole walking-cost table in the format of golden/floor-walk.bin
+// (records.md): u16 LE at s*16 + f-1 = 2 x cost, 0xFFFF none. Binary on stdout.
+function cmdWalkBin(tool, args) {
+  splitArgs(args, [], []);
+  const out = Buffer.alloc(0x8000 * 16 * 2);
+  const eng = tool.engine();
+  for (let s = 0; s <= 0x7fff; s++) {
+    eng.MapSeed = s;
+    eng.MapRank = 0xDD;
+    eng._force_16_floors = true;
+    eng.calculateDetail();
+    for (let f = 0; f < 16; f++) {
+      const c = walkCost(tool, eng, f);
+      out.writeUInt16LE(c === null ? 0xffff : c * 2, (s * 16 + f) * 2);
+    }
+  }
+  return out;
 }
 
 function floorFacts(tool, eng, f) {
@@ -342,8 +364,10 @@ export async function runSearch(tool, args) {
   if (r.done.noJob) out.no_job = true;
   out.items = r.all.length;
   // A ranking cut to its first N: how many more items share the last value
-  // (the tool then keeps the first in its scan order).
-  if (results.length > 0 && results.length < r.all.length && results[results.length - 1].sort !== undefined) {
+  // (the tool then keeps the first in its scan order). Grouped rankings (the
+  // per-floor metrics) cut per group and keep ties themselves.
+  if (r.headers.length === 0 && results.length > 0 && results.length < r.all.length
+      && results[results.length - 1].sort !== undefined) {
     const last = results[results.length - 1].sort;
     const shownTied = results.filter((x) => x.sort === last).length;
     const keys = new Set();
@@ -414,14 +438,16 @@ function cmdVersion(tool) {
 }
 
 export const COMMANDS = {
-  walk: cmdWalk, map: cmdMap, at: cmdAt, search: runSearch, marathon: cmdMarathon, never: cmdNever, version: cmdVersion,
+  walk: cmdWalk, 'walk-bin': cmdWalkBin, map: cmdMap, at: cmdAt, search: runSearch, marathon: cmdMarathon, never: cmdNever, version: cmdVersion,
 };
 
-function emit(obj) {
-  const s = JSON.stringify(obj) + '\n';
-  const buf = Buffer.from(s, 'utf8');
+function emitRaw(buf) {
   let off = 0;
   while (off < buf.length) off += writeSync(1, buf, off, buf.length - off);
+}
+
+function emit(obj) {
+  emitRaw(Buffer.from(JSON.stringify(obj) + '\n', 'utf8'));
 }
 
 async function main(argv) {
@@ -447,7 +473,9 @@ async function main(argv) {
   if (rest.includes('--help')) { process.stdout.write(HELP); return; }
   if (!COMMANDS[cmd]) throw new UsageError(`unknown subcommand ${cmd}: expected ${Object.keys(COMMANDS).join(', ')}`);
   const tool = loadTool(resolveToolDir(toolArg), { anyVersion });
-  emit(await COMMANDS[cmd](tool, rest));
+  const result = await COMMANDS[cmd](tool, rest);
+  if (Buffer.isBuffer(result)) emitRaw(result);
+  else emit(result);
 }
 
 if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('searcher.mjs')) {

@@ -39,7 +39,7 @@ onDone:(d)=>{
 const fr=document.createDocumentFragment();
 if(ranked){
 all.sort((a,b)=>a.sortCost-b.sortCost);
-const h=document.createElement('div');h.textContent='Top 5';fr.appendChild(h);
+if(conds.anomaly==='usp_maxtile'){const h=document.createElement('div');h.textContent='Top 5';fr.appendChild(h);}
 for(const it of all.slice(0,5))fr.appendChild(materializeResultItem(it));
 }else{
 for(const it of all)fr.appendChild(materializeResultItem(it));
