@@ -62,8 +62,8 @@ search options (composable as in the tool):
   --multi-special  --monster NAME  --flag0
   --nipple --chamber --chestless --down-unreachable --ghosts --overflow
   --nipple-chamber --chambers-floors 2 --chambers-per-floor 2
-  --sort ${Object.keys(SORTS).slice(0, 6).join('|')}
-        |${Object.keys(SORTS).slice(6).join('|')}
+  --sort ${Object.keys(SORTS).slice(0, 4).join('|')}
+        |${Object.keys(SORTS).slice(4).join('|')}
   multibug: --floor-increase --bug-floor-hit
   AT: --pattern P --threshold 1/256|1/128|1/64|1/32 --max-steps N --zoom N
       --at-env E --at-rank N --at-monster ID|NAME --deft-max N --sort-pop
