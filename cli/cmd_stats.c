@@ -7,6 +7,7 @@
 #include "grotto/map.h"
 #include "grotto/tables.h"
 #include "legacy.h"
+#include "legacy_diff.h"
 #include "oracle.h"
 #include "research.h"
 #include "stats.h"

@@ -8,6 +8,7 @@
 #include "grotto/tables.h"
 #include "index.h"
 #include "legacy.h"
+#include "legacy_diff.h"
 
 enum { FAM_NONE, FAM_PARTIAL, FAM_REDUCED, FAM_ONLY, FAM_NOENEMY };
 
