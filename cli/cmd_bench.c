@@ -50,7 +50,7 @@ typedef struct engine_runs {
     int same_every_run;      /* every run gave the first run's digests */
 } engine_runs;
 
-static int run_engine(const char *engine, int threads, int repeat, const oracle_corpus *want, int tty,
+static int run_engine(const grotto_engine *engine, int threads, int repeat, const oracle_corpus *want, int tty,
                       engine_runs *er)
 {
     double v[F_COUNT][100];
@@ -58,7 +58,7 @@ static int run_engine(const char *engine, int threads, int repeat, const oracle_
     er->same_every_run = 1;
     for (int i = 0; i < repeat; i++) {
         char label[48];
-        snprintf(label, sizeof label, "bench %s %d/%d", engine, i + 1, repeat);
+        snprintf(label, sizeof label, "bench %s %d/%d", engine->name, i + 1, repeat);
         bench_run r;
         if (oracle_bench(engine, threads, want->floors, want->maps, tty ? label : NULL, &r) != 0)
             return -1;
@@ -170,9 +170,9 @@ int cmd_bench(int argc, char **argv)
         return cli_error("bench", "%s (use --no-corpus to skip the check)", err);
     int tty = isatty(STDERR_FILENO) && !json; /* progress only on a terminal */
     engine_runs impl, ref;
-    int rc = run_engine("impl", threads, (int)repeat, &want, tty, &impl);
+    int rc = run_engine(&grotto_engine_impl, threads, (int)repeat, &want, tty, &impl);
     if (!rc)
-        rc = run_engine("ref", threads, (int)repeat, &want, tty, &ref);
+        rc = run_engine(&grotto_engine_ref, threads, (int)repeat, &want, tty, &ref);
     oracle_corpus_free(&want);
     if (rc < 0)
         return cli_error("bench", "cannot start a benchmark run (fork or memory)");

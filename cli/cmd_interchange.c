@@ -130,12 +130,13 @@ int cmd_interchange(int argc, char **argv)
 {
     const char *seeds = NULL, *bands = NULL, *engine = NULL, *seed_s = NULL, *out_s = NULL, *pos[2];
     int help = 0, npos;
+    char engine_help[512];
     const cli_opt opts[] = {
         {"MODE", 0, OPT_ARG, NULL, NULL, NULL, "export, encode or decode"},
         {"WHAT|FILE", 0, OPT_ARG, NULL, NULL, NULL, "export: floors or maps; encode, decode: the input file"},
         {"seeds", 0, OPT_VALUE, NULL, &seeds, "LO..HI", "export: seeds (hex, default 0..7FFF)"},
         {"bands", 0, OPT_VALUE, NULL, &bands, "LIST", "export maps: band codes in hex (02,38,..,DD) or all (default)"},
-        {"engine", 0, OPT_VALUE, NULL, &engine, "E", "export: ref (default), impl or legacy"},
+        {"engine", 0, OPT_VALUE, NULL, &engine, "E", cli_engine_help(engine_help, sizeof engine_help, "export: ", &grotto_engine_ref)},
         {"seed", 0, OPT_VALUE, NULL, &seed_s, "S", "decode: seed of the first FloorRecord (hex, default 0)"},
         {"out", 'o', OPT_VALUE, NULL, &out_s, "FILE", "write FILE (whole or not at all) instead of stdout"},
     };
@@ -170,7 +171,7 @@ int cmd_interchange(int argc, char **argv)
         if (bands && (floors ? cli_error("interchange", "--bands applies to export maps only")
                              : cli_band_list("interchange", bands, &band_mask)))
             return EXIT_USAGE;
-        if (engine && !(e = cli_engine("interchange", engine)))
+        if (engine && !(e = cli_engine("interchange", engine, &grotto_engine_ref)))
             return EXIT_USAGE;
     }
     if (seed_s && cli_seed("interchange", seed_s, &first_seed))

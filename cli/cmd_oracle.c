@@ -180,17 +180,21 @@ static int run_tool(const tool_args *t)
 
 int cmd_oracle(int argc, char **argv)
 {
-    const char *a_s = "ref", *b_s = NULL, *against = NULL, *threads_s = NULL, *show_s = NULL;
+    const char *a_s = NULL, *b_s = NULL, *against = NULL, *threads_s = NULL, *show_s = NULL;
     const char *seeds_s = NULL, *bands_s = NULL, *sample_s = NULL, *timeout_s = NULL;
     const char *pos[ORACLE_DOMAIN_COUNT];
     int json = 0, quiet = 0, help = 0, npos;
+    char a_help[512], b_help[768];
+    cli_engine_help(a_help, sizeof a_help, "engine A, ", &grotto_engine_ref);
+    cli_engine_help(b_help, sizeof b_help, "second engine to compare with A item by item, ", NULL);
+    snprintf(b_help + strlen(b_help), sizeof b_help - strlen(b_help),
+             "\nor another tool's output: FILE.jsonl (any word that is not an\nengine name is a file: ./%s for a "
+             "file named %s) or exec:CMD",
+             grotto_engines[0]->name, grotto_engines[0]->name);
     const cli_opt opts[] = {
         {"DOMAIN", 0, OPT_ARG, NULL, NULL, NULL, "floors, maps, qualities, timers or sweep (default: all)"},
-        {"a", 0, OPT_VALUE, NULL, &a_s, "ENGINE", "ref (default), impl or legacy"},
-        {"b", 0, OPT_VALUE, NULL, &b_s, "ENGINE",
-         "second engine to compare with A item by item: impl, ref, or legacy (the\nlegacy Windows tool's "
-         "enemy-list model: its maps differ, exit 1);\nor another tool's output: FILE.jsonl (any word that is not "
-         "an\nengine name is a file: ./ref for a file named ref) or exec:CMD"},
+        {"a", 0, OPT_VALUE, NULL, &a_s, "ENGINE", a_help},
+        {"b", 0, OPT_VALUE, NULL, &b_s, "ENGINE", b_help},
         {"against", 0, OPT_VALUE, NULL, &against, "SRC",
          "corpus (corpus/golden: floors.digest, maps.digest, timers.jsonl and\nSHA256SUMS, all required), a "
          "directory holding floors.digest and\nmaps.digest (timers.jsonl optional), or one file for one domain\n"
@@ -236,9 +240,9 @@ int cmd_oracle(int argc, char **argv)
             return EXIT_USAGE;
         o.show = (int)v;
     }
-    if (!(o.a = cli_engine("oracle", a_s)))
+    if (!(o.a = cli_engine("oracle", a_s, &grotto_engine_ref)))
         return EXIT_USAGE;
-    if (b_s && (!strncmp(b_s, "exec:", 5) || !cli_engine_name(b_s))) {
+    if (b_s && (!strncmp(b_s, "exec:", 5) || !grotto_engine_by_name(b_s))) {
         tool_args t = {.b = b_s, .seeds = seeds_s, .bands = bands_s, .sample = sample_s, .timeout = timeout_s,
                        .a = o.a, .exec = !strncmp(b_s, "exec:", 5), .show = o.show, .json = json,
                        .quiet = quiet};
@@ -260,7 +264,7 @@ int cmd_oracle(int argc, char **argv)
     }
     if (seeds_s || bands_s || sample_s || timeout_s)
         return cli_error("oracle", "--seeds, --bands, --sample and --timeout apply to --b exec:CMD only");
-    if (b_s && !(o.b = cli_engine("oracle", b_s)))
+    if (b_s && !(o.b = cli_engine("oracle", b_s, NULL)))
         return EXIT_USAGE;
     if (o.b == o.a)
         return cli_error("oracle", "--a and --b name the same engine");

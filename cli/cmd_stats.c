@@ -58,7 +58,7 @@ static void json_stats(const oracle_stats *s, const grotto_index *ix)
     jw w;
     jw_init(&w, stdout);
     jw_obj(&w, NULL);
-    jw_str(&w, "engine", ix->engine);
+    jw_str(&w, "engine", ix->engine->name);
     jw_num(&w, "seconds", s->seconds + ix->seconds, 3);
     jw_obj(&w, "index");
     jw_bool(&w, "from_cache", ix->from_cache);
@@ -197,7 +197,7 @@ static void json_stats(const oracle_stats *s, const grotto_index *ix)
 
 static void text_stats(const oracle_stats *s, const grotto_index *ix)
 {
-    printf("universe statistics (%s engine, %.3f s; index %s)\n\n", ix->engine, s->seconds + ix->seconds,
+    printf("universe statistics (%s engine, %.3f s; index %s)\n\n", ix->engine->name, s->seconds + ix->seconds,
            ix->from_cache ? "from the cache" : "built");
     printf("counted as: floors = (seed, floor) pairs; instances = every floor of every map; arising = only\n"
            "maps whose seed some timer value yields; distinct = different floor layouts\n\n");
@@ -431,10 +431,12 @@ int cmd_stats(int argc, char **argv)
     int threads;
     if (ia.threads_s && cli_threads("stats", ia.threads_s, &threads))
         return EXIT_USAGE;
-    if (cli_index_engine_check("stats", ia.engine))
+    const grotto_engine *engine = cli_index_engine("stats", ia.engine);
+    if (!engine)
         return EXIT_USAGE;
-    if (legacy_diff && ia.engine && !strcmp(ia.engine, "legacy"))
-        return cli_error("stats", "--legacy-diff compares legacy with the game model: give --engine impl or ref");
+    if (legacy_diff && engine == &grotto_engine_legacy)
+        return cli_error("stats", "--legacy-diff compares %s with the game model: give another --engine",
+                         grotto_engine_legacy.name);
     if (cli_parse_only)
         return EXIT_OK;
     grotto_index_opts o;

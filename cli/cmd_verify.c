@@ -13,7 +13,7 @@
 #include "view.h"
 
 static const cli_usage VERIFY_USAGE = {
-    "grotto verify FILE|DIR... [--engine ref|impl|legacy] [--region jp|intl] [--json]",
+    "grotto verify FILE|DIR... [--engine E] [--region jp|intl] [--json]",
     "Checks hardware captures (capture files, format in corpus/README.md) against an\n"
     "engine. A DIR is searched recursively for *.cap files, in path order (names starting\n"
     "with '.' and symlinked directories are skipped). Every record is checked on its own:\n"
@@ -279,14 +279,15 @@ static int verify_file(const entry *en, const grotto_engine *e, int region, jw *
 
 int cmd_verify(int argc, char **argv)
 {
-    const char *engine_s = "ref", *region_s = NULL;
+    const char *engine_s = NULL, *region_s = NULL;
     int json = 0, help = 0, npos;
     const char **pos = malloc((size_t)(argc > 0 ? argc : 1) * sizeof *pos);
     if (!pos)
         return cli_error("verify", "out of memory");
+    char engine_help[512];
     const cli_opt opts[] = {
         {"FILE|DIR", 0, OPT_ARG, NULL, NULL, NULL, "capture files, or directories searched for *.cap"},
-        {"engine", 0, OPT_VALUE, NULL, &engine_s, "E", "ref (default), impl or legacy (the legacy Windows tool's\nenemy-list model over ref's floors)"},
+        {"engine", 0, OPT_VALUE, NULL, &engine_s, "E", cli_engine_help(engine_help, sizeof engine_help, "", &grotto_engine_ref)},
         {"region", 0, OPT_VALUE, NULL, &region_s, "R",
          "jp or intl: the build whose ElistOfs and free bytes memory captures\nexpect, for every capture (default: "
          "each capture's game, jp -> jp,\nna/eu -> intl); nothing else depends on the region"},
@@ -307,7 +308,7 @@ int cmd_verify(int argc, char **argv)
         rc = cli_error("verify", "give capture files or directories (e.g. corpus/hardware); see 'grotto verify --help'");
         goto done;
     }
-    const grotto_engine *e = cli_engine("verify", engine_s);
+    const grotto_engine *e = cli_engine("verify", engine_s, &grotto_engine_ref);
     grotto_region reg = GROTTO_REGION_JP;
     if (!e || (region_s && cli_region("verify", region_s, &reg))) {
         rc = EXIT_USAGE;

@@ -11,14 +11,41 @@
 #include "query.h"
 #include "oracle.h"
 #include "research.h"
+#include "view.h"
 
 /* ---- the index ---- */
 
+/* The index's engine when --engine is not given: its default (impl). */
+#define INDEX_ENGINE_DEFAULT (&grotto_engine_impl)
+
 int cli_index_engine_check(const char *cmd, const char *engine)
 {
-    if (engine && strcmp(engine, "impl") != 0 && strcmp(engine, "ref") != 0 && strcmp(engine, "legacy") != 0)
-        return cli_error(cmd, "unknown engine '%s': expected impl, ref or legacy", engine);
-    return 0;
+    return engine && !cli_index_engine(cmd, engine) ? EXIT_USAGE : 0;
+}
+
+const grotto_engine *cli_index_engine(const char *cmd, const char *engine)
+{
+    if (!engine)
+        return INDEX_ENGINE_DEFAULT;
+    const grotto_engine *e = grotto_engine_by_name(engine);
+    if (!e) {
+        char names[128];
+        grotto_engine_names(names, sizeof names, INDEX_ENGINE_DEFAULT);
+        cli_error(cmd, "unknown engine '%s': expected %s", engine, names);
+    }
+    return e;
+}
+
+const char *cli_index_engine_help(void)
+{
+    static char help[512];
+    if (!help[0]) {
+        cli_engine_help(help, sizeof help, "", INDEX_ENGINE_DEFAULT);
+        snprintf(help + strlen(help), sizeof help - strlen(help),
+                 "\nAn engine without a sweep of its own builds the index item by\nitem (slow, never cached; for "
+                 "checking); one over another's floors\nredoes the map pass over the default index");
+    }
+    return help;
 }
 
 grotto_index *cli_index_open(const char *cmd, const cli_index_args *a, grotto_index_opts *opts)
@@ -26,8 +53,8 @@ grotto_index *cli_index_open(const char *cmd, const cli_index_args *a, grotto_in
     int threads = 0;
     if (a->threads_s && cli_threads(cmd, a->threads_s, &threads))
         return NULL;
-    const char *engine = a->engine ? a->engine : "impl";
-    if (cli_index_engine_check(cmd, engine))
+    const grotto_engine *engine = cli_index_engine(cmd, a->engine);
+    if (!engine)
         return NULL;
     static oracle_progress p;
     oracle_progress_init(&p, "universe index", a->quiet);

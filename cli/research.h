@@ -10,8 +10,12 @@
 #include "index.h"
 #include "query.h"
 
-/* --engine of an index command: impl, ref or legacy; 0 or EXIT_USAGE. */
+/* --engine of an index command (NULL: the index's default engine, impl):
+ * the engine, or NULL after printing the problem; the check returns 0 or
+ * EXIT_USAGE; the help text lists the registry's engines. */
+const grotto_engine *cli_index_engine(const char *cmd, const char *engine);
 int cli_index_engine_check(const char *cmd, const char *engine);
+const char *cli_index_engine_help(void);
 /* Options every index command has: --engine, -j, --no-cache, --quiet. */
 typedef struct cli_index_args {
     const char *engine, *threads_s;
@@ -30,10 +34,7 @@ void cli_index_help(FILE *out);
     {"Index", 0, OPT_SECTION, NULL, NULL, NULL, NULL},                                               \
     {"no-cache", 0, OPT_FLAG, &(ia)->no_cache, NULL, NULL,                                           \
      "build the index in memory, do not read or write the cache"},                                   \
-    {"engine", 0, OPT_VALUE, NULL, &(ia)->engine, "E",                                               \
-     "impl (default), ref (builds the index item by item with the\n"                             \
-     "reference engine: slow, never cached; for checking) or legacy\n"                            \
-     "(the legacy Windows tool's enemy-list verdicts over impl's index)"},                            \
+    {"engine", 0, OPT_VALUE, NULL, &(ia)->engine, "E", cli_index_engine_help()},                     \
     {"threads", 'j', OPT_VALUE, NULL, &(ia)->threads_s, "N", "threads for building it (default: all cores)"}, \
     {"quiet", 'q', OPT_FLAG, &(ia)->quiet, NULL, NULL, "no progress line"}
 

@@ -5,25 +5,38 @@
 
 #include "grotto/elist.h"
 #include "grotto/tables.h"
-#include "legacy.h"
 #include "oracle.h"
 #include "view.h"
 
-const grotto_engine *cli_engine_name(const char *name)
+const grotto_engine *cli_engine(const char *cmd, const char *name, const grotto_engine *dflt)
 {
-    static const grotto_engine *const engines[] = {&grotto_engine_ref, &grotto_engine_impl, &grotto_engine_legacy};
-    for (size_t i = 0; i < sizeof engines / sizeof engines[0]; i++)
-        if (!strcmp(name, engines[i]->name))
-            return engines[i];
-    return NULL;
+    const grotto_engine *e = name ? grotto_engine_by_name(name) : dflt;
+    if (!e) {
+        char names[128];
+        grotto_engine_names(names, sizeof names, dflt);
+        cli_error(cmd, "unknown engine '%s': expected %s", name, names);
+    }
+    return e;
 }
 
-const grotto_engine *cli_engine(const char *cmd, const char *name)
+const char *cli_engine_help(char *buf, size_t size, const char *lead, const grotto_engine *dflt)
 {
-    const grotto_engine *e = cli_engine_name(name);
-    if (!e)
-        cli_error(cmd, "unknown engine '%s': expected ref, impl or legacy", name);
-    return e;
+    char names[128];
+    grotto_engine_names(names, sizeof names, dflt);
+    size_t first = dflt ? strlen(dflt->name) : 0; /* the default leads the list */
+    snprintf(buf, size, "%s%.*s%s%s:", lead, (int)first, names, dflt ? " (default)" : "", names + first);
+    const grotto_engine *order[GROTTO_ENGINE_COUNT + 1];
+    int n = 0;
+    if (dflt)
+        order[n++] = dflt;
+    for (int i = 0; grotto_engines[i]; i++)
+        if (grotto_engines[i] != dflt)
+            order[n++] = grotto_engines[i];
+    for (int i = 0; i < n; i++) {
+        size_t at = strlen(buf);
+        snprintf(buf + at, size - at, "\n  %-7s %s", order[i]->name, order[i]->about);
+    }
+    return buf;
 }
 
 void view_floor(const grotto_engine *e, const grotto_map_t *m, uint32_t seed, int n, floor_view *v)

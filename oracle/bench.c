@@ -1,6 +1,7 @@
-/* grotto bench: see bench.h. ref is swept item by item (every map
- * regenerates its floors, as the reference is meant to be used); impl uses
- * its memoized, threaded sweep. */
+/* grotto bench: see bench.h. An engine with a sweep of its own (impl) runs
+ * its memoized, threaded sweep; one without (ref) is swept item by item
+ * through the engine interface (every map regenerates its floors, as the
+ * reference is meant to be used). */
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS, wait4 */
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -101,7 +102,8 @@ static void run_generic(const grotto_engine *e, int threads, uint64_t *fd, uint6
     r->floor_generations = atomic_load(&c.generations);
 }
 
-static int run_impl(int threads, uint64_t *fd, uint64_t *md, const char *label, bench_run *r)
+static int run_sweep(const grotto_engine *e, int threads, uint64_t *fd, uint64_t *md, const char *label,
+                     bench_run *r)
 {
     grotto_floor_facts *facts = malloc((size_t)GROTTO_FLOOR_UNIVERSE * sizeof *facts);
     if (!facts)
@@ -113,7 +115,7 @@ static int run_impl(int threads, uint64_t *fd, uint64_t *md, const char *label, 
                                 .progress = oracle_progress_cb, .progress_ctx = &pr};
     grotto_sweep_stats st;
     double t0 = oracle_now();
-    int rc = grotto_impl_sweep(&req, &st);
+    int rc = e->sweep(&req, &st);
     r->wall = oracle_now() - t0;
     oracle_progress_done(&pr);
     r->draws = st.draws;
@@ -129,7 +131,7 @@ static int run_impl(int threads, uint64_t *fd, uint64_t *md, const char *label, 
     return rc;
 }
 
-int oracle_bench(const char *engine, int threads, const uint64_t *want_floors, const uint64_t *want_maps,
+int oracle_bench(const grotto_engine *e, int threads, const uint64_t *want_floors, const uint64_t *want_maps,
                  const char *progress_label, bench_run *out)
 {
     if (threads <= 0)
@@ -149,10 +151,10 @@ int oracle_bench(const char *engine, int threads, const uint64_t *want_floors, c
     }
     if (pid == 0) {
         int rc = 0;
-        if (!strcmp(engine, "impl"))
-            rc = run_impl(threads, fd, md, progress_label, r);
+        if (e->sweep)
+            rc = run_sweep(e, threads, fd, md, progress_label, r);
         else
-            run_generic(&grotto_engine_ref, threads, fd, md, progress_label, r);
+            run_generic(e, threads, fd, md, progress_label, r);
         r->ok = rc == 0;
 #ifdef GROTTO_COVERAGE
         __gcov_dump();
@@ -166,7 +168,7 @@ int oracle_bench(const char *engine, int threads, const uint64_t *want_floors, c
         return -1;
     }
     *out = *r;
-    snprintf(out->engine, sizeof out->engine, "%s", engine);
+    snprintf(out->engine, sizeof out->engine, "%s", e->name);
     out->threads = threads;
     out->ok = out->ok && WIFEXITED(status) && WEXITSTATUS(status) == 0;
     out->peak_rss_kib = ru.ru_maxrss;

@@ -1,11 +1,14 @@
 /* The benchmark: the full-universe sweep (every FloorRecord digest with its
  * analysis and enemy-list terms, every MapRecord digest) timed with ref and
  * with impl in one run, each in a child process so that its peak RSS is its
- * own. */
+ * own: an engine with a sweep of its own runs it, any other is asked item by
+ * item through the engine interface. */
 #ifndef GROTTO_ORACLE_BENCH_H
 #define GROTTO_ORACLE_BENCH_H
 
 #include <stdint.h>
+
+#include "grotto/engine.h"
 
 typedef struct bench_run {
     char engine[8];
@@ -25,7 +28,7 @@ typedef struct bench_run {
 /* want_* may be NULL (no corpus comparison). progress_label: show a
  * progress line per stage on a terminal under this label (NULL: none).
  * Returns 0 or -1. */
-int oracle_bench(const char *engine, int threads, const uint64_t *want_floors, const uint64_t *want_maps,
+int oracle_bench(const grotto_engine *e, int threads, const uint64_t *want_floors, const uint64_t *want_maps,
                  const char *progress_label, bench_run *out);
 
 /* Minimum and median of n values (n >= 1; v is reordered). */

@@ -39,7 +39,10 @@
 enum { GROTTO_INDEX_FORMAT = 1 };
 
 typedef struct grotto_index_opts {
-    const char *engine;          /* "impl" (default: the sweep) or "ref" (per item, slow, never cached) */
+    const grotto_engine *engine; /* NULL: impl (its memoized sweep, cached); an engine without a
+                                    sweep (ref) is asked item by item: slow, never cached; one
+                                    whose floors are another's (floors_from: legacy) gets the
+                                    default index's floor facts and its own map pass */
     int threads;                 /* <= 0: all cores */
     int cache;                   /* use the cache file (impl only) */
     const char *cache_dir;       /* NULL: the default above */
@@ -61,7 +64,7 @@ typedef struct grotto_index {
      * NULL until grotto_index_overflow_high() */
     const uint8_t *overflow_high;
     /* provenance */
-    char engine[8];
+    const grotto_engine *engine; /* whose index it is */
     int from_cache;              /* 1: read from the cache file */
     char cache_path[4096];       /* "" when no cache file is used */
     char note[1024];             /* how the index was obtained, one line */

@@ -1,5 +1,7 @@
-/* grotto stats --legacy-diff: the legacy model against the game model over
- * every map floor (legacy.h). */
+/* grotto stats --legacy-diff: the legacy tool's engine against the game
+ * model - the engine of the universe index - over every map floor, both
+ * cuts from the index's floor facts through the engine interface
+ * (elist_of_layout). */
 #include <string.h>
 
 #include "grotto/elist.h"
@@ -7,7 +9,6 @@
 #include "grotto/record.h"
 #include "grotto/tables.h"
 #include "index.h"
-#include "legacy.h"
 #include "legacy_diff.h"
 
 enum { FAM_NONE, FAM_PARTIAL, FAM_REDUCED, FAM_ONLY, FAM_NOENEMY };
@@ -45,8 +46,9 @@ static int class_of(int legacy, int real)
 
 int oracle_legacy_diff_compute(const struct grotto_index *ix, oracle_legacy_diff *out)
 {
+    const grotto_engine *game = ix->engine, *legacy = &grotto_engine_legacy;
     memset(out, 0, sizeof *out);
-    if (!strcmp(ix->engine, "legacy"))
+    if (game == legacy)
         return -1;
     for (uint32_t m = 0; m < GROTTO_MAP_UNIVERSE; m++) {
         const grotto_map_facts *mf = &ix->map[m];
@@ -54,23 +56,23 @@ int oracle_legacy_diff_compute(const struct grotto_index *ix, oracle_legacy_diff
         int in_class[LEGACY_CLASSES] = {0}, differs = 0;
         for (int n = 1; n <= mf->floors; n++) {
             const grotto_floor_facts *fa = &ix->floor[grotto_floor_slot(seed, n)];
-            int mr = grotto_floor_mr(mf->smr, n);
-            grotto_elist_t real, legacy;
-            grotto_elist_from_terms(mf->env, mr, fa->W, fa->X, fa->D, &real);
-            oracle_legacy_elist(mf->env, mr, fa->W, fa->X, &legacy);
+            const grotto_floor_terms terms = {.chest_count = fa->chest_count, .W = fa->W, .X = fa->X, .D = fa->D};
+            grotto_elist_t real, tool;
+            game->elist_of_layout(&terms, n, mf->env, mf->smr, &real);
+            legacy->elist_of_layout(&terms, n, mf->env, mf->smr, &tool);
             out->floors++;
             if (real.D > 0) {
                 out->flag0_floors++;
-                out->flag0_over += legacy.ofs > real.ofs;
-                out->flag0_under += legacy.ofs < real.ofs;
+                out->flag0_over += tool.ofs > real.ofs;
+                out->flag0_under += tool.ofs < real.ofs;
             }
             out->wrap_floors += fa->X >= 256;
-            if (legacy.state == real.state)
+            if (tool.state == real.state)
                 continue;
             out->differ++;
             differs = 1;
-            out->family[oracle_legacy_family(legacy.state)][oracle_legacy_family(real.state)]++;
-            int c = class_of(legacy.state, real.state);
+            out->family[oracle_legacy_family(tool.state)][oracle_legacy_family(real.state)]++;
+            int c = class_of(tool.state, real.state);
             if (c < 0)
                 continue;
             oracle_legacy_class *k = &out->cls[c];
@@ -78,8 +80,8 @@ int oracle_legacy_diff_compute(const struct grotto_index *ix, oracle_legacy_diff
             k->cause[fa->X >= 256 ? LEGACY_CAUSE_WRAP : LEGACY_CAUSE_FLAG0]++;
             in_class[c] = 1;
             if (k->examples < LEGACY_EXAMPLES)
-                k->ex[k->examples++] = (oracle_legacy_example){m, (uint8_t)n, legacy.state, real.state,
-                                                               (uint8_t)real.D, legacy.ofs, real.ofs, fa->X};
+                k->ex[k->examples++] = (oracle_legacy_example){m, (uint8_t)n, tool.state, real.state,
+                                                               (uint8_t)real.D, tool.ofs, real.ofs, fa->X};
         }
         out->maps_differ += differs;
         for (int c = 0; c < LEGACY_CLASSES; c++)

@@ -8,7 +8,7 @@
 
 /* ---- grotto stats --legacy-diff: where the legacy model misjudges ----
  * Every map floor (12 bands x 32,768 seeds x its floors) with the state of
- * the game model (ref's cut from the index's floor facts) against the legacy
+ * the game model (the index engine's cut from its floor facts) against the legacy
  * model's. State families: none (0), partial (1), reduced (2-4, 10-13),
  * ONLY (5, 14-16), no-enemy (6-9). The named misjudgment classes: */
 enum {

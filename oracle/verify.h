@@ -34,8 +34,8 @@ typedef struct verify_result {
 
 /* Check c with engine e. region_override < 0: the region of the capture's
  * game (jp -> jp, na/eu -> intl); it only changes what memory captures
- * expect of elistofs and free_bytes (HW-7). Timer draws, final quality and
- * locations come from include/grotto/timer.h (ref) for either engine. */
+ * expect of elistofs and free_bytes (HW-7). Everything expected of the
+ * capture - floor, analysis, facts, map, name, timers - is e's. */
 void oracle_verify_capture(const grotto_capture *c, const grotto_engine *e, int region_override, verify_result *r);
 
 grotto_region oracle_capture_region(grotto_game g);

@@ -15,7 +15,7 @@
 #include "stats.h"
 #include "testjson.h"
 
-static grotto_index *open_index(const char *engine)
+static grotto_index *open_index(const grotto_engine *engine)
 {
     char err[256];
     grotto_index_opts o = {.engine = engine, .threads = 0, .cache = 0};
@@ -36,7 +36,7 @@ static long count_differences(const void *a, const void *b, size_t n, size_t siz
 
 Test(index_universe, ref_equals_impl, .timeout = 1200)
 {
-    grotto_index *im = open_index("impl"), *rf = open_index("ref");
+    grotto_index *im = open_index(&grotto_engine_impl), *rf = open_index(&grotto_engine_ref);
     fprintf(stderr, "index: impl %.2f s, ref %.2f s; %u special floors\n", im->seconds, rf->seconds,
             im->special_count);
     cr_assert_eq(im->special_count, rf->special_count);
@@ -62,7 +62,7 @@ Test(index_universe, ref_equals_impl, .timeout = 1200)
     static oracle_stats si, sr;
     grotto_index_opts o = {0};
     cr_assert_eq(oracle_stats_compute(im, &o, &si), 0);
-    o.engine = "ref";
+    o.engine = &grotto_engine_ref;
     cr_assert_eq(oracle_stats_compute(rf, &o, &sr), 0);
     si.seconds = sr.seconds = 0;
     cr_expect_eq(memcmp(&si, &sr, sizeof si), 0, "stats differ between the ref and impl indexes");
@@ -125,7 +125,7 @@ static void check_map_line(const tj *line, void *ctx)
 
 Test(index_universe, golden_maps_sample, .timeout = 1200)
 {
-    golden_ix = open_index("impl");
+    golden_ix = open_index(&grotto_engine_impl);
     long bad = 0;
     long lines = tj_each_line("golden/maps-sample.jsonl", check_map_line, &bad);
     /* the sample holds every map with a floor in a non-zero state */
@@ -206,7 +206,7 @@ static void check_floor_line(const tj *line, void *arg)
 
 Test(index_universe, golden_floors_sample, .timeout = 1200)
 {
-    golden_ix = open_index("impl");
+    golden_ix = open_index(&grotto_engine_impl);
     floors_ctx c = {0};
     long lines = tj_each_line("golden/floors-sample.jsonl", check_floor_line, &c);
     fprintf(stderr,

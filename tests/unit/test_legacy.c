@@ -1,4 +1,4 @@
-/* The legacy tool's enemy-list model (oracle/legacy.h) on hand-made grids
+/* The legacy tool's enemy-list model (legacy/legacy.h) on hand-made grids
  * for both misjudgments - Flag0 tiles ignored, the passage count wrapping
  * at 256 - and on spec example E6; the legacy engine's maps against ref's;
  * the interchange format's writer, parser and record conversion. */
@@ -94,14 +94,14 @@ Test(legacy, passage_count_wraps_at_256)
 
 Test(legacy, wrap_threshold)
 {
-    cr_expect_eq(oracle_legacy_passages(0), 0);
-    cr_expect_eq(oracle_legacy_passages(255), 255);
-    cr_expect_eq(oracle_legacy_passages(256), 0);
-    cr_expect_eq(oracle_legacy_passages(300), 44);
+    cr_expect_eq(legacy_passages(0), 0);
+    cr_expect_eq(legacy_passages(255), 255);
+    cr_expect_eq(legacy_passages(256), 0);
+    cr_expect_eq(legacy_passages(300), 44);
     /* the same terms on both sides of the threshold: 16 * 256 bytes apart */
     grotto_elist_t a, b;
-    oracle_legacy_elist(RUINS, 1, 100, 255, &a);
-    oracle_legacy_elist(RUINS, 1, 100, 256, &b);
+    legacy_elist(RUINS, 1, 100, 255, &a);
+    legacy_elist(RUINS, 1, 100, 256, &b);
     cr_expect_eq(a.ofs - b.ofs, 16 * 255);
 }
 
@@ -111,7 +111,7 @@ Test(legacy, example_e6)
      * the game says 0x2BA0, state 15. Legacy: 4900 + 2352 + 3680 + 224 + 136
      * = 11292 = 0x2C1C, k = 11 -> 9 (No-enemy (No Cannibox)). */
     grotto_elist_t e;
-    oracle_legacy_elist(RUINS, 7, 147, 230, &e);
+    legacy_elist(RUINS, 7, 147, 230, &e);
     cr_expect_eq(e.ofs, 0x2C1C);
     cr_expect_eq(e.state, 9);
     grotto_map_t game, legacy;

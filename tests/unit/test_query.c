@@ -16,7 +16,7 @@
 static grotto_index *open_index(void)
 {
     char err[256];
-    grotto_index_opts o = {.engine = "impl", .cache = 0};
+    grotto_index_opts o = {.engine = &grotto_engine_impl, .cache = 0};
     grotto_index *ix = grotto_index_open(&o, err, sizeof err);
     cr_assert_not_null(ix, "%s", err);
     return ix;
