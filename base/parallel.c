@@ -9,7 +9,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "oracle.h"
+#include "base.h"
 
 double oracle_now(void)
 {

@@ -14,7 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "oracle.h"
+#include "base.h"
 
 /* Temporary names still to be removed if a signal ends the process. A slot
  * is published (live = 1) only once its name is complete, and retired
