@@ -9,65 +9,75 @@
 #include <stdint.h>
 #include <stdio.h>
 
-/* ---- parallel driver (parallel.c) ---- */
-typedef void (*oracle_item_fn)(size_t item, void *ctx);
-typedef void (*oracle_progress_fn)(void *ctx, uint64_t done, uint64_t total);
-/* Runs fn(i) for every i in [0, n) on `threads` threads (<= 0: all online
- * cores), in chunks of `chunk` items; progress is called from one thread. */
-void oracle_parallel(int threads, size_t n, size_t chunk, oracle_item_fn fn, void *ctx,
-                     oracle_progress_fn progress, void *progress_ctx);
-int oracle_default_threads(void);
-double oracle_now(void);        /* monotonic seconds */
-double oracle_thread_cpu(void); /* CPU seconds of the calling thread */
+/* ---- parallel driver, clocks, terminal, progress line (parallel.c) ---- */
+typedef void (*base_item_fn)(size_t item, void *ctx);
+typedef void (*base_chunk_fn)(void *ctx, int worker, size_t lo, size_t hi);
+typedef void (*base_progress_fn)(void *ctx, uint64_t done, uint64_t total);
+/* Runs fn(ctx, worker, lo, hi) over the chunks [lo, hi) of [0, n) (chunk
+ * items each, 0: 64; ascending) on `workers` workers (< 1: 1): the calling
+ * thread is worker 0 and workers - 1 threads are started (when one cannot
+ * be, the others do its share). worker is 0..workers - 1, so fn may keep
+ * state per worker. progress (may be NULL) is called with the items done
+ * so far (ascending; at most ten times a second; last with done = n), from
+ * whichever worker finished a chunk, never two calls at once. */
+void base_parallel_chunks(int workers, size_t n, size_t chunk, base_chunk_fn fn, void *ctx,
+                          base_progress_fn progress, void *progress_ctx);
+/* The same item by item: fn(i, ctx) for every i in [0, n), on `threads`
+ * workers (<= 0: base_default_threads()). */
+void base_parallel(int threads, size_t n, size_t chunk, base_item_fn fn, void *ctx, base_progress_fn progress,
+                   void *progress_ctx);
+int base_default_threads(void); /* online cores, at least 1 */
+double base_now(void);          /* monotonic seconds */
+double base_thread_cpu(void);   /* CPU seconds of the calling thread (monotonic seconds if unavailable) */
 
 /* Columns of the terminal on fd (TIOCGWINSZ, else $COLUMNS), 0 when fd is
  * not a terminal. */
-int oracle_terminal_columns(int fd);
+int base_terminal_columns(int fd);
 
 /* Progress line on stderr, only when stderr is a terminal: done/total,
  * percent, elapsed seconds and the estimated time left, cut to the
  * terminal's width so that it never wraps. */
-typedef struct oracle_progress {
+typedef struct base_progress {
     const char *label;
     int enabled;
     double started;
-} oracle_progress;
-void oracle_progress_init(oracle_progress *p, const char *label, int quiet);
-void oracle_progress_cb(void *ctx, uint64_t done, uint64_t total);
-void oracle_progress_done(oracle_progress *p);
+} base_progress;
+void base_progress_init(base_progress *p, const char *label, int quiet);
+void base_progress_cb(void *ctx, uint64_t done, uint64_t total);
+void base_progress_done(base_progress *p);
 
-/* sha256.c */
-void oracle_sha256(const void *data, size_t len, uint8_t out[32]);
-void oracle_sha256_hex(const void *data, size_t len, char out[65]);
+/* ---- SHA-256 (sha256.c; FIPS 180-4) ---- */
+void base_sha256(const void *data, size_t len, uint8_t out[32]);
+void base_sha256_hex(const void *data, size_t len, char out[65]);
 
 /* ---- files written whole or not at all (out_file.c) ----
  * A file is written under a temporary name in its directory (created by
- * oracle_out_open, optionally with `reserve` bytes allocated so that a full
- * disk shows before any work), then oracle_out_finish flushes, fsyncs and
- * closes it, and oracle_out_commit renames it into place. Every step is
- * checked; on failure the temporary file is removed (oracle_out_abort), and
- * oracle_out_cleanup_on_signals() makes SIGINT/SIGTERM/SIGHUP remove every
+ * base_out_open, optionally with `reserve` bytes allocated so that a full
+ * disk shows before any work), then base_out_finish flushes, fsyncs and
+ * closes it, and base_out_commit renames it into place. Every step is
+ * checked; on failure the temporary file is removed (base_out_abort), and
+ * base_out_cleanup_on_signals() makes SIGINT/SIGTERM/SIGHUP remove every
  * temporary file still open before the process dies. A target that exists
  * and is not a regular file (a device such as /dev/stdout, a FIFO) is
  * written in place instead, never replaced; a directory is refused. */
-typedef struct oracle_out_file {
+typedef struct base_out_file {
     char path[4096];
     char tmp[4096];
     FILE *f;
     int slot;                    /* signal-cleanup registry slot, -1 none */
-    uint64_t written;            /* by oracle_out_write (callers may also fprintf to f) */
+    uint64_t written;            /* by base_out_write (callers may also fprintf to f) */
     uint64_t reserved;           /* bytes allocated by open; the excess is cut by finish */
     int direct;                  /* written in place (not a regular file) */
     int no_sync;                 /* set after open: skip the fsync (a cache that is
                                     validated on every read needs no durability) */
-} oracle_out_file;
-int oracle_out_open(oracle_out_file *o, const char *path, uint64_t reserve, char *err, size_t errlen);
-int oracle_out_write(oracle_out_file *o, const void *data, size_t n, char *err, size_t errlen);
-int oracle_out_finish(oracle_out_file *o, char *err, size_t errlen);
-int oracle_out_commit(oracle_out_file *o, char *err, size_t errlen);
-void oracle_out_abort(oracle_out_file *o);
-void oracle_out_cleanup_on_signals(void);
+} base_out_file;
+int base_out_open(base_out_file *o, const char *path, uint64_t reserve, char *err, size_t errlen);
+int base_out_write(base_out_file *o, const void *data, size_t n, char *err, size_t errlen);
+int base_out_finish(base_out_file *o, char *err, size_t errlen);
+int base_out_commit(base_out_file *o, char *err, size_t errlen);
+void base_out_abort(base_out_file *o);
+void base_out_cleanup_on_signals(void);
 /* fsync the directory holding path (after renames); 0 or -1. */
-int oracle_sync_dir_of(const char *path, char *err, size_t errlen);
+int base_sync_dir_of(const char *path, char *err, size_t errlen);
 
 #endif

@@ -32,7 +32,7 @@ static void out_on_signal(int sig)
     raise(sig);
 }
 
-void oracle_out_cleanup_on_signals(void)
+void base_out_cleanup_on_signals(void)
 {
     static const int sigs[] = {SIGINT, SIGTERM, SIGHUP};
     for (unsigned i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
@@ -50,7 +50,7 @@ void oracle_out_cleanup_on_signals(void)
     }
 }
 
-static void retire(oracle_out_file *o)
+static void retire(base_out_file *o)
 {
     if (o->slot >= 0)
         out_live[o->slot] = 0;
@@ -62,7 +62,7 @@ static void fail(char *err, size_t errlen, const char *what, const char *path, i
     snprintf(err, errlen, "%s: %s: %s", path, what, strerror(e ? e : EIO));
 }
 
-int oracle_out_open(oracle_out_file *o, const char *path, uint64_t reserve, char *err, size_t errlen)
+int base_out_open(base_out_file *o, const char *path, uint64_t reserve, char *err, size_t errlen)
 {
     memset(o, 0, sizeof *o);
     o->slot = -1;
@@ -113,7 +113,7 @@ int oracle_out_open(oracle_out_file *o, const char *path, uint64_t reserve, char
         e = posix_fallocate(fd, 0, (off_t)reserve);
         if (e != 0 && e != EOPNOTSUPP && e != ENOSYS && e != EINVAL) {
             close(fd);
-            oracle_out_abort(o);
+            base_out_abort(o);
             fail(err, errlen, "cannot reserve space", path, e);
             return -1;
         }
@@ -123,18 +123,18 @@ int oracle_out_open(oracle_out_file *o, const char *path, uint64_t reserve, char
     if (!o->f) {
         e = errno;
         close(fd);
-        oracle_out_abort(o);
+        base_out_abort(o);
         fail(err, errlen, "cannot write", path, e);
         return -1;
     }
     return 0;
 }
 
-int oracle_out_write(oracle_out_file *o, const void *data, size_t n, char *err, size_t errlen)
+int base_out_write(base_out_file *o, const void *data, size_t n, char *err, size_t errlen)
 {
     if (n && fwrite(data, 1, n, o->f) != n) {
         int e = errno;
-        oracle_out_abort(o);
+        base_out_abort(o);
         fail(err, errlen, "write error", o->path, e);
         return -1;
     }
@@ -142,7 +142,7 @@ int oracle_out_write(oracle_out_file *o, const void *data, size_t n, char *err, 
     return 0;
 }
 
-int oracle_out_finish(oracle_out_file *o, char *err, size_t errlen)
+int base_out_finish(base_out_file *o, char *err, size_t errlen)
 {
     int fd = fileno(o->f);
     const char *what = NULL;
@@ -158,20 +158,20 @@ int oracle_out_finish(oracle_out_file *o, char *err, size_t errlen)
     if (fclose(f) != 0 && !what)
         what = "write error", e = errno;
     if (what) {
-        oracle_out_abort(o);
+        base_out_abort(o);
         fail(err, errlen, what, o->path, e);
         return -1;
     }
     return 0;
 }
 
-int oracle_out_commit(oracle_out_file *o, char *err, size_t errlen)
+int base_out_commit(base_out_file *o, char *err, size_t errlen)
 {
     if (o->direct)
         return 0;
     if (rename(o->tmp, o->path) != 0) {
         int e = errno;
-        oracle_out_abort(o);
+        base_out_abort(o);
         fail(err, errlen, "cannot rename into place", o->path, e);
         return -1;
     }
@@ -180,7 +180,7 @@ int oracle_out_commit(oracle_out_file *o, char *err, size_t errlen)
     return 0;
 }
 
-void oracle_out_abort(oracle_out_file *o)
+void base_out_abort(base_out_file *o)
 {
     if (o->f) {
         fclose(o->f);
@@ -192,7 +192,7 @@ void oracle_out_abort(oracle_out_file *o)
     o->tmp[0] = 0;
 }
 
-int oracle_sync_dir_of(const char *path, char *err, size_t errlen)
+int base_sync_dir_of(const char *path, char *err, size_t errlen)
 {
     char dir[4096];
     const char *slash = strrchr(path, '/');

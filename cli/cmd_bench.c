@@ -161,7 +161,7 @@ int cmd_bench(int argc, char **argv)
     if (repeat < 1)
         return cli_error("bench", "--repeat needs at least 1 run");
     if (threads <= 0)
-        threads = oracle_default_threads();
+        threads = base_default_threads();
     if (cli_parse_only)
         return EXIT_OK;
     oracle_corpus want = {0};

@@ -43,7 +43,7 @@ static const cli_usage INTERCHANGE_USAGE = {
  * `hold`, stdout output is kept in memory until the end, so that a
  * malformed input line leaves nothing on stdout. */
 typedef struct out_target {
-    oracle_out_file o;
+    base_out_file o;
     FILE *f;
     int file;
     char *held;
@@ -59,7 +59,7 @@ static int out_begin(out_target *t, const char *path, int hold)
     if (!path && hold && !(t->f = open_memstream(&t->held, &t->held_len)))
         return cli_error("interchange", "out of memory");
     if (path) {
-        if (oracle_out_open(&t->o, path, 0, err, sizeof err) != 0)
+        if (base_out_open(&t->o, path, 0, err, sizeof err) != 0)
             return cli_error("interchange", "%s", err);
         t->f = t->o.f;
     }
@@ -82,11 +82,11 @@ static int out_end(out_target *t, int failed)
         return failed;
     }
     if (failed || ferror(t->f)) {
-        oracle_out_abort(&t->o);
+        base_out_abort(&t->o);
         return failed ? failed : cli_error("interchange", "write error on %s", t->o.path);
     }
-    if (oracle_out_finish(&t->o, err, sizeof err) != 0 || oracle_out_commit(&t->o, err, sizeof err) != 0) {
-        oracle_out_abort(&t->o);
+    if (base_out_finish(&t->o, err, sizeof err) != 0 || base_out_commit(&t->o, err, sizeof err) != 0) {
+        base_out_abort(&t->o);
         return cli_error("interchange", "%s", err);
     }
     return 0;

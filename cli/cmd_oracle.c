@@ -139,12 +139,12 @@ static int run_tool(const tool_args *t)
             oracle_ix_check_free(&c);
             return cli_error("oracle", "out of memory");
         }
-        oracle_progress pr;
-        oracle_progress_init(&pr, "requests", t->quiet);
-        x.progress = oracle_progress_cb;
+        base_progress pr;
+        base_progress_init(&pr, "requests", t->quiet);
+        x.progress = base_progress_cb;
         x.progress_ctx = &pr;
         rc = oracle_ix_check_exec(&c, &x, items, n, err, sizeof err);
-        oracle_progress_done(&pr);
+        base_progress_done(&pr);
         free(items);
     } else {
         rc = oracle_ix_check_file(&c, t->b, err, sizeof err);

@@ -56,16 +56,16 @@ grotto_index *cli_index_open(const char *cmd, const cli_index_args *a, grotto_in
     const grotto_engine *engine = cli_index_engine(cmd, a->engine);
     if (!engine)
         return NULL;
-    static oracle_progress p;
-    oracle_progress_init(&p, "universe index", a->quiet);
+    static base_progress p;
+    base_progress_init(&p, "universe index", a->quiet);
     *opts = (grotto_index_opts){.engine = engine,
                                 .threads = threads,
                                 .cache = !a->no_cache,
-                                .progress = oracle_progress_cb,
+                                .progress = base_progress_cb,
                                 .progress_ctx = &p};
     char err[256];
     grotto_index *ix = grotto_index_open(opts, err, sizeof err);
-    oracle_progress_done(&p);
+    base_progress_done(&p);
     if (!ix) {
         cli_error(cmd, "%s", err);
         return NULL;

@@ -150,7 +150,7 @@ void view_monsters_line(const floor_view *v, char *buf, size_t size)
 
 int view_text_width(void)
 {
-    int cols = oracle_terminal_columns(STDOUT_FILENO);
+    int cols = base_terminal_columns(STDOUT_FILENO);
     return cols >= 60 ? cols : 100;
 }
 

@@ -194,13 +194,13 @@ static int cache_write(const char *dir, const char *path, uint32_t kind, uint64_
     memcpy(h.size, l->size, sizeof h.size);
     /* whole or not at all (out_file.c); no fsync: every read validates the
      * checksum, and a lost cache is only rebuilt */
-    oracle_out_file o;
-    if (oracle_out_open(&o, path, 0, why, whylen) != 0)
+    base_out_file o;
+    if (base_out_open(&o, path, 0, why, whylen) != 0)
         return -1;
     o.no_sync = 1;
-    if (oracle_out_write(&o, &h, sizeof h, why, whylen) != 0 ||
-        oracle_out_write(&o, payload, l->payload, why, whylen) != 0 || oracle_out_finish(&o, why, whylen) != 0 ||
-        oracle_out_commit(&o, why, whylen) != 0)
+    if (base_out_write(&o, &h, sizeof h, why, whylen) != 0 ||
+        base_out_write(&o, payload, l->payload, why, whylen) != 0 || base_out_finish(&o, why, whylen) != 0 ||
+        base_out_commit(&o, why, whylen) != 0)
         return -1;
     return 0;
 }
@@ -317,8 +317,8 @@ static void *build_items(const grotto_engine *e, const grotto_index_opts *o, lay
     if (floors)
         memcpy(c.floor, floors, (size_t)GROTTO_FLOOR_UNIVERSE * sizeof *c.floor);
     else
-        oracle_parallel(o->threads, GROTTO_FLOOR_UNIVERSE, 256, item_floor, &c, o->progress, o->progress_ctx);
-    oracle_parallel(o->threads, GROTTO_MAP_UNIVERSE, 256, item_map, &c, o->progress, o->progress_ctx);
+        base_parallel(o->threads, GROTTO_FLOOR_UNIVERSE, 256, item_floor, &c, o->progress, o->progress_ctx);
+    base_parallel(o->threads, GROTTO_MAP_UNIVERSE, 256, item_map, &c, o->progress, o->progress_ctx);
     uint32_t n = 0;
     for (size_t i = 0; i < GROTTO_MAP_UNIVERSE; i++)
         n += (uint32_t)__builtin_popcount(c.map[i].special);
@@ -444,7 +444,7 @@ static grotto_index *open_borrowed(const grotto_index_opts *opts, const grotto_e
     grotto_index *ix = grotto_index_open(&o, err, errlen);
     if (!ix)
         return NULL;
-    double t0 = oracle_now();
+    double t0 = base_now();
     layout l;
     void *block = build_items(e, &o, &l, ix->floor);
     if (!block) {
@@ -463,7 +463,7 @@ static grotto_index *open_borrowed(const grotto_index_opts *opts, const grotto_e
     ix->key = 0;
     point_into(ix, &l);
     ix->engine = e;
-    ix->seconds += oracle_now() - t0;
+    ix->seconds += base_now() - t0;
     char base[1024];
     snprintf(base, sizeof base, "%s", ix->note);
     snprintf(ix->note, sizeof ix->note, "%s maps over the %s index's floors (%.900s)", e->name,
@@ -478,7 +478,7 @@ grotto_index *grotto_index_open(const grotto_index_opts *opts, char *err, size_t
     if (e->floors_from)
         return open_borrowed(&o, e, err, errlen);
     int cacheable = e == INDEX_DEFAULT;
-    double t0 = oracle_now();
+    double t0 = base_now();
     grotto_index *ix = calloc(1, sizeof *ix);
     if (!ix || timers_init(ix) != 0) {
         grotto_index_close(ix);
@@ -514,7 +514,7 @@ grotto_index *grotto_index_open(const grotto_index_opts *opts, char *err, size_t
             ix->from_cache = 1;
             ix->block_mapped = sizeof(cache_header) + l.payload;
             point_into(ix, &l);
-            ix->seconds = oracle_now() - t0;
+            ix->seconds = base_now() - t0;
             snprintf(ix->note, sizeof ix->note, "read %.400s (%.3f s)", ix->cache_path, ix->seconds);
             return ix;
         }
@@ -526,7 +526,7 @@ grotto_index *grotto_index_open(const grotto_index_opts *opts, char *err, size_t
         return NULL;
     }
     point_into(ix, &l);
-    ix->seconds = oracle_now() - t0;
+    ix->seconds = base_now() - t0;
     int n = snprintf(ix->note, sizeof ix->note, "built with %s in %.3f s", e->name, ix->seconds);
     if (ix->cache_path[0]) {
         char wwhy[512];
@@ -624,7 +624,7 @@ int grotto_index_overflow_high(grotto_index *ix, const grotto_index_opts *opts)
     uint8_t *flags = (uint8_t *)ix->high_block + sizeof(cache_header);
     if (!e->sweep) {
         high_ctx c = {e, flags};
-        oracle_parallel(o.threads, GROTTO_FLOOR_UNIVERSE, 256, high_item, &c, o.progress, o.progress_ctx);
+        base_parallel(o.threads, GROTTO_FLOOR_UNIVERSE, 256, high_item, &c, o.progress, o.progress_ctx);
     } else {
         grotto_sweep_request req = {.threads = o.threads,
                                     .overflow = flags,

@@ -288,7 +288,7 @@ static int name_stats(const grotto_index *ix, oracle_stats *s)
 int oracle_stats_compute(grotto_index *ix, const grotto_index_opts *opts, oracle_stats *s)
 {
     memset(s, 0, sizeof *s);
-    double t0 = oracle_now();
+    double t0 = base_now();
     if (grotto_index_overflow_high(ix, opts) != 0)
         return -1;
     s->never_seeds = 0;
@@ -298,6 +298,6 @@ int oracle_stats_compute(grotto_index *ix, const grotto_index_opts *opts, oracle
     softlock_stats(ix, s);
     if (map_stats(ix, s) != 0 || name_stats(ix, s) != 0)
         return -1;
-    s->seconds = oracle_now() - t0;
+    s->seconds = base_now() - t0;
     return 0;
 }
