@@ -1,5 +1,5 @@
 /* The capture parser and writer (include/grotto/capture.h) and the checks
- * of oracle/verify.h that the e2e tests cannot reach: the round trip, the
+ * of verify/verify.h that the e2e tests cannot reach: the round trip, the
  * model's own work area, the free-bytes definition, names. */
 #include <criterion/criterion.h>
 #include <stdio.h>
