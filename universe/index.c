@@ -16,7 +16,7 @@
 #include "grotto/record.h"
 #include "grotto/tables.h"
 #include "index.h"
-#include "oracle.h"
+#include "base.h"
 
 enum { KIND_UNIVERSE = 1, KIND_OVERFLOW_HIGH = 2, HIGH_SEED_FIRST = 0x8000 };
 

@@ -8,7 +8,7 @@
 #include "grotto/record.h"
 #include "grotto/tables.h"
 #include "grotto/timer.h"
-#include "oracle.h"
+#include "base.h"
 #include "query.h"
 #include "stats.h"
 

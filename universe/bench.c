@@ -16,7 +16,7 @@
 #include "grotto/record.h"
 #include "grotto/sweep.h"
 #include "grotto/tables.h"
-#include "oracle.h"
+#include "base.h"
 
 #ifdef GROTTO_COVERAGE
 void __gcov_dump(void); /* libgcov: write the counters; _exit would drop them */
