@@ -191,12 +191,12 @@ int cmd_interchange(int argc, char **argv)
                 if (floors) {
                     for (int k = 1; k <= GROTTO_MAX_FLOORS && rc == 0; k++) {
                         grotto_floor_t f;
-                        if (e->floor(s, k, &f) != 0 || oracle_ix_write_floor(t.f, s, &f) < 0)
+                        if (e->floor(s, k, &f) != 0 || ix_write_floor(t.f, s, &f) < 0)
                             rc = cli_error("interchange", "write error");
                     }
                 } else {
                     grotto_map_t m;
-                    if (e->map(gt_band[b].code, s, &m) != 0 || oracle_ix_write_map(t.f, &m) < 0)
+                    if (e->map(gt_band[b].code, s, &m) != 0 || ix_write_map(t.f, &m) < 0)
                         rc = cli_error("interchange", "write error");
                 }
             }
@@ -216,7 +216,7 @@ int cmd_interchange(int argc, char **argv)
         ssize_t len;
         long no = 0;
         int kind = 0;
-        oracle_ix_record *r = malloc(sizeof *r);
+        ix_record *r = malloc(sizeof *r);
         if (!r)
             rc = cli_error("interchange", "out of memory");
         while (rc == 0 && (len = getline(&line, &cap, in)) >= 0) {
@@ -226,12 +226,12 @@ int cmd_interchange(int argc, char **argv)
             if (!len)
                 continue;
             uint8_t rec[GROTTO_FLOOR_RECORD_SIZE];
-            int bad = oracle_ix_parse(line, (size_t)len, r, err, sizeof err);
+            int bad = ix_parse(line, (size_t)len, r, err, sizeof err);
             if (!bad && kind && (int)r->kind != kind)
                 bad = snprintf(err, sizeof err, "floors and maps mixed: a record file holds one kind") > 0;
             if (!bad)
-                bad = r->kind == IX_FLOOR ? oracle_ix_to_floor_record(r, rec, err, sizeof err)
-                                          : oracle_ix_to_map_record(r, rec, err, sizeof err);
+                bad = r->kind == IX_FLOOR ? ix_to_floor_record(r, rec, err, sizeof err)
+                                          : ix_to_map_record(r, rec, err, sizeof err);
             if (bad) {
                 rc = cli_error("interchange", "%s:%ld: %s", pos[1], no, err);
                 break;
@@ -269,7 +269,7 @@ int cmd_interchange(int argc, char **argv)
         const uint8_t *rec = data + i * size;
         if (!maps && i > 0 && rec[0] <= prev && ++seed > GROTTO_SEED_MAX)
             rc = cli_error("interchange", "%s: record %zu: the seed passes 7FFF", pos[1], i + 1);
-        if (rc == 0 && (maps ? oracle_ix_map_record_line(t.f, rec) : oracle_ix_floor_record_line(t.f, seed, rec)))
+        if (rc == 0 && (maps ? ix_map_record_line(t.f, rec) : ix_floor_record_line(t.f, seed, rec)))
             rc = cli_error("interchange", "%s: record %zu (byte %zu): not a valid %s (records.md)", pos[1], i + 1,
                            i * size, maps ? "MapRecord" : "FloorRecord");
         prev = rec[0];

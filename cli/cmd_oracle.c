@@ -125,32 +125,32 @@ static int run_tool(const tool_args *t)
     if (cli_parse_only)
         return EXIT_OK;
 
-    oracle_ix_check c;
-    if (oracle_ix_check_init(&c, t->a, t->exec ? "b" : "file", t->show) != 0)
+    ix_check c;
+    if (ix_check_init(&c, t->a, t->exec ? "b" : "file", t->show) != 0)
         return cli_error("oracle", "out of memory");
     c.source = t->b;
     char err[2048];
     int rc;
-    oracle_ix_exec x = {.command = t->b + 5, .timeout = timeout};
+    ix_exec x = {.command = t->b + 5, .timeout = timeout};
     if (t->exec) {
         size_t n;
-        oracle_ix_item *items = oracle_ix_domain(t->floors, t->maps ? bands : 0, lo, hi, sample, &n);
+        ix_item *items = ix_domain(t->floors, t->maps ? bands : 0, lo, hi, sample, &n);
         if (!items) {
-            oracle_ix_check_free(&c);
+            ix_check_free(&c);
             return cli_error("oracle", "out of memory");
         }
         base_progress pr;
         base_progress_init(&pr, "requests", t->quiet);
         x.progress = base_progress_cb;
         x.progress_ctx = &pr;
-        rc = oracle_ix_check_exec(&c, &x, items, n, err, sizeof err);
+        rc = ix_check_exec(&c, &x, items, n, err, sizeof err);
         base_progress_done(&pr);
         free(items);
     } else {
-        rc = oracle_ix_check_file(&c, t->b, err, sizeof err);
+        rc = ix_check_file(&c, t->b, err, sizeof err);
     }
     if (rc != 0) {
-        oracle_ix_check_free(&c);
+        ix_check_free(&c);
         return cli_error("oracle", "%s", err);
     }
     int ok = c.fields_differing == 0;
@@ -161,20 +161,20 @@ static int run_tool(const tool_args *t)
         jw_str(&w, "mode", t->exec ? "exec" : "file");
         jw_str(&w, "b", t->exec ? t->b + 5 : t->b);
         fputs(",\"check\":", stdout);
-        oracle_ix_report_json(stdout, &c);
+        ix_report_json(stdout, &c);
         if (t->exec)
             jw_uint(&w, "requests", x.requests);
         jw_bool(&w, "ok", ok);
         jw_end_obj(&w);
         jw_done(&w);
     } else {
-        oracle_ix_report(stdout, &c);
+        ix_report(stdout, &c);
         if (t->exec)
             printf("child '%s': %llu requests, %llu replies, exited 0\n", t->b + 5, (unsigned long long)x.requests,
                    (unsigned long long)x.replies);
         printf("%s\n", ok ? "0 differences" : "DIFFERENCES");
     }
-    oracle_ix_check_free(&c);
+    ix_check_free(&c);
     return ok ? EXIT_OK : EXIT_DIFF;
 }
 
