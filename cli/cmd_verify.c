@@ -149,7 +149,7 @@ static void diff_text(const verify_diff *d, const char *engine, char *buf, size_
 static void print_verdict(const char *path, const grotto_capture *c, const verify_result *r, const char *engine)
 {
     char label[32];
-    oracle_capture_label(c, label, sizeof label);
+    verify_capture_label(c, label, sizeof label);
     printf("%-9s %s:%u  %s %s: ", r->ndiff ? "MISMATCH" : "OK", path, c->line, grotto_capture_kind_name(c->kind),
            label);
     if (!r->ndiff) {
@@ -168,13 +168,13 @@ static void print_verdict(const char *path, const grotto_capture *c, const verif
         printf("%s%s", i ? "; " : "", t);
     }
     printf(" (%d difference%s)\n", r->ndiff, r->ndiff == 1 ? "" : "s");
-    oracle_verify_print_grid(stdout, c, r, engine);
+    verify_print_grid(stdout, c, r, engine);
 }
 
 static void json_verdict(jw *w, const char *path, const grotto_capture *c, const verify_result *r)
 {
     char label[32];
-    oracle_capture_label(c, label, sizeof label);
+    verify_capture_label(c, label, sizeof label);
     jw_obj(w, NULL);
     jw_str(w, "file", path);
     jw_uint(w, "line", c->line);
@@ -263,7 +263,7 @@ static int verify_file(const entry *en, const grotto_engine *e, int region, jw *
             report_rejected(w, t, en->path, it);
             continue;
         }
-        oracle_verify_capture(&it->cap, e, region, r);
+        verify_capture(&it->cap, e, region, r);
         if (r->ndiff)
             t->mismatch++;
         else

@@ -123,12 +123,12 @@ static void compare_stairs_and_chests(verify_result *r, const grotto_capture *c,
         compare_chests(r, c, f, ordered);
 }
 
-grotto_region oracle_capture_region(grotto_game g)
+grotto_region verify_capture_region(grotto_game g)
 {
     return g == GROTTO_GAME_JP ? GROTTO_REGION_JP : GROTTO_REGION_INTL;
 }
 
-int oracle_free_bytes(const grotto_elist_t *e, grotto_region r)
+int verify_free_bytes(const grotto_elist_t *e, grotto_region r)
 {
     int area_end = GT_ELIST_MEMORY_BYTES - (r == GROTTO_REGION_JP ? GROTTO_INTL_PADDING : 0);
     int walking_map = 16 * e->W + 16 * e->B + 4 * e->D;
@@ -169,7 +169,7 @@ static void name_key(const char *in, char *out, size_t size)
     out[n] = 0;
 }
 
-int oracle_name_equal(const char *a, const char *b)
+int verify_name_equal(const char *a, const char *b)
 {
     char ka[GROTTO_CAPTURE_TEXT * 2], kb[GROTTO_CAPTURE_TEXT * 2];
     name_key(a, ka, sizeof ka);
@@ -189,7 +189,7 @@ static int capture_band(const grotto_capture *c)
     return -1;
 }
 
-void oracle_capture_label(const grotto_capture *c, char *buf, size_t size)
+void verify_capture_label(const grotto_capture *c, char *buf, size_t size)
 {
     int band = capture_band(c);
     if (band >= 0)
@@ -281,7 +281,7 @@ static void verify_inventory(const grotto_capture *c, const grotto_engine *e, ve
         e->map_name(&m.d, 0, en, sizeof en);
         e->map_name(&m.d, 1, jp, sizeof jp);
         checked(r, "name");
-        if (!oracle_name_equal(c->name, en) && !oracle_name_equal(c->name, jp))
+        if (!verify_name_equal(c->name, en) && !verify_name_equal(c->name, jp))
             differ(r, "name", -1, -1, c->name, "%s / %s", en, jp);
     }
     if (c->level)
@@ -441,7 +441,7 @@ static void verify_memory(const grotto_capture *c, const grotto_engine *e, verif
     if (c->walk_nodes >= 0)
         compare_uint(r, "walk_nodes", (unsigned)c->walk_nodes, el->W);
     if (c->free_bytes >= 0) {
-        int want = oracle_free_bytes(el, r->region);
+        int want = verify_free_bytes(el, r->region);
         checked(r, "free_bytes");
         if (c->free_bytes != want) {
             snprintf(a, sizeof a, "%d", (int)c->free_bytes);
@@ -485,10 +485,10 @@ static void verify_memory(const grotto_capture *c, const grotto_engine *e, verif
     }
 }
 
-void oracle_verify_capture(const grotto_capture *c, const grotto_engine *e, int region_override, verify_result *r)
+void verify_capture(const grotto_capture *c, const grotto_engine *e, int region_override, verify_result *r)
 {
     memset(r, 0, sizeof *r);
-    r->region = region_override >= 0 ? (grotto_region)region_override : oracle_capture_region(c->game);
+    r->region = region_override >= 0 ? (grotto_region)region_override : verify_capture_region(c->game);
     if (c->floor) {
         r->has_floor = 1;
         e->floor(c->seed, c->floor, &r->floor);
@@ -505,7 +505,7 @@ void oracle_verify_capture(const grotto_capture *c, const grotto_engine *e, int 
 
 /* ---- grids side by side ---- */
 
-void oracle_verify_print_grid(FILE *out, const grotto_capture *c, const verify_result *r, const char *engine_name)
+void verify_print_grid(FILE *out, const grotto_capture *c, const verify_result *r, const char *engine_name)
 {
     if (!r->has_floor)
         return;
