@@ -3,7 +3,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "bench.h"
+#include "universe.h"
 #include "bench_queries.h"
 #include "oracle.h"
 #include "view.h"
@@ -43,8 +43,8 @@ static const char *const fig_label[F_COUNT] = {"whole run, CPU s", "whole run, w
                                                "enemy list", "analysis", "maps (records)"};
 
 typedef struct engine_runs {
-    bench_run last;          /* counts, digests (equal in every run) */
-    bench_stat fig[F_COUNT];
+    universe_bench_run last;          /* counts, digests (equal in every run) */
+    universe_bench_stat fig[F_COUNT];
     long rss_max_kib;
     uint64_t mismatches;     /* corpus mismatches, worst run */
     int same_every_run;      /* every run gave the first run's digests */
@@ -59,8 +59,8 @@ static int run_engine(const grotto_engine *engine, int threads, int repeat, cons
     for (int i = 0; i < repeat; i++) {
         char label[48];
         snprintf(label, sizeof label, "bench %s %d/%d", engine->name, i + 1, repeat);
-        bench_run r;
-        if (oracle_bench(engine, threads, want->floors, want->maps, tty ? label : NULL, &r) != 0)
+        universe_bench_run r;
+        if (universe_bench(engine, threads, want->floors, want->maps, tty ? label : NULL, &r) != 0)
             return -1;
         if (!r.ok)
             return 1;
@@ -77,11 +77,11 @@ static int run_engine(const grotto_engine *engine, int threads, int repeat, cons
             v[k][i] = f[k];
     }
     for (int k = 0; k < F_COUNT; k++)
-        er->fig[k] = bench_stat_of(v[k], repeat);
+        er->fig[k] = universe_bench_stat_of(v[k], repeat);
     return 0;
 }
 
-static void json_stat(jw *w, const char *key, bench_stat s)
+static void json_stat(jw *w, const char *key, universe_bench_stat s)
 {
     jw_obj(w, key);
     jw_num(w, "min", s.min, 4);
@@ -91,7 +91,7 @@ static void json_stat(jw *w, const char *key, bench_stat s)
 
 static void json_run(jw *w, const char *key, const engine_runs *e)
 {
-    const bench_run *r = &e->last;
+    const universe_bench_run *r = &e->last;
     jw_obj(w, key);
     jw_bool(w, "ok", 1);
     json_stat(w, "cpu_seconds", e->fig[F_CPU]);
@@ -178,9 +178,9 @@ int cmd_bench(int argc, char **argv)
         return cli_error("bench", "cannot start a benchmark run (fork or memory)");
     if (rc > 0)
         return cli_error("bench", "a benchmark run did not finish");
-    bench_limit lim;
-    bench_limit_measure(&lim);
-    double limit = bench_limit_seconds(&lim, impl.last.draws, impl.last.bytes_hashed);
+    universe_bench_limit lim;
+    universe_bench_limit_measure(&lim);
+    double limit = universe_bench_limit_seconds(&lim, impl.last.draws, impl.last.bytes_hashed);
     double ratio = ratio_of(ref.fig[F_CPU].median, impl.fig[F_CPU].median);
     double ratio_min = ratio_of(ref.fig[F_CPU].min, impl.fig[F_CPU].min);
     double ratio_wall = ratio_of(ref.fig[F_WALL].median, impl.fig[F_WALL].median);

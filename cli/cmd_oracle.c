@@ -2,7 +2,7 @@
  * prove engines and the golden corpus agree over whole domains - every
  * floor, every map, every quality, every timer, the memoized sweep; and
  * --b FILE.jsonl / --b exec:CMD: another tool's floors and maps checked
- * field by field (oracle/interchange.h). */
+ * field by field (interchange/interchange.h). */
 #include <stdlib.h>
 #include <string.h>
 

@@ -1,5 +1,5 @@
 /* What grotto search, odds, stats and bench --queries share: opening the
- * universe index (oracle/index.h) with the cache options, the filter options
+ * universe index (universe/universe.h) with the cache options, the filter options
  * of search and odds and their output (text, --count, --json, --csv). */
 #ifndef GROTTO_CLI_RESEARCH_H
 #define GROTTO_CLI_RESEARCH_H
@@ -7,8 +7,7 @@
 #include <stdio.h>
 
 #include "cli.h"
-#include "index.h"
-#include "query.h"
+#include "universe.h"
 
 /* --engine of an index command (NULL: the index's default engine, impl):
  * the engine, or NULL after printing the problem; the check returns 0 or
@@ -24,8 +23,8 @@ typedef struct cli_index_args {
 
 /* Opens the index (progress line on a terminal; with GROTTO_INDEX_TRACE set,
  * one line on stderr saying how it was obtained). NULL after printing the
- * problem. opts receives the options used (for grotto_index_overflow_high). */
-grotto_index *cli_index_open(const char *cmd, const cli_index_args *a, grotto_index_opts *opts);
+ * problem. opts receives the options used (for universe_index_overflow_high). */
+universe_index *cli_index_open(const char *cmd, const cli_index_args *a, universe_index_opts *opts);
 
 /* What the index is and where its cache lives (for the help). */
 void cli_index_help(FILE *out);
@@ -41,7 +40,7 @@ void cli_index_help(FILE *out);
 enum { QUERY_TEXT = 0, QUERY_COUNT = 1, QUERY_JSON = 2, QUERY_CSV = 3 };
 
 typedef struct cli_query {
-    grotto_query q;
+    universe_query q;
     cli_index_args ix;
     int format;              /* QUERY_* */
     unsigned long limit;     /* maps listed; 0 = all */

@@ -1,4 +1,4 @@
-/* grotto bench: see bench.h. An engine with a sweep of its own (impl) runs
+/* grotto bench: see universe.h. An engine with a sweep of its own (impl) runs
  * its memoized, threaded sweep; one without (ref) is swept item by item
  * through the engine interface (every map regenerates its floors, as the
  * reference is meant to be used). */
@@ -12,7 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "bench.h"
+#include "universe.h"
 #include "grotto/record.h"
 #include "grotto/sweep.h"
 #include "grotto/tables.h"
@@ -77,7 +77,7 @@ static void stage_progress(base_progress *p, char *buf, size_t size, const char 
 }
 
 static void run_generic(const grotto_engine *e, int threads, uint64_t *fd, uint64_t *md, const char *label,
-                        bench_run *r)
+                        universe_bench_run *r)
 {
     generic_ctx c = {.e = e, .floor_digest = fd, .map_digest = md};
     for (int i = 0; i < 4; i++)
@@ -103,7 +103,7 @@ static void run_generic(const grotto_engine *e, int threads, uint64_t *fd, uint6
 }
 
 static int run_sweep(const grotto_engine *e, int threads, uint64_t *fd, uint64_t *md, const char *label,
-                     bench_run *r)
+                     universe_bench_run *r)
 {
     grotto_floor_facts *facts = malloc((size_t)GROTTO_FLOOR_UNIVERSE * sizeof *facts);
     if (!facts)
@@ -131,16 +131,16 @@ static int run_sweep(const grotto_engine *e, int threads, uint64_t *fd, uint64_t
     return rc;
 }
 
-int oracle_bench(const grotto_engine *e, int threads, const uint64_t *want_floors, const uint64_t *want_maps,
-                 const char *progress_label, bench_run *out)
+int universe_bench(const grotto_engine *e, int threads, const uint64_t *want_floors, const uint64_t *want_maps,
+                 const char *progress_label, universe_bench_run *out)
 {
     if (threads <= 0)
         threads = base_default_threads();
-    size_t bytes = ((size_t)GROTTO_FLOOR_UNIVERSE + GROTTO_MAP_UNIVERSE) * sizeof(uint64_t) + sizeof(bench_run);
+    size_t bytes = ((size_t)GROTTO_FLOOR_UNIVERSE + GROTTO_MAP_UNIVERSE) * sizeof(uint64_t) + sizeof(universe_bench_run);
     void *shared = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
     if (shared == MAP_FAILED)
         return -1;
-    bench_run *r = shared;
+    universe_bench_run *r = shared;
     uint64_t *fd = (uint64_t *)(r + 1), *md = fd + GROTTO_FLOOR_UNIVERSE;
     memset(r, 0, sizeof *r);
     fflush(NULL);
@@ -190,10 +190,10 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-bench_stat bench_stat_of(double *v, int n)
+universe_bench_stat universe_bench_stat_of(double *v, int n)
 {
     qsort(v, (size_t)n, sizeof *v, cmp_double);
-    bench_stat s = {v[0], n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2};
+    universe_bench_stat s = {v[0], n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2};
     return s;
 }
 
@@ -204,7 +204,7 @@ static double process_cpu(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-void bench_limit_measure(bench_limit *out)
+void universe_bench_limit_measure(universe_bench_limit *out)
 {
     enum { DRAWS = 1 << 24, BUF = 1 << 14, PASSES = 64 };
     static uint8_t buf[8][BUF];

@@ -1,4 +1,4 @@
-/* The universe index (index.h): built from an engine's own sweep (impl's,
+/* The universe index (universe.h): built from an engine's own sweep (impl's,
  * the default) or, for checking, item by item through the engine interface
  * (ref); cached in a validated file. */
 #include <errno.h>
@@ -15,7 +15,7 @@
 #include "grotto/map.h"
 #include "grotto/record.h"
 #include "grotto/tables.h"
-#include "index.h"
+#include "universe.h"
 #include "base.h"
 
 enum { KIND_UNIVERSE = 1, KIND_OVERFLOW_HIGH = 2, HIGH_SEED_FIRST = 0x8000 };
@@ -25,7 +25,7 @@ static const char MAGIC[8] = {'G', 'R', 'O', 'T', 'T', 'O', 'I', 'X'};
 /* The cache file's header; the payload follows it. */
 typedef struct cache_header {
     char magic[8];
-    uint32_t format;         /* GROTTO_INDEX_FORMAT */
+    uint32_t format;         /* UNIVERSE_INDEX_FORMAT */
     uint32_t kind;           /* KIND_* */
     uint64_t key;            /* XXH3-64 of the executable that wrote it */
     uint64_t payload_size;
@@ -88,7 +88,7 @@ static uint64_t engine_key(void)
 
 /* ---- the cache directory and files ---- */
 
-void grotto_index_cache_dir(const grotto_index_opts *opts, char *out, size_t outlen)
+void universe_index_cache_dir(const universe_index_opts *opts, char *out, size_t outlen)
 {
     const char *d = opts && opts->cache_dir ? opts->cache_dir : getenv("GROTTO_CACHE_DIR");
     const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
@@ -151,7 +151,7 @@ static void *cache_read(const char *path, uint32_t kind, uint64_t key, const lay
         const char *bad = NULL;
         if (memcmp(h->magic, MAGIC, sizeof MAGIC) != 0)
             bad = "foreign file (no GROTTOIX magic)";
-        else if (h->format != GROTTO_INDEX_FORMAT)
+        else if (h->format != UNIVERSE_INDEX_FORMAT)
             bad = "other format version";
         else if (h->kind != kind)
             bad = "other payload kind";
@@ -185,7 +185,7 @@ static int cache_write(const char *dir, const char *path, uint32_t kind, uint64_
     cache_header h;
     memset(&h, 0, sizeof h);
     memcpy(h.magic, MAGIC, sizeof MAGIC);
-    h.format = GROTTO_INDEX_FORMAT;
+    h.format = UNIVERSE_INDEX_FORMAT;
     h.kind = kind;
     h.key = key;
     h.payload_size = l->payload;
@@ -228,7 +228,7 @@ static int special_cmp(const void *a, const void *b)
 
 /* An engine with a sweep of its own: the sweep into a fresh block (header
  * space + payload). */
-static void *build_sweep(const grotto_engine *e, const grotto_index_opts *o, layout *l)
+static void *build_sweep(const grotto_engine *e, const universe_index_opts *o, layout *l)
 {
     uint32_t cap = 4096;
     for (;;) {
@@ -306,7 +306,7 @@ static void item_map(size_t i, void *arg)
 }
 
 /* floors: the floor facts to use, or NULL for the engine's own */
-static void *build_items(const grotto_engine *e, const grotto_index_opts *o, layout *l,
+static void *build_items(const grotto_engine *e, const universe_index_opts *o, layout *l,
                          const grotto_floor_facts *floors)
 {
     universe_layout(l, 0);
@@ -356,7 +356,7 @@ out:
 
 /* ---- opening ---- */
 
-static int timers_init(grotto_index *ix)
+static int timers_init(universe_index *ix)
 {
     ix->timer = malloc(GROTTO_TIMER_COUNT * sizeof *ix->timer);
     ix->by_seed = malloc(GROTTO_TIMER_COUNT * sizeof *ix->by_seed);
@@ -376,7 +376,7 @@ static int timers_init(grotto_index *ix)
     return 0;
 }
 
-static void point_into(grotto_index *ix, const layout *l)
+static void point_into(universe_index *ix, const layout *l)
 {
     const char *p = (const char *)ix->block + sizeof(cache_header);
     ix->floor = (const grotto_floor_facts *)(p + l->offset[0]);
@@ -437,18 +437,18 @@ static uint32_t header_special_count(const char *path)
  * domain proves - read from its cache when valid, with the map pass redone
  * by this engine. Never cached itself (the pass takes about a second), so
  * the cache file only ever holds the default engine's index. */
-static grotto_index *open_borrowed(const grotto_index_opts *opts, const grotto_engine *e, char *err, size_t errlen)
+static universe_index *open_borrowed(const universe_index_opts *opts, const grotto_engine *e, char *err, size_t errlen)
 {
-    grotto_index_opts o = *opts;
+    universe_index_opts o = *opts;
     o.engine = INDEX_DEFAULT;
-    grotto_index *ix = grotto_index_open(&o, err, errlen);
+    universe_index *ix = universe_index_open(&o, err, errlen);
     if (!ix)
         return NULL;
     double t0 = base_now();
     layout l;
     void *block = build_items(e, &o, &l, ix->floor);
     if (!block) {
-        grotto_index_close(ix);
+        universe_index_close(ix);
         snprintf(err, errlen, "out of memory building the universe index");
         return NULL;
     }
@@ -471,17 +471,17 @@ static grotto_index *open_borrowed(const grotto_index_opts *opts, const grotto_e
     return ix;
 }
 
-grotto_index *grotto_index_open(const grotto_index_opts *opts, char *err, size_t errlen)
+universe_index *universe_index_open(const universe_index_opts *opts, char *err, size_t errlen)
 {
-    grotto_index_opts o = opts ? *opts : (grotto_index_opts){0};
+    universe_index_opts o = opts ? *opts : (universe_index_opts){0};
     const grotto_engine *e = o.engine ? o.engine : INDEX_DEFAULT;
     if (e->floors_from)
         return open_borrowed(&o, e, err, errlen);
     int cacheable = e == INDEX_DEFAULT;
     double t0 = base_now();
-    grotto_index *ix = calloc(1, sizeof *ix);
+    universe_index *ix = calloc(1, sizeof *ix);
     if (!ix || timers_init(ix) != 0) {
-        grotto_index_close(ix);
+        universe_index_close(ix);
         snprintf(err, errlen, "out of memory");
         return NULL;
     }
@@ -490,7 +490,7 @@ grotto_index *grotto_index_open(const grotto_index_opts *opts, char *err, size_t
     uint64_t key = 0;
     char dir[4096] = "", why[512] = "";
     if (o.cache && cacheable) {
-        grotto_index_cache_dir(&o, dir, sizeof dir);
+        universe_index_cache_dir(&o, dir, sizeof dir);
         key = ix->key = engine_key();
         if (!dir[0])
             snprintf(why, sizeof why, "no cache directory (set GROTTO_CACHE_DIR or HOME)");
@@ -521,7 +521,7 @@ grotto_index *grotto_index_open(const grotto_index_opts *opts, char *err, size_t
     }
     ix->block = e->sweep ? build_sweep(e, &o, &l) : build_items(e, &o, &l, NULL);
     if (!ix->block) {
-        grotto_index_close(ix);
+        universe_index_close(ix);
         snprintf(err, errlen, "out of memory building the universe index");
         return NULL;
     }
@@ -543,7 +543,7 @@ grotto_index *grotto_index_open(const grotto_index_opts *opts, char *err, size_t
     return ix;
 }
 
-void grotto_index_close(grotto_index *ix)
+void universe_index_close(universe_index *ix)
 {
     if (!ix)
         return;
@@ -561,7 +561,7 @@ void grotto_index_close(grotto_index *ix)
     free(ix);
 }
 
-const grotto_special_floor *grotto_index_special_of(const grotto_index *ix, uint32_t m, int *n)
+const grotto_special_floor *universe_index_special_of(const universe_index *ix, uint32_t m, int *n)
 {
     *n = 0;
     if (m >= GROTTO_MAP_UNIVERSE || !ix->map[m].special)
@@ -596,11 +596,11 @@ static void high_item(size_t i, void *arg)
     c->flags[i] = f.overflow;
 }
 
-int grotto_index_overflow_high(grotto_index *ix, const grotto_index_opts *opts)
+int universe_index_overflow_high(universe_index *ix, const universe_index_opts *opts)
 {
     if (ix->overflow_high)
         return 0;
-    grotto_index_opts o = opts ? *opts : (grotto_index_opts){0};
+    universe_index_opts o = opts ? *opts : (universe_index_opts){0};
     const uint32_t count[4] = {GROTTO_FLOOR_UNIVERSE, 0, 0, 0};
     const uint16_t size[4] = {1, 0, 0, 0};
     layout l;

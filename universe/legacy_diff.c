@@ -8,20 +8,19 @@
 #include "grotto/map.h"
 #include "grotto/record.h"
 #include "grotto/tables.h"
-#include "index.h"
-#include "legacy_diff.h"
+#include "universe.h"
 
 enum { FAM_NONE, FAM_PARTIAL, FAM_REDUCED, FAM_ONLY, FAM_NOENEMY };
 
-static const char *const FAMILY[LEGACY_FAMILIES] = {"none", "partial", "reduced", "ONLY", "no-enemy"};
+static const char *const FAMILY[UNIVERSE_LEGACY_FAMILIES] = {"none", "partial", "reduced", "ONLY", "no-enemy"};
 
-const char *oracle_legacy_family_name(int family)
+const char *universe_legacy_family_name(int family)
 {
-    return family >= 0 && family < LEGACY_FAMILIES ? FAMILY[family] : "?";
+    return family >= 0 && family < UNIVERSE_LEGACY_FAMILIES ? FAMILY[family] : "?";
 }
 
 /* records.md state codes */
-int oracle_legacy_family(int state)
+int universe_legacy_family(int state)
 {
     switch (state) {
     case 0: return FAM_NONE;
@@ -34,17 +33,17 @@ int oracle_legacy_family(int state)
 
 static int class_of(int legacy, int real)
 {
-    int lf = oracle_legacy_family(legacy), rf = oracle_legacy_family(real);
+    int lf = universe_legacy_family(legacy), rf = universe_legacy_family(real);
     if (lf == FAM_NOENEMY && (rf == FAM_ONLY || rf == FAM_REDUCED))
-        return LEGACY_NOENEMY_REALLY_FEWER;
+        return UNIVERSE_LEGACY_NOENEMY_REALLY_FEWER;
     if (lf == FAM_ONLY && rf == FAM_REDUCED)
-        return LEGACY_ONLY_REALLY_REDUCED;
+        return UNIVERSE_LEGACY_ONLY_REALLY_REDUCED;
     if (legacy == 0 && real != 0)
-        return LEGACY_NONE_REALLY_SPECIAL;
+        return UNIVERSE_LEGACY_NONE_REALLY_SPECIAL;
     return -1;
 }
 
-int oracle_legacy_diff_compute(const struct grotto_index *ix, oracle_legacy_diff *out)
+int universe_legacy_diff_compute(const struct universe_index *ix, universe_legacy_diff *out)
 {
     const grotto_engine *game = ix->engine, *legacy = &grotto_engine_legacy;
     memset(out, 0, sizeof *out);
@@ -53,7 +52,7 @@ int oracle_legacy_diff_compute(const struct grotto_index *ix, oracle_legacy_diff
     for (uint32_t m = 0; m < GROTTO_MAP_UNIVERSE; m++) {
         const grotto_map_facts *mf = &ix->map[m];
         uint32_t seed = m % GROTTO_SEED_COUNT;
-        int in_class[LEGACY_CLASSES] = {0}, differs = 0;
+        int in_class[UNIVERSE_LEGACY_CLASSES] = {0}, differs = 0;
         for (int n = 1; n <= mf->floors; n++) {
             const grotto_floor_facts *fa = &ix->floor[grotto_floor_slot(seed, n)];
             const grotto_floor_terms terms = {.chest_count = fa->chest_count, .W = fa->W, .X = fa->X, .D = fa->D};
@@ -71,20 +70,20 @@ int oracle_legacy_diff_compute(const struct grotto_index *ix, oracle_legacy_diff
                 continue;
             out->differ++;
             differs = 1;
-            out->family[oracle_legacy_family(tool.state)][oracle_legacy_family(real.state)]++;
+            out->family[universe_legacy_family(tool.state)][universe_legacy_family(real.state)]++;
             int c = class_of(tool.state, real.state);
             if (c < 0)
                 continue;
-            oracle_legacy_class *k = &out->cls[c];
+            universe_legacy_class *k = &out->cls[c];
             k->floors++;
-            k->cause[fa->X >= 256 ? LEGACY_CAUSE_WRAP : LEGACY_CAUSE_FLAG0]++;
+            k->cause[fa->X >= 256 ? UNIVERSE_LEGACY_CAUSE_WRAP : UNIVERSE_LEGACY_CAUSE_FLAG0]++;
             in_class[c] = 1;
-            if (k->examples < LEGACY_EXAMPLES)
-                k->ex[k->examples++] = (oracle_legacy_example){m, (uint8_t)n, tool.state, real.state,
+            if (k->examples < UNIVERSE_LEGACY_EXAMPLES)
+                k->ex[k->examples++] = (universe_legacy_example){m, (uint8_t)n, tool.state, real.state,
                                                                (uint8_t)real.D, tool.ofs, real.ofs, fa->X};
         }
         out->maps_differ += differs;
-        for (int c = 0; c < LEGACY_CLASSES; c++)
+        for (int c = 0; c < UNIVERSE_LEGACY_CLASSES; c++)
             out->cls[c].maps += in_class[c];
     }
     return 0;
