@@ -15,6 +15,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "base.h"
 #include "bench_queries.h"
 #include "oracle.h"
 #include "research.h"

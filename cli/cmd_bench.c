@@ -3,6 +3,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base.h"
 #include "universe.h"
 #include "bench_queries.h"
 #include "oracle.h"

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "grotto/tables.h"
+#include "base.h"
 #include "interchange.h"
 #include "oracle.h"
 #include "view.h"

@@ -7,6 +7,7 @@
 
 #include "grotto/record.h"
 #include "grotto/sweep.h"
+#include "base.h"
 #include "oracle.h"
 #include "view.h"
 

@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <string.h>
 
+#include "base.h"
 #include "cli.h"
 #include "output.h"
 

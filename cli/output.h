@@ -8,6 +8,7 @@
 
 #include <stdio.h>
 
+#include "base.h"
 #include "oracle.h"
 
 typedef struct cli_file {

@@ -7,6 +7,7 @@
 #include "grotto/map.h"
 #include "grotto/record.h"
 #include "grotto/tables.h"
+#include "base.h"
 #include "location.h"
 #include "universe.h"
 #include "oracle.h"

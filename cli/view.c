@@ -5,6 +5,7 @@
 
 #include "grotto/elist.h"
 #include "grotto/tables.h"
+#include "base.h"
 #include "oracle.h"
 #include "view.h"
 

@@ -10,6 +10,7 @@
 #include "grotto/record.h"
 #include "grotto/sweep.h"
 #include "grotto/tables.h"
+#include "base.h"
 #include "oracle.h"
 
 enum { VISITED = 128, SIDES = 2 }; /* side 0 = engine A, side 1 = engine B */

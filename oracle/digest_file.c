@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "grotto/record.h"
+#include "base.h"
 #include "oracle.h"
 
 const char *oracle_domain_file(oracle_domain d)

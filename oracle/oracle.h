@@ -1,7 +1,10 @@
-/* The oracle: whole-domain comparisons - floors, maps, every quality, every
- * timer, the memoized sweep - of engine A against engine B byte for byte and
- * against the golden corpus, with first-difference reports; digest files;
- * universe statistics and the benchmark. Used by the CLI and the tests. */
+/* oracle/: comparison. Whole-domain comparisons - floors, maps, every
+ * quality, every timer, the memoized sweep - of engine A against engine B
+ * byte for byte and against the golden corpus, through the engine interface
+ * (grotto/engine.h), with first-difference reports; the digest files and
+ * the corpus. One header, prefix oracle_ (constants ORACLE_); below it the
+ * engines and base/; interchange/, verify/ and the CLI build on it. Used by
+ * the CLI and the tests. */
 #ifndef GROTTO_ORACLE_H
 #define GROTTO_ORACLE_H
 
@@ -12,7 +15,6 @@
 #include "grotto/record.h"
 #include "grotto/timer.h"
 #include "grotto/types.h"
-#include "base.h"
 
 /* ---- domains (domain.c) ----
  * floors     FloorRecord of (seed, floor k): item seed*16 + k-1

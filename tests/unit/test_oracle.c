@@ -17,6 +17,7 @@
 
 #include "grotto/record.h"
 #include "grotto/tables.h"
+#include "base.h"
 #include "oracle.h"
 #include "testjson.h"
 

@@ -12,6 +12,7 @@
 #include "grotto/record.h"
 #include "grotto/tables.h"
 #include "grotto/timer.h"
+#include "base.h"
 #include "oracle.h"
 #include "testjson.h"
 

@@ -12,6 +12,7 @@
 
 #include "grotto/sweep.h"
 
+#include "base.h"
 #include "oracle.h"
 
 static int seen[ORACLE_DOMAIN_COUNT];
