@@ -11,7 +11,6 @@
 #include "grotto/record.h"
 #include "grotto/tables.h"
 #include "universe.h"
-#include "oracle.h"
 #include "testjson.h"
 
 static universe_index *open_index(const grotto_engine *engine)
