@@ -60,10 +60,10 @@ universe_index *cli_index_open(const char *cmd, const cli_index_args *a, univers
     static base_progress p;
     base_progress_init(&p, "universe index", a->quiet);
     *opts = (universe_index_opts){.engine = engine,
-                                .threads = threads,
-                                .cache = !a->no_cache,
-                                .progress = base_progress_cb,
-                                .progress_ctx = &p};
+                                  .threads = threads,
+                                  .cache = !a->no_cache,
+                                  .progress = base_progress_cb,
+                                  .progress_ctx = &p};
     char err[256];
     universe_index *ix = universe_index_open(opts, err, sizeof err);
     base_progress_done(&p);

@@ -26,16 +26,13 @@ const char *cli_engine_help(char *buf, size_t size, const char *lead, const grot
     grotto_engine_names(names, sizeof names, dflt);
     size_t first = dflt ? strlen(dflt->name) : 0; /* the default leads the list */
     snprintf(buf, size, "%s%.*s%s%s:", lead, (int)first, names, dflt ? " (default)" : "", names + first);
-    const grotto_engine *order[GROTTO_ENGINE_COUNT + 1];
-    int n = 0;
-    if (dflt)
-        order[n++] = dflt;
-    for (int i = 0; grotto_engines[i]; i++)
-        if (grotto_engines[i] != dflt)
-            order[n++] = grotto_engines[i];
-    for (int i = 0; i < n; i++) {
+    /* one line per engine, in the order of the list: the default, then the registry's */
+    for (int i = -1; i < GROTTO_ENGINE_COUNT; i++) {
+        const grotto_engine *e = i < 0 ? dflt : grotto_engines[i];
+        if (!e || (i >= 0 && e == dflt))
+            continue;
         size_t at = strlen(buf);
-        snprintf(buf + at, size - at, "\n  %-7s %s", order[i]->name, order[i]->about);
+        snprintf(buf + at, size - at, "\n  %-7s %s", e->name, e->about);
     }
     return buf;
 }

@@ -322,7 +322,7 @@ static int byte_ok(int v)
 }
 
 int ix_to_floor_record(const ix_record *r, uint8_t out[GROTTO_FLOOR_RECORD_SIZE], char *err,
-                              size_t errlen)
+                       size_t errlen)
 {
     if (r->kind != IX_FLOOR) {
         snprintf(err, errlen, "a map line where a floor was expected");
@@ -354,7 +354,7 @@ int ix_to_floor_record(const ix_record *r, uint8_t out[GROTTO_FLOOR_RECORD_SIZE]
 }
 
 int ix_to_map_record(const ix_record *r, uint8_t out[GROTTO_MAP_RECORD_SIZE], char *err,
-                            size_t errlen)
+                     size_t errlen)
 {
     if (r->kind != IX_MAP) {
         snprintf(err, errlen, "a floor line where a map was expected");

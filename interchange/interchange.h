@@ -63,9 +63,9 @@ int ix_write_map(FILE *out, const grotto_map_t *m);
  * bytes) or MapRecord (140 bytes). 0, or -1 with the reason (a field
  * missing, a value a record cannot hold). */
 int ix_to_floor_record(const ix_record *r, uint8_t out[GROTTO_FLOOR_RECORD_SIZE], char *err,
-                              size_t errlen);
+                       size_t errlen);
 int ix_to_map_record(const ix_record *r, uint8_t out[GROTTO_MAP_RECORD_SIZE], char *err,
-                            size_t errlen);
+                     size_t errlen);
 /* And back: a record's interchange line (floors need their seed: a
  * FloorRecord does not hold it). 0, or -1 when the record is broken. */
 int ix_floor_record_line(FILE *out, uint32_t seed, const uint8_t rec[GROTTO_FLOOR_RECORD_SIZE]);
@@ -136,6 +136,6 @@ typedef struct ix_exec {
  * answered garbage or for another item, or exited non-zero. The child is
  * always reaped (killed with its process group when it must be). */
 int ix_check_exec(ix_check *c, ix_exec *x, const ix_item *items, size_t n, char *err,
-                         size_t errlen);
+                  size_t errlen);
 
 #endif

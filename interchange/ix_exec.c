@@ -302,7 +302,7 @@ static int child_fail(child *c, const ix_exec *x, const char *what, const char *
 }
 
 int ix_check_exec(ix_check *c, ix_exec *x, const ix_item *items, size_t n, char *err,
-                         size_t errlen)
+                  size_t errlen)
 {
     child ch;
     x->requests = x->replies = 0;

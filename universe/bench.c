@@ -132,7 +132,7 @@ static int run_sweep(const grotto_engine *e, int threads, uint64_t *fd, uint64_t
 }
 
 int universe_bench(const grotto_engine *e, int threads, const uint64_t *want_floors, const uint64_t *want_maps,
-                 const char *progress_label, universe_bench_run *out)
+                   const char *progress_label, universe_bench_run *out)
 {
     if (threads <= 0)
         threads = base_default_threads();

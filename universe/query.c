@@ -272,7 +272,7 @@ static int is_quest15(uint32_t m)
 }
 
 int universe_query_places(const universe_index *ix, uint32_t m, int base, uint16_t count[GT_LOCATION_COUNT + 1],
-                        int *quest15)
+                          int *quest15)
 {
     memset(count, 0, (GT_LOCATION_COUNT + 1) * sizeof count[0]);
     int band = (int)(m / GROTTO_SEED_COUNT);

@@ -170,7 +170,7 @@ void universe_query_result_free(universe_query_result *r);
  * (location 5, not from a timer) when base is 0. Returns how many distinct
  * locations (quest 15's included). */
 int universe_query_places(const universe_index *ix, uint32_t m, int base, uint16_t count[GT_LOCATION_COUNT + 1],
-                        int *quest15);
+                          int *quest15);
 
 /* Forgiving name form used by the name filters: surrounding spaces dropped,
  * ASCII letters lower-cased, "Lv" followed by '.', spaces and digits written
@@ -369,7 +369,7 @@ typedef struct universe_bench_run {
  * progress line per stage on a terminal under this label (NULL: none).
  * Returns 0 or -1. */
 int universe_bench(const grotto_engine *e, int threads, const uint64_t *want_floors, const uint64_t *want_maps,
-                 const char *progress_label, universe_bench_run *out);
+                   const char *progress_label, universe_bench_run *out);
 
 /* Minimum and median of n values (n >= 1; v is reordered). */
 typedef struct universe_bench_stat {

@@ -161,16 +161,18 @@ Test(verify_engine, inventory_follows_timers_names_and_maps, .init = setup, .fin
 
 /* ---- floor: the grid, stairs and chests, the softlock facts ---- */
 
-static char cell_of(const grotto_floor_t *f, int x, int y)
+/* The grid as the game shows it (corpus/README.md): walls '#', walkable
+ * '.', then the chests and the stairs where the floor's header puts them. */
+static void shown_grid(const grotto_floor_t *f, char grid[GROTTO_CELLS])
 {
-    uint8_t t = grotto_tile_at(f, x, y);
-    if (x == f->up.x && y == f->up.y)
-        return '<';
-    if (x == f->down.x && y == f->down.y)
-        return '>';
-    if (t == GROTTO_TILE_CHEST)
-        return 'c';
-    return grotto_tile_walkable(t) ? '.' : '#';
+    for (int i = 0; i < GROTTO_CELLS; i++)
+        grid[i] = i % GROTTO_GRID < f->width && i / GROTTO_GRID < f->height
+                      ? (grotto_tile_walkable(f->grid[i]) ? '.' : '#')
+                      : 0;
+    for (int c = 0; c < f->chest_count; c++)
+        grid[GROTTO_GRID * f->chest[c].y + f->chest[c].x] = 'c';
+    grid[GROTTO_GRID * f->up.y + f->up.x] = '<';
+    grid[GROTTO_GRID * f->down.y + f->down.x] = '>';
 }
 
 Test(verify_engine, floor_follows_floors_and_analysis, .init = setup, .fini = teardown)
@@ -184,9 +186,7 @@ Test(verify_engine, floor_follows_floors_and_analysis, .init = setup, .fini = te
     c.band_code = 0xDD;
     c.width = c.height = f.width;
     c.has_grid = 1;
-    for (int y = 0; y < f.height; y++)
-        for (int x = 0; x < f.width; x++)
-            c.grid[GROTTO_GRID * y + x] = cell_of(&f, x, y);
+    shown_grid(&f, c.grid);
     c.has_up = c.has_down = 1;
     c.up = f.up;
     c.down = f.down;
