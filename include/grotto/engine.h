@@ -18,7 +18,7 @@ extern "C" {
 #endif
 
 /* Per-floor facts a universe sweep needs beyond the FloorRecord: what the
- * universe index (oracle/index.h) answers queries from. */
+ * universe index (universe/universe.h) answers queries from. */
 typedef struct grotto_floor_facts {
     uint16_t W, X, D;            /* enemy-list layout terms (D for regime 2) */
     uint16_t ghost_count;
@@ -75,7 +75,7 @@ typedef struct grotto_engine {
     void (*elist_of_layout)(const grotto_floor_terms *t, int n, int env, int smr, grotto_elist_t *out);
     /* NULL, or the engine whose floors this one returns unchanged (floor,
      * analyse, facts, map_floors): legacy's are ref's. The universe index
-     * then takes the floor facts from its default index (docs: universe/). */
+     * then takes the floor facts from its default index (universe/universe.h). */
     const struct grotto_engine *floors_from;
     /* what the engine is, in a few words, for help texts */
     const char *about;
