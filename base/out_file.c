@@ -1,4 +1,4 @@
-/* Files written whole or not at all (oracle.h "files written whole"): a
+/* Files written whole or not at all (base.h "files written whole"): a
  * temporary file beside the target, every write checked, fflush + fsync +
  * fclose checked, rename into place only when complete; a signal or an
  * error removes the temporary file, so no partial file ever carries the
