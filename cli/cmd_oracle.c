@@ -3,11 +3,12 @@
  * floor, every map, every quality, every timer, the memoized sweep, every
  * floor's walking cost; and
  * --b FILE.jsonl / --b exec:CMD: another tool's floors and maps checked
- * field by field (oracle/interchange.h). */
+ * field by field (interchange/interchange.h). */
 #include <stdlib.h>
 #include <string.h>
 
 #include "grotto/tables.h"
+#include "base.h"
 #include "interchange.h"
 #include "oracle.h"
 #include "view.h"
@@ -141,32 +142,32 @@ static int run_tool(const tool_args *t)
     if (cli_parse_only)
         return EXIT_OK;
 
-    oracle_ix_check c;
-    if (oracle_ix_check_init(&c, t->a, t->exec ? "b" : "file", t->show) != 0)
+    ix_check c;
+    if (ix_check_init(&c, t->a, t->exec ? "b" : "file", t->show) != 0)
         return cli_error("oracle", "out of memory");
     c.source = t->b;
     char err[2048];
     int rc;
-    oracle_ix_exec x = {.command = t->b + 5, .timeout = timeout};
+    ix_exec x = {.command = t->b + 5, .timeout = timeout};
     if (t->exec) {
         size_t n;
-        oracle_ix_item *items = oracle_ix_domain(t->floors, t->maps ? bands : 0, lo, hi, sample, &n);
+        ix_item *items = ix_domain(t->floors, t->maps ? bands : 0, lo, hi, sample, &n);
         if (!items) {
-            oracle_ix_check_free(&c);
+            ix_check_free(&c);
             return cli_error("oracle", "out of memory");
         }
-        oracle_progress pr;
-        oracle_progress_init(&pr, "requests", t->quiet);
-        x.progress = oracle_progress_cb;
+        base_progress pr;
+        base_progress_init(&pr, "requests", t->quiet);
+        x.progress = base_progress_cb;
         x.progress_ctx = &pr;
-        rc = oracle_ix_check_exec(&c, &x, items, n, err, sizeof err);
-        oracle_progress_done(&pr);
+        rc = ix_check_exec(&c, &x, items, n, err, sizeof err);
+        base_progress_done(&pr);
         free(items);
     } else {
-        rc = oracle_ix_check_file(&c, t->b, err, sizeof err);
+        rc = ix_check_file(&c, t->b, err, sizeof err);
     }
     if (rc != 0) {
-        oracle_ix_check_free(&c);
+        ix_check_free(&c);
         return cli_error("oracle", "%s", err);
     }
     int ok = c.fields_differing == 0;
@@ -177,37 +178,41 @@ static int run_tool(const tool_args *t)
         jw_str(&w, "mode", t->exec ? "exec" : "file");
         jw_str(&w, "b", t->exec ? t->b + 5 : t->b);
         fputs(",\"check\":", stdout);
-        oracle_ix_report_json(stdout, &c);
+        ix_report_json(stdout, &c);
         if (t->exec)
             jw_uint(&w, "requests", x.requests);
         jw_bool(&w, "ok", ok);
         jw_end_obj(&w);
         jw_done(&w);
     } else {
-        oracle_ix_report(stdout, &c);
+        ix_report(stdout, &c);
         if (t->exec)
             printf("child '%s': %llu requests, %llu replies, exited 0\n", t->b + 5, (unsigned long long)x.requests,
                    (unsigned long long)x.replies);
         printf("%s\n", ok ? "0 differences" : "DIFFERENCES");
     }
-    oracle_ix_check_free(&c);
+    ix_check_free(&c);
     return ok ? EXIT_OK : EXIT_DIFF;
 }
 
 int cmd_oracle(int argc, char **argv)
 {
-    const char *a_s = "ref", *b_s = NULL, *against = NULL, *threads_s = NULL, *show_s = NULL;
+    const char *a_s = NULL, *b_s = NULL, *against = NULL, *threads_s = NULL, *show_s = NULL;
     const char *seeds_s = NULL, *bands_s = NULL, *sample_s = NULL, *timeout_s = NULL;
     const char *pos[ORACLE_DOMAIN_COUNT];
     int json = 0, quiet = 0, help = 0, npos;
+    char a_help[512], b_help[768];
+    cli_engine_help(a_help, sizeof a_help, "engine A, ", &grotto_engine_ref);
+    cli_engine_help(b_help, sizeof b_help, "second engine to compare with A item by item, ", NULL);
+    snprintf(b_help + strlen(b_help), sizeof b_help - strlen(b_help),
+             "\nor another tool's output: FILE.jsonl (any word that is not an\nengine name is a file: ./%s for a "
+             "file named %s) or exec:CMD",
+             grotto_engines[0]->name, grotto_engines[0]->name);
     const cli_opt opts[] = {
         {"DOMAIN", 0, OPT_ARG, NULL, NULL, NULL,
          "floors, maps, qualities, timers, sweep, walk, at or multibug (default:\nall; at and multibug only with --b ref/impl)"},
-        {"a", 0, OPT_VALUE, NULL, &a_s, "ENGINE", "ref (default), impl or legacy"},
-        {"b", 0, OPT_VALUE, NULL, &b_s, "ENGINE",
-         "second engine to compare with A item by item: impl, ref, or legacy (the\nlegacy Windows tool's "
-         "enemy-list model: its maps differ, exit 1);\nor another tool's output: FILE.jsonl (any word that is not "
-         "an\nengine name is a file: ./ref for a file named ref) or exec:CMD"},
+        {"a", 0, OPT_VALUE, NULL, &a_s, "ENGINE", a_help},
+        {"b", 0, OPT_VALUE, NULL, &b_s, "ENGINE", b_help},
         {"against", 0, OPT_VALUE, NULL, &against, "SRC",
          "corpus (corpus/golden: floors.digest, maps.digest, timers.jsonl,\nfloor-walk.bin and SHA256SUMS, all "
          "required), a directory holding\nfloors.digest and maps.digest (timers.jsonl, floor-walk.bin optional),\n"
@@ -254,9 +259,9 @@ int cmd_oracle(int argc, char **argv)
             return EXIT_USAGE;
         o.show = (int)v;
     }
-    if (!(o.a = cli_engine("oracle", a_s)))
+    if (!(o.a = cli_engine("oracle", a_s, &grotto_engine_ref)))
         return EXIT_USAGE;
-    if (b_s && (!strncmp(b_s, "exec:", 5) || !cli_engine_name(b_s))) {
+    if (b_s && (!strncmp(b_s, "exec:", 5) || !grotto_engine_by_name(b_s))) {
         tool_args t = {.b = b_s, .seeds = seeds_s, .bands = bands_s, .sample = sample_s, .timeout = timeout_s,
                        .a = o.a, .exec = !strncmp(b_s, "exec:", 5), .show = o.show, .json = json,
                        .quiet = quiet};
@@ -278,7 +283,7 @@ int cmd_oracle(int argc, char **argv)
     }
     if (seeds_s || bands_s || sample_s || timeout_s)
         return cli_error("oracle", "--seeds, --bands, --sample and --timeout apply to --b exec:CMD only");
-    if (b_s && !(o.b = cli_engine("oracle", b_s)))
+    if (b_s && !(o.b = cli_engine("oracle", b_s, NULL)))
         return EXIT_USAGE;
     for (int d = ORACLE_AT; !npos && d <= ORACLE_MULTIBUG; d++) { /* they compare two engines that compute them */
         char why[256];

@@ -32,6 +32,16 @@ static void impl_e_elist(const grotto_floor_t *f, int env, int smr, grotto_elist
     impl_elist_fill(impl_elist_terms_of(m.walk), env, impl_floor_mr(smr, n), out);
 }
 
+/* the cut from already-counted terms (the second half of impl_e_elist) */
+static void impl_e_elist_of_layout(const grotto_floor_terms *t, int n, int env, int smr, grotto_elist_t *out)
+{
+    memset(out, 0, sizeof *out);
+    if (env < 1 || env > 5 || smr < 1 || smr > 12)
+        return;
+    impl_elist_terms terms = {t->W, t->X, t->D};
+    impl_elist_fill(terms, env, impl_floor_mr(smr, n < 1 ? 1 : n), out);
+}
+
 static int impl_e_map(int quality, uint32_t seed, grotto_map_t *out)
 {
     return impl_map(quality, seed, out);
@@ -61,5 +71,7 @@ static int impl_e_facts(uint32_t seed, int k, grotto_floor_t *floor, grotto_floo
 /* The interface's members in declaration order (include/grotto/engine.h). */
 const grotto_engine grotto_engine_impl = {"impl",         impl_e_floor,    impl_e_analyse,        impl_e_elist,
                                           impl_e_map,     impl_e_facts,    impl_map_floors,       impl_map_from_floors,
-                                          impl_timer,     grotto_impl_sweep, impl_walk,       impl_at,
-                                          impl_at_pop,    impl_at_scan,    impl_whistle,          impl_multibug};
+                                          impl_timer,     grotto_impl_sweep, impl_map_name,   impl_e_elist_of_layout,
+                                          NULL,           "the bit-packed engine (memoized sweep, threads)",
+                                          impl_walk,      impl_at,         impl_at_pop,           impl_at_scan,
+                                          impl_whistle,   impl_multibug};

@@ -156,6 +156,8 @@ static inline int impl_floor_mr(int smr, int n)
 }
 
 int impl_map(int quality, uint32_t seed, grotto_map_t *out);
+/* The map's name, English (jp = 0) or Japanese (names.c; grotto/engine.h name). */
+int impl_map_name(const grotto_map_details_t *d, int jp, char *buf, size_t size);
 /* The two halves of impl_map (grotto/engine.h map_floors, map_from_floors). */
 int impl_map_floors(uint32_t seed, int count, grotto_map_floors_t *out);
 int impl_map_from_floors(int quality, const grotto_map_floors_t *floors, grotto_map_t *out);

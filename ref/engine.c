@@ -63,6 +63,12 @@ static int ref_timer(uint32_t timer, int base, grotto_timer_value *out)
     return 0;
 }
 
+/* map-details.md §4 */
+static int ref_name(const grotto_map_details_t *d, int jp, char *buf, size_t size)
+{
+    return jp ? grotto_map_name_jp(d, buf, size) : grotto_map_name_en(d, buf, size);
+}
+
 const grotto_engine grotto_engine_ref = {
     .name = "ref",
     .floor = grotto_floor,
@@ -74,6 +80,10 @@ const grotto_engine grotto_engine_ref = {
     .map_from_floors = grotto_map_from_floors,
     .timer = ref_timer,
     .sweep = NULL, /* the reference computes every item on its own */
+    .map_name = ref_name,
+    .elist_of_layout = grotto_elist_of_layout,
+    .floors_from = NULL,
+    .about = "the reference, one file per spec stage",
     .walk = grotto_floor_walk,
     .at = grotto_at,
     .at_pop = grotto_at_pop_of,

@@ -1,7 +1,7 @@
 /* Hardware capture files (hardware.md "Capture files"; corpus/hardware/):
  * a strict parser and a writer. A small library (capture/, needs only the
  * generated game tables) that other tools can embed; checking a capture
- * against an engine is the oracle's job (oracle/verify.h).
+ * against an engine is the harness's job (verify/verify.h).
  *
  * A file is UTF-8 text, one "key: value" per line, '#' comment lines, a
  * blank line between records; every record starts with "capture: KIND".

@@ -1,6 +1,10 @@
-/* The two independent implementations behind one interface, for the oracle,
- * the benchmark and universe statistics. ref/ provides grotto_engine_ref,
- * impl/ provides grotto_engine_impl; neither includes the other. */
+/* The engines behind one interface, and their registry. ref/ provides
+ * grotto_engine_ref (the reference), impl/ grotto_engine_impl (the
+ * bit-packed engine), legacy/ grotto_engine_legacy (the legacy Windows
+ * tool's enemy-list model over ref's floors); ref and impl never include
+ * each other. Every consumer - the oracle, the universe index, the
+ * benchmark, verify, the commands - reaches an engine through this
+ * interface and finds it by name only through grotto_engine_by_name(). */
 #ifndef GROTTO_ENGINE_H
 #define GROTTO_ENGINE_H
 
@@ -14,7 +18,7 @@ extern "C" {
 #endif
 
 /* Per-floor facts a universe sweep needs beyond the FloorRecord: what the
- * universe index (oracle/index.h) answers queries from. */
+ * universe index (universe/universe.h) answers queries from. */
 typedef struct grotto_floor_facts {
     uint16_t W, X, D;            /* enemy-list layout terms (D for regime 2) */
     uint16_t ghost_count;
@@ -41,7 +45,7 @@ struct grotto_whistle;
 struct grotto_multibug;      /* grotto/multibug.h */
 
 typedef struct grotto_engine {
-    const char *name;            /* "ref" or "impl" */
+    const char *name;            /* "ref", "impl", "legacy": the registry's key */
     /* floor k of seed; 0 or -1 */
     int (*floor)(uint32_t seed, int k, grotto_floor_t *out);
     /* analysis of a finished floor */
@@ -66,6 +70,20 @@ typedef struct grotto_engine {
     /* the engine's own whole-universe sweep (grotto/sweep.h), or NULL when
      * it has none (ref: every item is computed on its own) */
     int (*sweep)(const struct grotto_sweep_request *req, struct grotto_sweep_stats *stats);
+    /* the map's name as the tool writes it (map-details.md §4), English
+     * (jp = 0) or Japanese (jp = 1); "Unknown" for details without a name;
+     * returns the length written (snprintf semantics) */
+    int (*map_name)(const grotto_map_details_t *d, int jp, char *buf, size_t size);
+    /* The two halves of elist(): elist(f, env, smr) gives the same cut as
+     * elist_of_layout(layout terms of f, f->index, env, smr) - the terms
+     * that map_floors() gives and grotto_floor_facts keep (W, X, D). */
+    void (*elist_of_layout)(const grotto_floor_terms *t, int n, int env, int smr, grotto_elist_t *out);
+    /* NULL, or the engine whose floors this one returns unchanged (floor,
+     * analyse, facts, map_floors): legacy's are ref's. The universe index
+     * then takes the floor facts from its default index (universe/universe.h). */
+    const struct grotto_engine *floors_from;
+    /* what the engine is, in a few words, for help texts */
+    const char *about;
     /* walking cost of a finished floor from its final up to its final down
      * stairs, in half-steps, or GROTTO_WALK_NONE when there is no path
      * (research.md §1; the rules and the unit: grotto/walk.h) */
@@ -82,6 +100,19 @@ typedef struct grotto_engine {
 
 extern const grotto_engine grotto_engine_ref;
 extern const grotto_engine grotto_engine_impl;
+extern const grotto_engine grotto_engine_legacy;
+
+/* ---- the registry ---- */
+/* Every engine, in the order lists name them (ref, impl, legacy), ended by
+ * NULL; GROTTO_ENGINE_COUNT of them. */
+enum { GROTTO_ENGINE_COUNT = 3 };
+extern const grotto_engine *const grotto_engines[GROTTO_ENGINE_COUNT + 1];
+/* The engine of that name, or NULL (name NULL or unknown). */
+const grotto_engine *grotto_engine_by_name(const char *name);
+/* The registry's names for messages and help: "ref, impl or legacy", with
+ * `first` (when not NULL, e.g. a command's default) moved to the front:
+ * "impl, ref or legacy". Returns the length written (snprintf semantics). */
+int grotto_engine_names(char *buf, size_t size, const grotto_engine *first);
 
 #ifdef __cplusplus
 }

@@ -1,4 +1,4 @@
-/* Umbrella header of the grotto-harness public API (libgrotto: both engines,
+/* Umbrella header of the grotto-harness public API (libgrotto: the engines and their registry,
  * the game tables, the record encoders and the capture format).
  * Build against the installed library with find_package(grotto) and the
  * target grotto::grotto, or with pkg-config grotto; see examples/. */

@@ -1,4 +1,4 @@
-/* Public types shared by ref/, impl/, oracle/ and the CLI.
+/* Public types shared by the engines (ref/, impl/, legacy/), the harness and the CLI.
  * Vocabulary: ../shared/spec/README.md (band, SMR, floor MR, ghost stairs,
  * overflow mode, nipple, chamber, Flag0 tiles). */
 #ifndef GROTTO_TYPES_H

@@ -14,6 +14,7 @@
 
 #include "grotto/sweep.h"
 
+#include "base.h"
 #include "oracle.h"
 
 static int seen[ORACLE_DOMAIN_COUNT];
@@ -80,7 +81,7 @@ Test(universe, facts_ref_vs_impl_sweep, .timeout = 1200)
     grotto_sweep_request req = {.threads = 0, .facts = fa};
     grotto_sweep_stats st;
     cr_assert_eq(grotto_impl_sweep(&req, &st), 0);
-    oracle_parallel(0, GROTTO_FLOOR_UNIVERSE, 256, facts_item, &c, NULL, NULL);
+    base_parallel(0, GROTTO_FLOOR_UNIVERSE, 256, facts_item, &c, NULL, NULL);
     long bad = 0;
     for (size_t i = 0; i < GROTTO_FLOOR_UNIVERSE; i++)
         if (c.differs[i] && bad++ < 5)

@@ -1,5 +1,6 @@
-/* The universe index (index.h): built from impl's sweep or, for checking,
- * from ref item by item; cached in a validated file. */
+/* The universe index (universe.h): built from an engine's own sweep (impl's,
+ * the default) or, for checking, item by item through the engine interface
+ * (ref); cached in a validated file. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -14,9 +15,8 @@
 #include "grotto/map.h"
 #include "grotto/record.h"
 #include "grotto/tables.h"
-#include "index.h"
-#include "legacy.h"
-#include "oracle.h"
+#include "universe.h"
+#include "base.h"
 
 enum { KIND_UNIVERSE = 1, KIND_OVERFLOW_HIGH = 2, HIGH_SEED_FIRST = 0x8000 };
 
@@ -25,7 +25,7 @@ static const char MAGIC[8] = {'G', 'R', 'O', 'T', 'T', 'O', 'I', 'X'};
 /* The cache file's header; the payload follows it. */
 typedef struct cache_header {
     char magic[8];
-    uint32_t format;         /* GROTTO_INDEX_FORMAT */
+    uint32_t format;         /* UNIVERSE_INDEX_FORMAT */
     uint32_t kind;           /* KIND_* */
     uint64_t key;            /* XXH3-64 of the executable that wrote it */
     uint64_t payload_size;
@@ -88,7 +88,7 @@ static uint64_t engine_key(void)
 
 /* ---- the cache directory and files ---- */
 
-void grotto_index_cache_dir(const grotto_index_opts *opts, char *out, size_t outlen)
+void universe_index_cache_dir(const universe_index_opts *opts, char *out, size_t outlen)
 {
     const char *d = opts && opts->cache_dir ? opts->cache_dir : getenv("GROTTO_CACHE_DIR");
     const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
@@ -151,7 +151,7 @@ static void *cache_read(const char *path, uint32_t kind, uint64_t key, const lay
         const char *bad = NULL;
         if (memcmp(h->magic, MAGIC, sizeof MAGIC) != 0)
             bad = "foreign file (no GROTTOIX magic)";
-        else if (h->format != GROTTO_INDEX_FORMAT)
+        else if (h->format != UNIVERSE_INDEX_FORMAT)
             bad = "other format version";
         else if (h->kind != kind)
             bad = "other payload kind";
@@ -185,7 +185,7 @@ static int cache_write(const char *dir, const char *path, uint32_t kind, uint64_
     cache_header h;
     memset(&h, 0, sizeof h);
     memcpy(h.magic, MAGIC, sizeof MAGIC);
-    h.format = GROTTO_INDEX_FORMAT;
+    h.format = UNIVERSE_INDEX_FORMAT;
     h.kind = kind;
     h.key = key;
     h.payload_size = l->payload;
@@ -194,13 +194,13 @@ static int cache_write(const char *dir, const char *path, uint32_t kind, uint64_
     memcpy(h.size, l->size, sizeof h.size);
     /* whole or not at all (out_file.c); no fsync: every read validates the
      * checksum, and a lost cache is only rebuilt */
-    oracle_out_file o;
-    if (oracle_out_open(&o, path, 0, why, whylen) != 0)
+    base_out_file o;
+    if (base_out_open(&o, path, 0, why, whylen) != 0)
         return -1;
     o.no_sync = 1;
-    if (oracle_out_write(&o, &h, sizeof h, why, whylen) != 0 ||
-        oracle_out_write(&o, payload, l->payload, why, whylen) != 0 || oracle_out_finish(&o, why, whylen) != 0 ||
-        oracle_out_commit(&o, why, whylen) != 0)
+    if (base_out_write(&o, &h, sizeof h, why, whylen) != 0 ||
+        base_out_write(&o, payload, l->payload, why, whylen) != 0 || base_out_finish(&o, why, whylen) != 0 ||
+        base_out_commit(&o, why, whylen) != 0)
         return -1;
     return 0;
 }
@@ -222,8 +222,13 @@ static int special_cmp(const void *a, const void *b)
     return (x->floor > y->floor) - (x->floor < y->floor);
 }
 
-/* The impl sweep into a fresh block (header space + payload). */
-static void *build_impl(const grotto_index_opts *o, layout *l)
+/* The index's default engine: impl, whose memoized sweep builds it in a
+ * fraction of a second. Only its index is cached. */
+#define INDEX_DEFAULT (&grotto_engine_impl)
+
+/* An engine with a sweep of its own: the sweep into a fresh block (header
+ * space + payload). */
+static void *build_sweep(const grotto_engine *e, const universe_index_opts *o, layout *l)
 {
     uint32_t cap = 4096;
     for (;;) {
@@ -240,7 +245,7 @@ static void *build_impl(const grotto_index_opts *o, layout *l)
                                     .progress = o->progress,
                                     .progress_ctx = o->progress_ctx};
         grotto_sweep_stats st;
-        if (grotto_impl_sweep(&req, &st) != 0) {
+        if (e->sweep(&req, &st) != 0) {
             free(block);
             return NULL;
         }
@@ -255,71 +260,68 @@ static void *build_impl(const grotto_index_opts *o, layout *l)
     }
 }
 
-/* ref, item by item: floors with the engine's facts, maps from ref's
- * details, enemy-list terms and chest ranks (no floor is generated twice).
- * legacy: the same map pass over impl's floor facts with the legacy tool's
- * enemy-list model (legacy.h). */
-typedef void (*elist_of_facts)(const grotto_floor_facts *fa, int env, int mr, grotto_elist_t *e);
-typedef struct ref_ctx {
+/* An engine without a sweep, item by item: the facts of every floor (or
+ * the ones given), then every map from the engine's map_from_floors over
+ * them - a map's floors never see its quality, so no floor is generated
+ * twice - and the special floors' entries from the maps that have any. */
+typedef struct items_ctx {
+    const grotto_engine *e;
     grotto_floor_facts *floor;
     grotto_map_facts *map;
-    uint8_t *state; /* [map slot][16] */
-    elist_of_facts elist;
-} ref_ctx;
+} items_ctx;
 
-static void ref_floor_item(size_t i, void *arg)
+static void item_floor(size_t i, void *arg)
 {
-    ref_ctx *c = arg;
+    items_ctx *c = arg;
     grotto_floor_t f;
-    grotto_engine_ref.facts((uint32_t)(i / GROTTO_MAX_FLOORS), (int)(i % GROTTO_MAX_FLOORS) + 1, &f, &c->floor[i]);
+    c->e->facts((uint32_t)(i / GROTTO_MAX_FLOORS), (int)(i % GROTTO_MAX_FLOORS) + 1, &f, &c->floor[i]);
 }
 
-static void ref_floor_elist(const grotto_floor_facts *fa, int env, int mr, grotto_elist_t *e)
+/* The map of slot i over the floor facts. */
+static void map_of_slot(const items_ctx *c, size_t i, grotto_map_t *m)
 {
-    grotto_elist_from_terms(env, mr, fa->W, fa->X, fa->D, e);
-}
-
-static void legacy_floor_elist(const grotto_floor_facts *fa, int env, int mr, grotto_elist_t *e)
-{
-    oracle_legacy_elist(env, mr, fa->W, fa->X, e);
-}
-
-static void ref_map_item(size_t i, void *arg)
-{
-    ref_ctx *c = arg;
     int band = (int)(i / GROTTO_SEED_COUNT);
     uint32_t seed = (uint32_t)(i % GROTTO_SEED_COUNT);
-    grotto_map_details_t d;
-    grotto_map_details(gt_band[band].code, seed, &d);
-    grotto_map_facts *m = &c->map[i];
-    memset(m, 0, sizeof *m);
-    grotto_map_facts_of(&d, 0, m);
-    for (int n = 1; n <= d.floors; n++) {
-        grotto_elist_t e;
-        c->elist(&c->floor[grotto_floor_slot(seed, n)], d.env, grotto_floor_mr(d.smr, n), &e);
-        c->state[i * GROTTO_MAX_FLOORS + (size_t)(n - 1)] = e.state;
-        if (e.state)
-            m->special |= (uint16_t)(1u << (n - 1));
+    grotto_map_floors_t fl;
+    memset(&fl, 0, sizeof fl);
+    fl.seed = seed;
+    fl.count = GROTTO_MAX_FLOORS;
+    for (int n = 1; n <= GROTTO_MAX_FLOORS; n++) {
+        const grotto_floor_facts *fa = &c->floor[grotto_floor_slot(seed, n)];
+        fl.floor[n - 1] = (grotto_floor_terms){.chest_count = fa->chest_count, .W = fa->W, .X = fa->X, .D = fa->D};
     }
+    c->e->map_from_floors(gt_band[band].code, &fl, m);
 }
 
-/* floors: the floor facts to use, or NULL for ref's item by item */
-static void *build_ref(const grotto_index_opts *o, layout *l, const grotto_floor_facts *floors, elist_of_facts elist)
+static void item_map(size_t i, void *arg)
+{
+    items_ctx *c = arg;
+    grotto_map_t m;
+    map_of_slot(c, i, &m);
+    uint16_t special = 0;
+    for (int n = 1; n <= m.d.floors; n++)
+        if (m.elist[n - 1].state)
+            special |= (uint16_t)(1u << (n - 1));
+    grotto_map_facts_of(&m.d, special, &c->map[i]);
+}
+
+/* floors: the floor facts to use, or NULL for the engine's own */
+static void *build_items(const grotto_engine *e, const universe_index_opts *o, layout *l,
+                         const grotto_floor_facts *floors)
 {
     universe_layout(l, 0);
-    ref_ctx c = {calloc(GROTTO_FLOOR_UNIVERSE, sizeof *c.floor), calloc(GROTTO_MAP_UNIVERSE, sizeof *c.map),
-                 calloc((size_t)GROTTO_MAP_UNIVERSE * GROTTO_MAX_FLOORS, 1), elist};
+    items_ctx c = {e, calloc(GROTTO_FLOOR_UNIVERSE, sizeof *c.floor), calloc(GROTTO_MAP_UNIVERSE, sizeof *c.map)};
     char *block = NULL;
-    if (!c.floor || !c.map || !c.state)
+    if (!c.floor || !c.map)
         goto out;
     if (floors)
         memcpy(c.floor, floors, (size_t)GROTTO_FLOOR_UNIVERSE * sizeof *c.floor);
     else
-        oracle_parallel(o->threads, GROTTO_FLOOR_UNIVERSE, 256, ref_floor_item, &c, o->progress, o->progress_ctx);
-    oracle_parallel(o->threads, GROTTO_MAP_UNIVERSE, 256, ref_map_item, &c, o->progress, o->progress_ctx);
+        base_parallel(o->threads, GROTTO_FLOOR_UNIVERSE, 256, item_floor, &c, o->progress, o->progress_ctx);
+    base_parallel(o->threads, GROTTO_MAP_UNIVERSE, 256, item_map, &c, o->progress, o->progress_ctx);
     uint32_t n = 0;
-    for (size_t i = 0; i < (size_t)GROTTO_MAP_UNIVERSE * GROTTO_MAX_FLOORS; i++)
-        n += c.state[i] != 0;
+    for (size_t i = 0; i < GROTTO_MAP_UNIVERSE; i++)
+        n += (uint32_t)__builtin_popcount(c.map[i].special);
     universe_layout(l, n);
     if (!(block = calloc(1, sizeof(cache_header) + l->payload)))
         goto out;
@@ -328,33 +330,33 @@ static void *build_ref(const grotto_index_opts *o, layout *l, const grotto_floor
     memcpy(p + l->offset[1], c.map, (size_t)GROTTO_MAP_UNIVERSE * sizeof *c.map);
     grotto_special_floor *sp = (grotto_special_floor *)(p + l->offset[2]);
     n = 0;
-    for (size_t i = 0; i < (size_t)GROTTO_MAP_UNIVERSE * GROTTO_MAX_FLOORS; i++) {
-        if (!c.state[i])
+    for (size_t i = 0; i < GROTTO_MAP_UNIVERSE; i++) { /* ascending (map, floor) */
+        if (!c.map[i].special)
             continue;
-        uint32_t mslot = (uint32_t)(i / GROTTO_MAX_FLOORS), seed = mslot % GROTTO_SEED_COUNT;
-        int k = (int)(i % GROTTO_MAX_FLOORS) + 1;
-        const grotto_map_facts *m = &c.map[mslot];
-        const grotto_floor_facts *fa = &c.floor[grotto_floor_slot(seed, k)];
-        grotto_elist_t e;
-        c.elist(fa, m->env, grotto_floor_mr(m->smr, k), &e);
-        grotto_special_floor *s = &sp[n++];
-        s->map = mslot;
-        s->floor = (uint8_t)k;
-        s->state = e.state;
-        s->D = (uint8_t)e.D;
-        s->ofs = e.ofs;
-        grotto_chest_ranks(seed, k, m->smr, fa->chest_count, s->rank);
+        grotto_map_t m;
+        map_of_slot(&c, i, &m);
+        for (int k = 1; k <= m.d.floors; k++) {
+            const grotto_elist_t *e = &m.elist[k - 1];
+            if (!e->state)
+                continue;
+            grotto_special_floor *s = &sp[n++];
+            s->map = (uint32_t)i;
+            s->floor = (uint8_t)k;
+            s->state = e->state;
+            s->D = (uint8_t)e->D;
+            s->ofs = e->ofs;
+            memcpy(s->rank, m.chest_rank[k - 1], sizeof s->rank);
+        }
     }
 out:
     free(c.floor);
     free(c.map);
-    free(c.state);
     return block;
 }
 
 /* ---- opening ---- */
 
-static int timers_init(grotto_index *ix)
+static int timers_init(universe_index *ix)
 {
     ix->timer = malloc(GROTTO_TIMER_COUNT * sizeof *ix->timer);
     ix->by_seed = malloc(GROTTO_TIMER_COUNT * sizeof *ix->by_seed);
@@ -374,7 +376,7 @@ static int timers_init(grotto_index *ix)
     return 0;
 }
 
-static void point_into(grotto_index *ix, const layout *l)
+static void point_into(universe_index *ix, const layout *l)
 {
     const char *p = (const char *)ix->block + sizeof(cache_header);
     ix->floor = (const grotto_floor_facts *)(p + l->offset[0]);
@@ -429,21 +431,24 @@ static uint32_t header_special_count(const char *path)
     return n == sizeof h ? h.count[2] : 0;
 }
 
-/* legacy: impl's index (from its cache when valid) with the map pass
- * redone under the legacy model; never cached itself (the pass takes a
- * fraction of a second), so the cache file only ever holds impl's index. */
-static grotto_index *open_legacy(const grotto_index_opts *opts, char *err, size_t errlen)
+/* An engine whose floors are another's (floors_from: the legacy tool's
+ * model, whose floors are ref's): the default index's floor facts - ref's
+ * and impl's floors are the same byte for byte, which the oracle's floors
+ * domain proves - read from its cache when valid, with the map pass redone
+ * by this engine. Never cached itself (the pass takes about a second), so
+ * the cache file only ever holds the default engine's index. */
+static universe_index *open_borrowed(const universe_index_opts *opts, const grotto_engine *e, char *err, size_t errlen)
 {
-    grotto_index_opts o = *opts;
-    o.engine = "impl";
-    grotto_index *ix = grotto_index_open(&o, err, errlen);
+    universe_index_opts o = *opts;
+    o.engine = INDEX_DEFAULT;
+    universe_index *ix = universe_index_open(&o, err, errlen);
     if (!ix)
         return NULL;
-    double t0 = oracle_now();
+    double t0 = base_now();
     layout l;
-    void *block = build_ref(&o, &l, ix->floor, legacy_floor_elist);
+    void *block = build_items(e, &o, &l, ix->floor);
     if (!block) {
-        grotto_index_close(ix);
+        universe_index_close(ix);
         snprintf(err, errlen, "out of memory building the universe index");
         return NULL;
     }
@@ -454,41 +459,38 @@ static grotto_index *open_legacy(const grotto_index_opts *opts, char *err, size_
     ix->block = block;
     ix->block_mapped = 0;
     ix->from_cache = 0;
-    ix->cache_path[0] = 0; /* nothing of legacy's is cached (also not the overflow flags) */
+    ix->cache_path[0] = 0; /* nothing of this engine's is cached (also not the overflow flags) */
     ix->key = 0;
     point_into(ix, &l);
-    snprintf(ix->engine, sizeof ix->engine, "legacy");
-    ix->seconds += oracle_now() - t0;
+    ix->engine = e;
+    ix->seconds += base_now() - t0;
     char base[1024];
     snprintf(base, sizeof base, "%s", ix->note);
-    snprintf(ix->note, sizeof ix->note, "legacy enemy-list model over the impl index (%.900s)", base);
+    snprintf(ix->note, sizeof ix->note, "%s maps over the %s index's floors (%.900s)", e->name,
+             INDEX_DEFAULT->name, base);
     return ix;
 }
 
-grotto_index *grotto_index_open(const grotto_index_opts *opts, char *err, size_t errlen)
+universe_index *universe_index_open(const universe_index_opts *opts, char *err, size_t errlen)
 {
-    grotto_index_opts o = opts ? *opts : (grotto_index_opts){0};
-    const char *engine = o.engine ? o.engine : "impl";
-    int use_ref = !strcmp(engine, "ref");
-    if (!strcmp(engine, "legacy"))
-        return open_legacy(&o, err, errlen);
-    if (!use_ref && strcmp(engine, "impl") != 0) {
-        snprintf(err, errlen, "unknown engine '%s': expected impl, ref or legacy", engine);
-        return NULL;
-    }
-    double t0 = oracle_now();
-    grotto_index *ix = calloc(1, sizeof *ix);
+    universe_index_opts o = opts ? *opts : (universe_index_opts){0};
+    const grotto_engine *e = o.engine ? o.engine : INDEX_DEFAULT;
+    if (e->floors_from)
+        return open_borrowed(&o, e, err, errlen);
+    int cacheable = e == INDEX_DEFAULT;
+    double t0 = base_now();
+    universe_index *ix = calloc(1, sizeof *ix);
     if (!ix || timers_init(ix) != 0) {
-        grotto_index_close(ix);
+        universe_index_close(ix);
         snprintf(err, errlen, "out of memory");
         return NULL;
     }
-    snprintf(ix->engine, sizeof ix->engine, "%s", engine);
+    ix->engine = e;
     layout l;
     uint64_t key = 0;
     char dir[4096] = "", why[512] = "";
-    if (o.cache && !use_ref) {
-        grotto_index_cache_dir(&o, dir, sizeof dir);
+    if (o.cache && cacheable) {
+        universe_index_cache_dir(&o, dir, sizeof dir);
         key = ix->key = engine_key();
         if (!dir[0])
             snprintf(why, sizeof why, "no cache directory (set GROTTO_CACHE_DIR or HOME)");
@@ -504,8 +506,8 @@ grotto_index *grotto_index_open(const grotto_index_opts *opts, char *err, size_t
     if (ix->cache_path[0]) {
         char high[4200], more[512];
         snprintf(high, sizeof high, "%s/overflow-8000-ffff.idx", dir);
-        oracle_out_remove_stale(ix->cache_path, stale, sizeof stale);
-        if (oracle_out_remove_stale(high, more, sizeof more) > 0)
+        base_out_remove_stale(ix->cache_path, stale, sizeof stale);
+        if (base_out_remove_stale(high, more, sizeof more) > 0)
             snprintf(stale + strlen(stale), sizeof stale - strlen(stale), "%s%s", stale[0] ? "; " : "", more);
     }
     if (ix->cache_path[0]) {
@@ -520,22 +522,22 @@ grotto_index *grotto_index_open(const grotto_index_opts *opts, char *err, size_t
             ix->from_cache = 1;
             ix->block_mapped = sizeof(cache_header) + l.payload;
             point_into(ix, &l);
-            ix->seconds = oracle_now() - t0;
+            ix->seconds = base_now() - t0;
             int n = snprintf(ix->note, sizeof ix->note, "read %.400s (%.3f s)", ix->cache_path, ix->seconds);
             if (stale[0])
                 snprintf(ix->note + n, sizeof ix->note - (size_t)n, " (removed stale temporary files: %.500s)", stale);
             return ix;
         }
     }
-    ix->block = use_ref ? build_ref(&o, &l, NULL, ref_floor_elist) : build_impl(&o, &l);
+    ix->block = e->sweep ? build_sweep(e, &o, &l) : build_items(e, &o, &l, NULL);
     if (!ix->block) {
-        grotto_index_close(ix);
+        universe_index_close(ix);
         snprintf(err, errlen, "out of memory building the universe index");
         return NULL;
     }
     point_into(ix, &l);
-    ix->seconds = oracle_now() - t0;
-    int n = snprintf(ix->note, sizeof ix->note, "built with %s in %.3f s", engine, ix->seconds);
+    ix->seconds = base_now() - t0;
+    int n = snprintf(ix->note, sizeof ix->note, "built with %s in %.3f s", e->name, ix->seconds);
     if (ix->cache_path[0]) {
         char wwhy[512];
         if (cache_write(dir, ix->cache_path, KIND_UNIVERSE, key, &l, (const char *)ix->block + sizeof(cache_header),
@@ -555,7 +557,7 @@ grotto_index *grotto_index_open(const grotto_index_opts *opts, char *err, size_t
     return ix;
 }
 
-void grotto_index_close(grotto_index *ix)
+void universe_index_close(universe_index *ix)
 {
     if (!ix)
         return;
@@ -573,7 +575,7 @@ void grotto_index_close(grotto_index *ix)
     free(ix);
 }
 
-const grotto_special_floor *grotto_index_special_of(const grotto_index *ix, uint32_t m, int *n)
+const grotto_special_floor *universe_index_special_of(const universe_index *ix, uint32_t m, int *n)
 {
     *n = 0;
     if (m >= GROTTO_MAP_UNIVERSE || !ix->map[m].special)
@@ -595,26 +597,32 @@ const grotto_special_floor *grotto_index_special_of(const grotto_index *ix, uint
 
 /* ---- overflow flags of seeds 0x8000..0xFFFF ---- */
 
+typedef struct high_ctx {
+    const grotto_engine *e;
+    uint8_t *flags;
+} high_ctx;
+
 static void high_item(size_t i, void *arg)
 {
-    uint8_t *flags = arg;
+    high_ctx *c = arg;
     grotto_floor_t f;
-    grotto_engine_ref.floor(HIGH_SEED_FIRST + (uint32_t)(i / GROTTO_MAX_FLOORS), (int)(i % GROTTO_MAX_FLOORS) + 1, &f);
-    flags[i] = f.overflow;
+    c->e->floor(HIGH_SEED_FIRST + (uint32_t)(i / GROTTO_MAX_FLOORS), (int)(i % GROTTO_MAX_FLOORS) + 1, &f);
+    c->flags[i] = f.overflow;
 }
 
-int grotto_index_overflow_high(grotto_index *ix, const grotto_index_opts *opts)
+int universe_index_overflow_high(universe_index *ix, const universe_index_opts *opts)
 {
     if (ix->overflow_high)
         return 0;
-    grotto_index_opts o = opts ? *opts : (grotto_index_opts){0};
+    universe_index_opts o = opts ? *opts : (universe_index_opts){0};
     const uint32_t count[4] = {GROTTO_FLOOR_UNIVERSE, 0, 0, 0};
     const uint16_t size[4] = {1, 0, 0, 0};
     layout l;
     layout_init(&l, count, size);
     char path[4200] = "", why[512] = "";
     uint64_t key = 0;
-    int use_ref = !strcmp(ix->engine, "ref");
+    /* the engine whose floors the index holds (the default's when borrowed) */
+    const grotto_engine *e = ix->engine->floors_from ? INDEX_DEFAULT : ix->engine;
     if (ix->cache_path[0]) {
         key = ix->key;
         snprintf(path, sizeof path, "%.*s/overflow-8000-ffff.idx",
@@ -628,15 +636,16 @@ int grotto_index_overflow_high(grotto_index *ix, const grotto_index_opts *opts)
     if (!(ix->high_block = calloc(1, sizeof(cache_header) + l.payload)))
         return -1;
     uint8_t *flags = (uint8_t *)ix->high_block + sizeof(cache_header);
-    if (use_ref) {
-        oracle_parallel(o.threads, GROTTO_FLOOR_UNIVERSE, 256, high_item, flags, o.progress, o.progress_ctx);
+    if (!e->sweep) {
+        high_ctx c = {e, flags};
+        base_parallel(o.threads, GROTTO_FLOOR_UNIVERSE, 256, high_item, &c, o.progress, o.progress_ctx);
     } else {
         grotto_sweep_request req = {.threads = o.threads,
                                     .overflow = flags,
                                     .seed_first = HIGH_SEED_FIRST,
                                     .progress = o.progress,
                                     .progress_ctx = o.progress_ctx};
-        if (grotto_impl_sweep(&req, NULL) != 0)
+        if (e->sweep(&req, NULL) != 0)
             return -1;
     }
     ix->overflow_high = flags;

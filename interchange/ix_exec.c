@@ -32,7 +32,7 @@ enum { SAMPLE_SEED = 0x13 }; /* fixed: the same sample every run */
 
 static int item_before(const void *pa, const void *pb)
 {
-    const oracle_ix_item *a = pa, *b = pb;
+    const ix_item *a = pa, *b = pb;
     uint64_t ka = a->kind == IX_FLOOR ? grotto_floor_slot(a->seed, a->floor)
                                       : GROTTO_FLOOR_UNIVERSE + grotto_map_slot(a->band, a->seed);
     uint64_t kb = b->kind == IX_FLOOR ? grotto_floor_slot(b->seed, b->floor)
@@ -40,27 +40,27 @@ static int item_before(const void *pa, const void *pb)
     return (ka > kb) - (ka < kb);
 }
 
-oracle_ix_item *oracle_ix_domain(int floors, unsigned bands, uint32_t lo, uint32_t hi, uint64_t sample, size_t *n)
+ix_item *ix_domain(int floors, unsigned bands, uint32_t lo, uint32_t hi, uint64_t sample, size_t *n)
 {
     size_t seeds = hi >= lo ? (size_t)(hi - lo + 1) : 0, nb = 0;
     for (int b = 0; b < GROTTO_BANDS; b++)
         nb += bands >> b & 1u;
     size_t total = (floors ? seeds * GROTTO_MAX_FLOORS : 0) + nb * seeds;
-    oracle_ix_item *it = malloc((total ? total : 1) * sizeof *it);
+    ix_item *it = malloc((total ? total : 1) * sizeof *it);
     if (!it)
         return NULL;
     size_t k = 0;
     for (uint32_t s = lo; floors && s <= hi && seeds; s++)
         for (int f = 1; f <= GROTTO_MAX_FLOORS; f++)
-            it[k++] = (oracle_ix_item){IX_FLOOR, s, f, 0};
+            it[k++] = (ix_item){IX_FLOOR, s, f, 0};
     for (int b = 0; b < GROTTO_BANDS; b++)
         for (uint32_t s = lo; (bands >> b & 1u) && s <= hi && seeds; s++)
-            it[k++] = (oracle_ix_item){IX_MAP, s, 0, b};
+            it[k++] = (ix_item){IX_MAP, s, 0, b};
     if (sample > 0 && sample < total) { /* partial Fisher-Yates, then domain order */
         uint64_t st = SAMPLE_SEED;
         for (size_t i = 0; i < sample; i++) {
             size_t j = i + (size_t)(splitmix64(&st) % (total - i));
-            oracle_ix_item t = it[i];
+            ix_item t = it[i];
             it[i] = it[j];
             it[j] = t;
         }
@@ -281,7 +281,7 @@ static void child_consume(child *c, size_t len)
     c->len -= used;
 }
 
-static void request_text(const oracle_ix_item *it, char *out, size_t n)
+static void request_text(const ix_item *it, char *out, size_t n)
 {
     if (it->kind == IX_FLOOR)
         snprintf(out, n, "floor %u %d", it->seed, it->floor);
@@ -290,7 +290,7 @@ static void request_text(const oracle_ix_item *it, char *out, size_t n)
 }
 
 /* A reply that fails: the reason, and the child's own last stderr line. */
-static int child_fail(child *c, const oracle_ix_exec *x, const char *what, const char *req, char *err, size_t errlen)
+static int child_fail(child *c, const ix_exec *x, const char *what, const char *req, char *err, size_t errlen)
 {
     char last[200];
     child_stop(c); /* reaped first: its stderr is complete */
@@ -301,8 +301,8 @@ static int child_fail(child *c, const oracle_ix_exec *x, const char *what, const
     return -1;
 }
 
-int oracle_ix_check_exec(oracle_ix_check *c, oracle_ix_exec *x, const oracle_ix_item *items, size_t n, char *err,
-                         size_t errlen)
+int ix_check_exec(ix_check *c, ix_exec *x, const ix_item *items, size_t n, char *err,
+                  size_t errlen)
 {
     child ch;
     x->requests = x->replies = 0;
@@ -313,7 +313,7 @@ int oracle_ix_check_exec(oracle_ix_check *c, oracle_ix_exec *x, const oracle_ix_
     struct sigaction ign = {.sa_handler = SIG_IGN}, old;
     sigemptyset(&ign.sa_mask);
     sigaction(SIGPIPE, &ign, &old);
-    oracle_ix_record *r = malloc(sizeof *r);
+    ix_record *r = malloc(sizeof *r);
     int rc = 0;
     char req[64], why[600], what[800];
     for (size_t i = 0; i < n && r && rc == 0; i++) {
@@ -344,12 +344,12 @@ int oracle_ix_check_exec(oracle_ix_check *c, oracle_ix_exec *x, const oracle_ix_
             rc = child_fail(&ch, x, what, req, err, errlen);
             break;
         }
-        if (oracle_ix_parse(line, len, r, why, sizeof why) != 0) {
+        if (ix_parse(line, len, r, why, sizeof why) != 0) {
             snprintf(what, sizeof what, "answered garbage: %.300s: '%.60s'", why, line);
             rc = child_fail(&ch, x, what, req, err, errlen);
             break;
         }
-        const oracle_ix_item *it = &items[i];
+        const ix_item *it = &items[i];
         if (r->kind != it->kind || r->seed != it->seed ||
             (it->kind == IX_FLOOR ? r->floor != it->floor : r->band != it->band)) {
             snprintf(what, sizeof what, "answered for another item: '%.80s'", line);
@@ -360,7 +360,7 @@ int oracle_ix_check_exec(oracle_ix_check *c, oracle_ix_exec *x, const oracle_ix_
         x->replies++;
         if (x->progress && (x->replies % 256 == 0 || x->replies == n))
             x->progress(x->progress_ctx, x->replies, n);
-        if (oracle_ix_check_record(c, r, -(long)(i + 1), why, sizeof why) < 0) {
+        if (ix_check_record(c, r, -(long)(i + 1), why, sizeof why) < 0) {
             snprintf(what, sizeof what, "gave a bad item: %.300s", why);
             rc = child_fail(&ch, x, what, req, err, errlen);
         }

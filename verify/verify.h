@@ -1,8 +1,9 @@
 /* Checking hardware captures (include/grotto/capture.h) against an engine:
- * what each kind is compared with is listed in corpus/README.md. Used by
- * `grotto verify` and the tests. */
-#ifndef GROTTO_ORACLE_VERIFY_H
-#define GROTTO_ORACLE_VERIFY_H
+ * what each kind is compared with is listed in corpus/README.md. Every
+ * expectation is asked of the engine given, through its interface. Used by
+ * `grotto verify` and the tests. Prefix verify_ (constants VERIFY_). */
+#ifndef GROTTO_VERIFY_H
+#define GROTTO_VERIFY_H
 
 #include <stdio.h>
 
@@ -42,26 +43,26 @@ typedef struct verify_result {
 
 /* Check c with engine e. region_override < 0: the region of the capture's
  * game (jp -> jp, na/eu -> intl); it only changes what memory captures
- * expect of elistofs and free_bytes (HW-7). Timer draws, final quality and
- * locations come from include/grotto/timer.h (ref) for either engine. */
-void oracle_verify_capture(const grotto_capture *c, const grotto_engine *e, int region_override, verify_result *r);
+ * expect of elistofs and free_bytes (HW-7). Everything expected of the
+ * capture - floor, analysis, facts, map, name, timers - is e's. */
+void verify_capture(const grotto_capture *c, const grotto_engine *e, int region_override, verify_result *r);
 
-grotto_region oracle_capture_region(grotto_game g);
+grotto_region verify_capture_region(grotto_game g);
 
 /* Free bytes after the monsters' walking map, in the model (definition in
  * docs/spec-notes.md): area end - 4,896 - (16W + 16B + 4D), with the area
  * ending at 11,344 (intl) or 11,216 (jp). May be negative. */
-int oracle_free_bytes(const grotto_elist_t *e, grotto_region r);
+int verify_free_bytes(const grotto_elist_t *e, grotto_region r);
 
 /* Names equal the way a researcher writes them: surrounding and repeated
  * spaces ignored, ASCII case ignored, "Lv. 1" = "Lv.1" = "Lv 1" = "Lv1". */
-int oracle_name_equal(const char *a, const char *b);
+int verify_name_equal(const char *a, const char *b);
 
 /* The capture's grid (floor) or tiles (ram, workarea) beside the engine's,
  * differing cells marked '^'. Nothing for other kinds. */
-void oracle_verify_print_grid(FILE *out, const grotto_capture *c, const verify_result *r, const char *engine_name);
+void verify_print_grid(FILE *out, const grotto_capture *c, const verify_result *r, const char *engine_name);
 
 /* "5BC3 B4F", "DD5BC3 B4F", "020032": what a capture is about. */
-void oracle_capture_label(const grotto_capture *c, char *buf, size_t size);
+void verify_capture_label(const grotto_capture *c, char *buf, size_t size);
 
 #endif

@@ -11,7 +11,7 @@
 
 enum { SEEN_BITS = GROTTO_FLOOR_UNIVERSE + GROTTO_MAP_UNIVERSE, MAX_DIFFS = 64 };
 
-int oracle_ix_check_init(oracle_ix_check *c, const grotto_engine *a, const char *b_label, int show)
+int ix_check_init(ix_check *c, const grotto_engine *a, const char *b_label, int show)
 {
     memset(c, 0, sizeof *c);
     c->a = a;
@@ -21,7 +21,7 @@ int oracle_ix_check_init(oracle_ix_check *c, const grotto_engine *a, const char 
     return c->seen ? 0 : -1;
 }
 
-void oracle_ix_check_free(oracle_ix_check *c)
+void ix_check_free(ix_check *c)
 {
     free(c->seen);
     c->seen = NULL;
@@ -30,7 +30,7 @@ void oracle_ix_check_free(oracle_ix_check *c)
 /* ---- one record against the engine ---- */
 
 typedef struct field_diff {
-    oracle_ix_field field;
+    ix_field field;
     int floor;                   /* map fields per floor: 1..16; else 0 */
     char text[160];
 } field_diff;
@@ -42,9 +42,9 @@ typedef struct diff_list {
     field_diff d[MAX_DIFFS];
 } diff_list;
 
-static void add_diff(diff_list *l, oracle_ix_field f, int floor, const char *fmt, ...)
+static void add_diff(diff_list *l, ix_field f, int floor, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
-static void add_diff(diff_list *l, oracle_ix_field f, int floor, const char *fmt, ...)
+static void add_diff(diff_list *l, ix_field f, int floor, const char *fmt, ...)
 {
     l->count++;
     if (l->n == MAX_DIFFS)
@@ -58,21 +58,21 @@ static void add_diff(diff_list *l, oracle_ix_field f, int floor, const char *fmt
     va_end(ap);
 }
 
-static void cmp_int(diff_list *l, oracle_ix_field f, int floor, const char *what, int a, int b)
+static void cmp_int(diff_list *l, ix_field f, int floor, const char *what, int a, int b)
 {
     l->compared++;
     if (a != b)
         add_diff(l, f, floor, "%s: %s %d, %s %d", what, l->a, a, l->b, b);
 }
 
-static void cmp_xy(diff_list *l, oracle_ix_field f, grotto_xy a, const int b[2])
+static void cmp_xy(diff_list *l, ix_field f, grotto_xy a, const int b[2])
 {
     l->compared++;
     if (a.x != b[0] || a.y != b[1])
-        add_diff(l, f, 0, "%s: %s (%u,%u), %s (%d,%d)", oracle_ix_field_name(f), l->a, a.x, a.y, l->b, b[0], b[1]);
+        add_diff(l, f, 0, "%s: %s (%u,%u), %s (%d,%d)", ix_field_name(f), l->a, a.x, a.y, l->b, b[0], b[1]);
 }
 
-static void compare_floor(const grotto_floor_t *fa, const oracle_ix_record *r, diff_list *l)
+static void compare_floor(const grotto_floor_t *fa, const ix_record *r, diff_list *l)
 {
     uint32_t h = r->have;
     if (h >> IX_WIDTH & 1u)
@@ -116,13 +116,13 @@ static void compare_floor(const grotto_floor_t *fa, const oracle_ix_record *r, d
     }
 }
 
-static void compare_map(const grotto_map_t *ma, const oracle_ix_record *r, diff_list *l)
+static void compare_map(const grotto_map_t *ma, const ix_record *r, diff_list *l)
 {
     const grotto_map_details_t *d = &ma->d;
     const int detail[8] = {d->env, d->floors, d->smr, d->boss, d->prefix, d->suffix, d->locale, d->level};
     for (int i = 0; i < 8; i++)
         if (r->have >> (IX_ENV + i) & 1u)
-            cmp_int(l, (oracle_ix_field)(IX_ENV + i), 0, oracle_ix_field_name((oracle_ix_field)(IX_ENV + i)),
+            cmp_int(l, (ix_field)(IX_ENV + i), 0, ix_field_name((ix_field)(IX_ENV + i)),
                     detail[i], r->detail[i]);
     if (r->have >> IX_CHEST_RANKS & 1u) {
         if (r->ranks_floors != d->floors) {
@@ -159,18 +159,18 @@ static void compare_map(const grotto_map_t *ma, const oracle_ix_record *r, diff_
         const grotto_elist_t *e = &ma->elist[f];
         const int av[3] = {e->ofs, e->D, e->state}, bv[3] = {r->elist_ofs[f], r->elist_D[f], r->elist_state[f]};
         for (int k = 0; k < 3; k++) {
-            oracle_ix_field fld = (oracle_ix_field)(IX_ELIST_OFS + k);
+            ix_field fld = (ix_field)(IX_ELIST_OFS + k);
             if (!(r->elist_have[f] >> fld & 1u))
                 continue;
             char what[40];
-            snprintf(what, sizeof what, "elist[%d].%s (B%dF)", f, oracle_ix_field_name(fld) + 6, f + 1);
+            snprintf(what, sizeof what, "elist[%d].%s (B%dF)", f, ix_field_name(fld) + 6, f + 1);
             cmp_int(l, fld, f + 1, what, av[k], bv[k]);
         }
     }
 }
 
 /* A's item; 0, or -1 when A rejects it (never for a parsed key). */
-static int compare(const oracle_ix_check *c, const oracle_ix_record *r, diff_list *l, grotto_floor_t *fa)
+static int compare(const ix_check *c, const ix_record *r, diff_list *l, grotto_floor_t *fa)
 {
     memset(l, 0, sizeof *l);
     l->a = c->a->name;
@@ -188,7 +188,7 @@ static int compare(const oracle_ix_check *c, const oracle_ix_record *r, diff_lis
     return 0;
 }
 
-static void item_name(const oracle_ix_record *r, char *out, size_t n)
+static void item_name(const ix_record *r, char *out, size_t n)
 {
     if (r->kind == IX_FLOOR)
         snprintf(out, n, "floor seed 0x%04X B%dF", r->seed, r->floor);
@@ -197,7 +197,7 @@ static void item_name(const oracle_ix_record *r, char *out, size_t n)
                  gt_band[r->band].code, r->seed);
 }
 
-int oracle_ix_check_record(oracle_ix_check *c, const oracle_ix_record *r, long line, char *err, size_t errlen)
+int ix_check_record(ix_check *c, const ix_record *r, long line, char *err, size_t errlen)
 {
     size_t slot = r->kind == IX_FLOOR ? grotto_floor_slot(r->seed, r->floor)
                                       : GROTTO_FLOOR_UNIVERSE + grotto_map_slot(r->band, r->seed);
@@ -245,15 +245,15 @@ int oracle_ix_check_record(oracle_ix_check *c, const oracle_ix_record *r, long l
 
 /* ---- reports ---- */
 
-static void grid_of_record(const oracle_ix_record *r, grotto_floor_t *f)
+static void grid_of_record(const ix_record *r, grotto_floor_t *f)
 {
     memset(f, 0, sizeof *f);
     memcpy(f->grid, r->grid, GROTTO_CELLS);
 }
 
 /* The kept differing records again, compared anew (they were once). */
-typedef void (*first_fn)(FILE *out, const oracle_ix_check *c, int i, const diff_list *l, const grotto_floor_t *fa);
-static void for_each_first(FILE *out, const oracle_ix_check *c, first_fn fn)
+typedef void (*first_fn)(FILE *out, const ix_check *c, int i, const diff_list *l, const grotto_floor_t *fa);
+static void for_each_first(FILE *out, const ix_check *c, first_fn fn)
 {
     for (int i = 0; i < c->first_count; i++) {
         diff_list l;
@@ -268,9 +268,9 @@ static const char *where_kind(long line)
     return line > 0 ? "line" : "request";
 }
 
-static void first_text(FILE *out, const oracle_ix_check *c, int i, const diff_list *l, const grotto_floor_t *fa)
+static void first_text(FILE *out, const ix_check *c, int i, const diff_list *l, const grotto_floor_t *fa)
 {
-    const oracle_ix_record *r = &c->first[i];
+    const ix_record *r = &c->first[i];
     char name[64];
     item_name(r, name, sizeof name);
     fprintf(out, "%s (%s %ld): %llu field%s differ%s\n", name, where_kind(c->first_line[i]), labs(c->first_line[i]),
@@ -287,9 +287,9 @@ static void first_text(FILE *out, const oracle_ix_check *c, int i, const diff_li
     }
 }
 
-static void first_json(FILE *out, const oracle_ix_check *c, int i, const diff_list *l, const grotto_floor_t *fa)
+static void first_json(FILE *out, const ix_check *c, int i, const diff_list *l, const grotto_floor_t *fa)
 {
-    const oracle_ix_record *r = &c->first[i];
+    const ix_record *r = &c->first[i];
     (void)fa;
     if (r->kind == IX_FLOOR)
         fprintf(out, "%s{\"seed\":%u,\"floor\":%d", i ? "," : "", r->seed, r->floor);
@@ -297,7 +297,7 @@ static void first_json(FILE *out, const oracle_ix_check *c, int i, const diff_li
         fprintf(out, "%s{\"band\":%u,\"seed\":%u", i ? "," : "", gt_band[r->band].code, r->seed);
     fprintf(out, ",\"%s\":%ld,\"fields\":[", where_kind(c->first_line[i]), labs(c->first_line[i]));
     for (int j = 0; j < l->n; j++) {
-        fprintf(out, "%s{\"field\":\"%s\"", j ? "," : "", oracle_ix_field_name(l->d[j].field));
+        fprintf(out, "%s{\"field\":\"%s\"", j ? "," : "", ix_field_name(l->d[j].field));
         if (l->d[j].floor)
             fprintf(out, ",\"floor\":%d", l->d[j].floor);
         fputc('}', out);
@@ -305,7 +305,7 @@ static void first_json(FILE *out, const oracle_ix_check *c, int i, const diff_li
     fputs("]}", out);
 }
 
-void oracle_ix_report(FILE *out, const oracle_ix_check *c)
+void ix_report(FILE *out, const ix_check *c)
 {
     for_each_first(out, c, first_text);
     fprintf(out, "interchange check: %s vs %s: %llu records (%llu floors, %llu maps), %llu fields compared; %llu "
@@ -321,13 +321,13 @@ void oracle_ix_report(FILE *out, const oracle_ix_check *c)
         int lo = kind ? IX_FIRST_MAP_FIELD : 0, hi = kind ? IX_FIELD_COUNT : IX_FIRST_MAP_FIELD;
         fprintf(out, "  %s fields carried:", kind ? "map" : "floor");
         for (int f = lo; f < hi; f++)
-            fprintf(out, " %s %llu", oracle_ix_field_name((oracle_ix_field)f), (unsigned long long)c->carried[f]);
+            fprintf(out, " %s %llu", ix_field_name((ix_field)f), (unsigned long long)c->carried[f]);
         fprintf(out, " (of %llu)\n", (unsigned long long)n);
         int none = 0;
         for (int f = lo; f < hi; f++)
             if (!c->carried[f])
                 fprintf(out, "%s %s", none++ ? "," : "  not carried by any record, so not checked:",
-                        oracle_ix_field_name((oracle_ix_field)f));
+                        ix_field_name((ix_field)f));
         if (none)
             fputc('\n', out);
     }
@@ -348,7 +348,7 @@ static void json_names(FILE *out, const char *key, const char (*names)[32], int 
     fputc(']', out);
 }
 
-void oracle_ix_report_json(FILE *out, const oracle_ix_check *c)
+void ix_report_json(FILE *out, const ix_check *c)
 {
     fprintf(out, "{\"a\":\"%s\",\"records\":%llu,\"floor_records\":%llu,\"map_records\":%llu,\"fields\":%llu,"
                  "\"records_differing\":%llu,\"fields_differing\":%llu,\"carried\":{",
@@ -358,10 +358,10 @@ void oracle_ix_report_json(FILE *out, const oracle_ix_check *c)
     char missing[IX_FIELD_COUNT][32];
     int nmissing = 0;
     for (int f = 0; f < IX_FIELD_COUNT; f++) {
-        fprintf(out, "%s\"%s\":%llu", f ? "," : "", oracle_ix_field_name((oracle_ix_field)f), (unsigned long long)c->carried[f]);
+        fprintf(out, "%s\"%s\":%llu", f ? "," : "", ix_field_name((ix_field)f), (unsigned long long)c->carried[f]);
         int applies = f < IX_FIRST_MAP_FIELD ? c->floor_records > 0 : c->map_records > 0;
         if (applies && !c->carried[f])
-            snprintf(missing[nmissing++], 32, "%s", oracle_ix_field_name((oracle_ix_field)f));
+            snprintf(missing[nmissing++], 32, "%s", ix_field_name((ix_field)f));
     }
     fputc('}', out);
     json_names(out, "not_carried", (const char (*)[32])missing, nmissing);
@@ -373,7 +373,7 @@ void oracle_ix_report_json(FILE *out, const oracle_ix_check *c)
 
 /* ---- a file ---- */
 
-int oracle_ix_check_file(oracle_ix_check *c, const char *path, char *err, size_t errlen)
+int ix_check_file(ix_check *c, const char *path, char *err, size_t errlen)
 {
     FILE *f = fopen(path, "r");
     if (!f) {
@@ -385,7 +385,7 @@ int oracle_ix_check_file(oracle_ix_check *c, const char *path, char *err, size_t
     ssize_t len;
     long no = 0;
     int rc = 0;
-    oracle_ix_record *r = malloc(sizeof *r);
+    ix_record *r = malloc(sizeof *r);
     char why[256];
     if (!r) {
         snprintf(err, errlen, "out of memory");
@@ -397,8 +397,8 @@ int oracle_ix_check_file(oracle_ix_check *c, const char *path, char *err, size_t
             len--;
         if (len == 0)
             continue;
-        if (oracle_ix_parse(line, (size_t)len, r, why, sizeof why) != 0 ||
-            oracle_ix_check_record(c, r, no, why, sizeof why) < 0) {
+        if (ix_parse(line, (size_t)len, r, why, sizeof why) != 0 ||
+            ix_check_record(c, r, no, why, sizeof why) < 0) {
             snprintf(err, errlen, "%s:%ld: %s", path, no, why);
             rc = -1;
         }

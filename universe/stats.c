@@ -1,4 +1,4 @@
-/* Universe statistics (see stats.h), computed from the universe index: the
+/* Universe statistics (universe.h), computed from the universe index: the
  * floor facts, the maps' details and the list of map floors in a non-zero
  * enemy-list state (every other map floor is in state 0). */
 #include <stdlib.h>
@@ -8,9 +8,8 @@
 #include "grotto/record.h"
 #include "grotto/tables.h"
 #include "grotto/timer.h"
-#include "oracle.h"
-#include "query.h"
-#include "stats.h"
+#include "base.h"
+#include "universe.h"
 
 /* A floor instance is fixed by (seed, floor number, env, floor MR) and env
  * depends on the seed alone (enemy-list.md §8): distinct key (seed, n, mr). */
@@ -34,13 +33,13 @@ static int lost_kind(int state, int kind)
 {
     /* records.md codes: Pandora lost 7..16; Mimic lost 8,9,11,12,13,15,16; Cannibox 9,12,13,16 */
     switch (kind) {
-    case LOST_PANDORA: return state >= 7 && state <= 16;
-    case LOST_MIMIC: return state == 8 || state == 9 || (state >= 11 && state <= 13) || state == 15 || state == 16;
+    case UNIVERSE_LOST_PANDORA: return state >= 7 && state <= 16;
+    case UNIVERSE_LOST_MIMIC: return state == 8 || state == 9 || (state >= 11 && state <= 13) || state == 15 || state == 16;
     default: return state == 9 || state == 12 || state == 13 || state == 16;
     }
 }
 
-static int arises(const grotto_index *ix, uint32_t seed)
+static int arises(const universe_index *ix, uint32_t seed)
 {
     return ix->seed_start[seed + 1] > ix->seed_start[seed];
 }
@@ -53,11 +52,11 @@ static void add_input(uint32_t *list, uint32_t *n, uint32_t seed, int k)
     for (uint32_t j = 0; j < *n; j++)
         if (list[j] == input)
             return;
-    if (*n < STATS_MAX_LIST)
+    if (*n < UNIVERSE_STATS_MAX_LIST)
         list[(*n)++] = input;
 }
 
-static void floor_stats(const grotto_index *ix, oracle_stats *s)
+static void floor_stats(const universe_index *ix, universe_stats *s)
 {
     s->floors = GROTTO_FLOOR_UNIVERSE;
     for (size_t i = 0; i < GROTTO_FLOOR_UNIVERSE; i++) {
@@ -71,8 +70,8 @@ static void floor_stats(const grotto_index *ix, oracle_stats *s)
         s->up_on_wall_floors += f->up_on_wall;
         if (!f->overflow)
             continue;
-        if (s->overflow_count < STATS_MAX_LIST)
-            s->overflow[s->overflow_count] = (stats_floor_ref){(uint16_t)seed, (uint8_t)k, f->up_on_wall};
+        if (s->overflow_count < UNIVERSE_STATS_MAX_LIST)
+            s->overflow[s->overflow_count] = (universe_stats_floor_ref){(uint16_t)seed, (uint8_t)k, f->up_on_wall};
         s->overflow_count++;
         s->overflow_up_on_wall += f->up_on_wall;
         add_input(s->overflow_floor_seeds, &s->overflow_inputs, seed, k);
@@ -83,7 +82,7 @@ static void floor_stats(const grotto_index *ix, oracle_stats *s)
             }
     }
     /* the same over 0x0000..0xFFFF: count floors and distinct inputs */
-    uint32_t inputs[STATS_MAX_LIST];
+    uint32_t inputs[UNIVERSE_STATS_MAX_LIST];
     uint32_t ninputs = 0;
     for (size_t i = 0; i < 2 * (size_t)GROTTO_FLOOR_UNIVERSE; i++) {
         int flag = i < GROTTO_FLOOR_UNIVERSE ? ix->floor[i].overflow : ix->overflow_high[i - GROTTO_FLOOR_UNIVERSE];
@@ -99,7 +98,7 @@ static void floor_stats(const grotto_index *ix, oracle_stats *s)
 }
 
 /* HW-1: the softlock pattern on floors and on maps. */
-static void softlock_stats(const grotto_index *ix, oracle_stats *s)
+static void softlock_stats(const universe_index *ix, universe_stats *s)
 {
     for (uint32_t seed = 0; seed < GROTTO_SEED_COUNT; seed++) {
         uint16_t mask[4] = {0};
@@ -132,7 +131,7 @@ static int popcount16(unsigned v)
  * and with D > 0 (D is a floor fact: it does not depend on the band). A
  * seed's distinct floors are its (n, mr) pairs, mr = smr + (n-1) div 4: for
  * each n, as many as the distinct smr of the bands whose maps reach n. */
-static void all_floor_counts(const grotto_index *ix, oracle_stats *s, uint64_t *distinct_all)
+static void all_floor_counts(const universe_index *ix, universe_stats *s, uint64_t *distinct_all)
 {
     *distinct_all = 0;
     for (uint32_t seed = 0; seed < GROTTO_SEED_COUNT; seed++) {
@@ -144,10 +143,10 @@ static void all_floor_counts(const grotto_index *ix, oracle_stats *s, uint64_t *
             const grotto_map_facts *d = &ix->map[grotto_map_slot(b, seed)];
             unsigned floors = (1u << d->floors) - 1;
             s->map_floors += d->floors;
-            s->state[0][BASIS_ARISING] += ar ? d->floors : 0;
+            s->state[0][UNIVERSE_BASIS_ARISING] += ar ? d->floors : 0;
             int dp = popcount16(dmask & floors);
-            s->d_positive[BASIS_INSTANCES] += (uint64_t)dp;
-            s->d_positive[BASIS_ARISING] += ar ? (uint64_t)dp : 0;
+            s->d_positive[UNIVERSE_BASIS_INSTANCES] += (uint64_t)dp;
+            s->d_positive[UNIVERSE_BASIS_ARISING] += ar ? (uint64_t)dp : 0;
             s->d_positive_state0 += (uint64_t)popcount16(dmask & floors & ~(unsigned)d->special);
             reach[d->floors] |= 1u << d->smr;
         }
@@ -157,7 +156,7 @@ static void all_floor_counts(const grotto_index *ix, oracle_stats *s, uint64_t *
             int k = popcount16(smrs);
             *distinct_all += (uint64_t)k;
             if ((dmask >> (n - 1)) & 1)
-                s->d_positive[BASIS_DISTINCT] += (uint64_t)k;
+                s->d_positive[UNIVERSE_BASIS_DISTINCT] += (uint64_t)k;
         }
     }
 }
@@ -179,33 +178,33 @@ static int rank_holds_lost(const grotto_special_floor *e)
 {
     for (int c = 0; c < GROTTO_MAX_CHESTS; c++) {
         int r = e->rank[c];
-        if ((r == 3 && lost_kind(e->state, LOST_CANNIBOX)) || (r >= 4 && r <= 7 && lost_kind(e->state, LOST_MIMIC)) ||
-            (r >= 8 && r <= 10 && lost_kind(e->state, LOST_PANDORA)))
+        if ((r == 3 && lost_kind(e->state, UNIVERSE_LOST_CANNIBOX)) || (r >= 4 && r <= 7 && lost_kind(e->state, UNIVERSE_LOST_MIMIC)) ||
+            (r >= 8 && r <= 10 && lost_kind(e->state, UNIVERSE_LOST_PANDORA)))
             return 1;
     }
     return 0;
 }
 
-static void rank_basis(const grotto_index *ix, const grotto_special_floor *e, oracle_stats *s)
+static void rank_basis(const universe_index *ix, const grotto_special_floor *e, universe_stats *s)
 {
     if (!rank_holds_lost(e))
         return;
     uint32_t seed = e->map % GROTTO_SEED_COUNT;
     int ar = arises(ix, seed);
-    for (int basis = 0; basis < RANK_BASES; basis++) {
-        if (basis == RANK_ARISING && !ar)
+    for (int basis = 0; basis < UNIVERSE_RANK_BASES; basis++) {
+        if (basis == UNIVERSE_RANK_ARISING && !ar)
             continue;
         s->rank_floors[basis]++;
-        for (int kind = 0; kind < LOST_KINDS; kind++)
+        for (int kind = 0; kind < UNIVERSE_LOST_KINDS; kind++)
             s->rank_lost[kind][basis] += lost_kind(e->state, kind);
     }
     const grotto_map_facts *d = &ix->map[e->map];
     int j = mimic_position(d->env, grotto_floor_mr(d->smr, e->floor));
-    if (!ar || !j || lost_kind(e->state, LOST_MIMIC) ||
+    if (!ar || !j || lost_kind(e->state, UNIVERSE_LOST_MIMIC) ||
         e->ofs + GT_ELIST_RECORD_START_OFFSET + GT_ELIST_RECORD_BYTES * j != GT_ELIST_MEMORY_BYTES)
         return;
-    if (s->mimic_zero_spare < STATS_MAX_SPARE) {
-        stats_map_floor *z = &s->mimic_zero_spare_list[s->mimic_zero_spare];
+    if (s->mimic_zero_spare < UNIVERSE_STATS_MAX_SPARE) {
+        universe_stats_map_floor *z = &s->mimic_zero_spare_list[s->mimic_zero_spare];
         z->band_code = gt_band[e->map / GROTTO_SEED_COUNT].code;
         z->seed = (uint16_t)seed;
         z->floor = e->floor;
@@ -216,7 +215,7 @@ static void rank_basis(const grotto_index *ix, const grotto_special_floor *e, or
     s->mimic_zero_spare++;
 }
 
-static int map_stats(const grotto_index *ix, oracle_stats *s)
+static int map_stats(const universe_index *ix, universe_stats *s)
 {
     uint8_t *seen = calloc(KEYS / 8 + 1, 1);
     if (!seen)
@@ -230,51 +229,51 @@ static int map_stats(const grotto_index *ix, oracle_stats *s)
         int st = e->state, ar = arises(ix, seed);
         int first = set_once(seen, distinct_key(seed, e->floor, grotto_floor_mr(d->smr, e->floor)));
         distinct_special += first;
-        s->state[st][BASIS_INSTANCES]++;
-        s->state[st][BASIS_ARISING] += ar;
-        s->state[st][BASIS_DISTINCT] += first;
-        s->state[0][BASIS_ARISING] -= ar;
-        for (int kind = 0; kind < LOST_KINDS; kind++)
+        s->state[st][UNIVERSE_BASIS_INSTANCES]++;
+        s->state[st][UNIVERSE_BASIS_ARISING] += ar;
+        s->state[st][UNIVERSE_BASIS_DISTINCT] += first;
+        s->state[0][UNIVERSE_BASIS_ARISING] -= ar;
+        for (int kind = 0; kind < UNIVERSE_LOST_KINDS; kind++)
             if (lost_kind(st, kind)) {
-                s->lost[kind][BASIS_INSTANCES]++;
-                s->lost[kind][BASIS_ARISING] += ar;
-                s->lost[kind][BASIS_DISTINCT] += first;
+                s->lost[kind][UNIVERSE_BASIS_INSTANCES]++;
+                s->lost[kind][UNIVERSE_BASIS_ARISING] += ar;
+                s->lost[kind][UNIVERSE_BASIS_DISTINCT] += first;
             }
         rank_basis(ix, e, s);
     }
-    s->state[0][BASIS_INSTANCES] = s->map_floors - ix->special_count;
-    s->state[0][BASIS_DISTINCT] = distinct_all - distinct_special;
+    s->state[0][UNIVERSE_BASIS_INSTANCES] = s->map_floors - ix->special_count;
+    s->state[0][UNIVERSE_BASIS_DISTINCT] = distinct_all - distinct_special;
     free(seen);
     return 0;
 }
 
 /* HW-4: the names of quest 15's map, compared byte for byte (a name is its
  * words and level: one table of levels per word combination). */
-static int name_stats(const grotto_index *ix, oracle_stats *s)
+static int name_stats(const universe_index *ix, universe_stats *s)
 {
     grotto_map_details_t quest;
     char name[2][192];
     grotto_map_details(GT_QUEST15_QUALITY, GT_QUEST15_SEED, &quest);
     grotto_map_name_en(&quest, name[0], sizeof name[0]);
     grotto_map_name_jp(&quest, name[1], sizeof name[1]);
-    grotto_name_levels *t = calloc(2 * GROTTO_NAME_COMBOS, sizeof *t);
-    if (!t || grotto_name_table(name[0], GROTTO_NAME_EN | GROTTO_NAME_RAW, t) != 0 ||
-        grotto_name_table(name[1], GROTTO_NAME_JP | GROTTO_NAME_RAW, t + GROTTO_NAME_COMBOS) != 0) {
+    universe_name_levels *t = calloc(2 * UNIVERSE_NAME_COMBOS, sizeof *t);
+    if (!t || universe_name_table(name[0], UNIVERSE_NAME_EN | UNIVERSE_NAME_RAW, t) != 0 ||
+        universe_name_table(name[1], UNIVERSE_NAME_JP | UNIVERSE_NAME_RAW, t + UNIVERSE_NAME_COMBOS) != 0) {
         free(t);
         return -1;
     }
     uint32_t quest_slot = (uint32_t)grotto_map_slot(grotto_band_of_quality(GT_QUEST15_QUALITY), GT_QUEST15_SEED);
     for (uint32_t m = 0; m < GROTTO_MAP_UNIVERSE; m++) {
         const grotto_map_facts *d = &ix->map[m];
-        int c = grotto_name_combo(d);
-        int same_en = grotto_name_levels_has(&t[c], d->level);
-        int same_jp = grotto_name_levels_has(&t[GROTTO_NAME_COMBOS + c], d->level);
+        int c = universe_name_combo(d);
+        int same_en = universe_name_levels_has(&t[c], d->level);
+        int same_jp = universe_name_levels_has(&t[UNIVERSE_NAME_COMBOS + c], d->level);
         s->quest_name_maps += same_en;
         s->quest_name_maps_jp += same_jp;
         s->quest_name_maps_both += same_en && same_jp;
         if (same_en && m != quest_slot) {
             int k = s->quest_twins++;
-            if (k < STATS_MAX_LIST) {
+            if (k < UNIVERSE_STATS_MAX_LIST) {
                 s->quest_twin_seed[k] = (uint16_t)(m % GROTTO_SEED_COUNT);
                 s->quest_twin_band[k] = gt_band[m / GROTTO_SEED_COUNT].code;
             }
@@ -285,11 +284,11 @@ static int name_stats(const grotto_index *ix, oracle_stats *s)
     return 0;
 }
 
-int oracle_stats_compute(grotto_index *ix, const grotto_index_opts *opts, oracle_stats *s)
+int universe_stats_compute(universe_index *ix, const universe_index_opts *opts, universe_stats *s)
 {
     memset(s, 0, sizeof *s);
-    double t0 = oracle_now();
-    if (grotto_index_overflow_high(ix, opts) != 0)
+    double t0 = base_now();
+    if (universe_index_overflow_high(ix, opts) != 0)
         return -1;
     s->never_seeds = 0;
     for (uint32_t seed = 0; seed < GROTTO_SEED_COUNT; seed++)
@@ -298,6 +297,6 @@ int oracle_stats_compute(grotto_index *ix, const grotto_index_opts *opts, oracle
     softlock_stats(ix, s);
     if (map_stats(ix, s) != 0 || name_stats(ix, s) != 0)
         return -1;
-    s->seconds = oracle_now() - t0;
+    s->seconds = base_now() - t0;
     return 0;
 }

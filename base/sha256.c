@@ -2,7 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "oracle.h"
+#include "base.h"
 
 static const uint32_t K[64] = {
     0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
@@ -35,7 +35,7 @@ static void block(uint32_t h[8], const uint8_t *p)
     h[0] += a; h[1] += b; h[2] += c; h[3] += d; h[4] += e; h[5] += f; h[6] += g; h[7] += k;
 }
 
-void oracle_sha256(const void *data, size_t len, uint8_t out[32])
+void base_sha256(const void *data, size_t len, uint8_t out[32])
 {
     uint32_t h[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
                      0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
@@ -62,10 +62,10 @@ void oracle_sha256(const void *data, size_t len, uint8_t out[32])
     }
 }
 
-void oracle_sha256_hex(const void *data, size_t len, char out[65])
+void base_sha256_hex(const void *data, size_t len, char out[65])
 {
     uint8_t d[32];
-    oracle_sha256(data, len, d);
+    base_sha256(data, len, d);
     for (int i = 0; i < 32; i++)
         snprintf(out + 2 * i, 3, "%02x", d[i]);
 }

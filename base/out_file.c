@@ -1,4 +1,4 @@
-/* Files written whole or not at all (oracle.h "files written whole"): a
+/* Files written whole or not at all (base.h "files written whole"): a
  * temporary file beside the target, every write checked, fflush + fsync +
  * fclose checked, rename into place only when complete; a signal or an
  * error removes the temporary file, so no partial file ever carries the
@@ -21,7 +21,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "oracle.h"
+#include "base.h"
 
 /* Temporary names still to be removed if a signal ends the process. A slot
  * is published (live = 1) only once its name is complete, and retired
@@ -39,7 +39,7 @@ static void out_on_signal(int sig)
     raise(sig);
 }
 
-void oracle_out_cleanup_on_signals(void)
+void base_out_cleanup_on_signals(void)
 {
     static const int sigs[] = {SIGINT, SIGTERM, SIGHUP};
     for (unsigned i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
@@ -57,7 +57,7 @@ void oracle_out_cleanup_on_signals(void)
     }
 }
 
-static void retire(oracle_out_file *o)
+static void retire(base_out_file *o)
 {
     if (o->slot >= 0)
         out_live[o->slot] = 0;
@@ -90,7 +90,7 @@ static long stale_pid(const char *name, const char *base)
     return pid;
 }
 
-int oracle_out_remove_stale(const char *path, char *note, size_t notelen)
+int base_out_remove_stale(const char *path, char *note, size_t notelen)
 {
     char dir[4096];
     const char *slash = strrchr(path, '/');
@@ -134,7 +134,7 @@ int oracle_out_remove_stale(const char *path, char *note, size_t notelen)
     return removed;
 }
 
-int oracle_out_open(oracle_out_file *o, const char *path, uint64_t reserve, char *err, size_t errlen)
+int base_out_open(base_out_file *o, const char *path, uint64_t reserve, char *err, size_t errlen)
 {
     memset(o, 0, sizeof *o);
     o->slot = -1;
@@ -158,7 +158,7 @@ int oracle_out_open(oracle_out_file *o, const char *path, uint64_t reserve, char
     const char *slash = strrchr(path, '/');
     const char *name = slash ? slash + 1 : path;
     char stale[1024];
-    if (oracle_out_remove_stale(path, stale, sizeof stale) > 0)
+    if (base_out_remove_stale(path, stale, sizeof stale) > 0)
         fprintf(stderr, "grotto: removed the temporary files of writers that died: %s\n", stale);
     snprintf(o->tmp, sizeof o->tmp, "%.*s.%s.tmp-%ld-XXXXXX", slash ? (int)(slash - path + 1) : 0, path, name,
              (long)getpid());
@@ -190,7 +190,7 @@ int oracle_out_open(oracle_out_file *o, const char *path, uint64_t reserve, char
         e = posix_fallocate(fd, 0, (off_t)reserve);
         if (e != 0 && e != EOPNOTSUPP && e != ENOSYS && e != EINVAL) {
             close(fd);
-            oracle_out_abort(o);
+            base_out_abort(o);
             fail(err, errlen, "cannot reserve space", path, e);
             return -1;
         }
@@ -200,18 +200,18 @@ int oracle_out_open(oracle_out_file *o, const char *path, uint64_t reserve, char
     if (!o->f) {
         e = errno;
         close(fd);
-        oracle_out_abort(o);
+        base_out_abort(o);
         fail(err, errlen, "cannot write", path, e);
         return -1;
     }
     return 0;
 }
 
-int oracle_out_write(oracle_out_file *o, const void *data, size_t n, char *err, size_t errlen)
+int base_out_write(base_out_file *o, const void *data, size_t n, char *err, size_t errlen)
 {
     if (n && fwrite(data, 1, n, o->f) != n) {
         int e = errno;
-        oracle_out_abort(o);
+        base_out_abort(o);
         fail(err, errlen, "write error", o->path, e);
         return -1;
     }
@@ -219,7 +219,7 @@ int oracle_out_write(oracle_out_file *o, const void *data, size_t n, char *err, 
     return 0;
 }
 
-int oracle_out_finish(oracle_out_file *o, char *err, size_t errlen)
+int base_out_finish(base_out_file *o, char *err, size_t errlen)
 {
     int fd = fileno(o->f);
     const char *what = NULL;
@@ -235,20 +235,20 @@ int oracle_out_finish(oracle_out_file *o, char *err, size_t errlen)
     if (fclose(f) != 0 && !what)
         what = "write error", e = errno;
     if (what) {
-        oracle_out_abort(o);
+        base_out_abort(o);
         fail(err, errlen, what, o->path, e);
         return -1;
     }
     return 0;
 }
 
-int oracle_out_commit(oracle_out_file *o, char *err, size_t errlen)
+int base_out_commit(base_out_file *o, char *err, size_t errlen)
 {
     if (o->direct)
         return 0;
     if (rename(o->tmp, o->path) != 0) {
         int e = errno;
-        oracle_out_abort(o);
+        base_out_abort(o);
         fail(err, errlen, "cannot rename into place", o->path, e);
         return -1;
     }
@@ -257,7 +257,7 @@ int oracle_out_commit(oracle_out_file *o, char *err, size_t errlen)
     return 0;
 }
 
-void oracle_out_abort(oracle_out_file *o)
+void base_out_abort(base_out_file *o)
 {
     if (o->f) {
         fclose(o->f);
@@ -269,7 +269,7 @@ void oracle_out_abort(oracle_out_file *o)
     o->tmp[0] = 0;
 }
 
-int oracle_sync_dir_of(const char *path, char *err, size_t errlen)
+int base_sync_dir_of(const char *path, char *err, size_t errlen)
 {
     char dir[4096];
     const char *slash = strrchr(path, '/');

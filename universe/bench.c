@@ -1,6 +1,7 @@
-/* grotto bench: see bench.h. ref is swept item by item (every map
- * regenerates its floors, as the reference is meant to be used); impl uses
- * its memoized, threaded sweep. */
+/* grotto bench: see universe.h. An engine with a sweep of its own (impl) runs
+ * its memoized, threaded sweep; one without (ref) is swept item by item
+ * through the engine interface (every map regenerates its floors, as the
+ * reference is meant to be used). */
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS, wait4 */
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -11,11 +12,11 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "bench.h"
+#include "universe.h"
 #include "grotto/record.h"
 #include "grotto/sweep.h"
 #include "grotto/tables.h"
-#include "oracle.h"
+#include "base.h"
 
 #ifdef GROTTO_COVERAGE
 void __gcov_dump(void); /* libgcov: write the counters; _exit would drop them */
@@ -32,7 +33,7 @@ typedef struct {
  * (time spent preempted) does not inflate them. */
 static uint64_t ns_since(double t0)
 {
-    return (uint64_t)((oracle_thread_cpu() - t0) * 1e9);
+    return (uint64_t)((base_thread_cpu() - t0) * 1e9);
 }
 
 static void generic_floor(size_t item, void *arg)
@@ -42,13 +43,13 @@ static void generic_floor(size_t item, void *arg)
     grotto_floor_analysis a;
     grotto_elist_t el;
     uint8_t rec[GROTTO_FLOOR_RECORD_SIZE];
-    double t0 = oracle_thread_cpu();
+    double t0 = base_thread_cpu();
     c->e->floor((uint32_t)(item / GROTTO_MAX_FLOORS), (int)(item % GROTTO_MAX_FLOORS) + 1, &f);
     grotto_floor_record(&f, rec);
     c->floor_digest[item] = grotto_fnv1a(rec, sizeof rec);
-    double t1 = oracle_thread_cpu();
+    double t1 = base_thread_cpu();
     c->e->elist(&f, 1, 1, &el); /* the layout terms W, X, D */
-    double t2 = oracle_thread_cpu();
+    double t2 = base_thread_cpu();
     c->e->analyse(&f, &a);
     atomic_fetch_add(&c->ns[0], (uint64_t)((t1 - t0) * 1e9));
     atomic_fetch_add(&c->ns[1], (uint64_t)((t2 - t1) * 1e9));
@@ -60,7 +61,7 @@ static void generic_map(size_t item, void *arg)
     generic_ctx *c = arg;
     grotto_map_t m;
     uint8_t rec[GROTTO_MAP_RECORD_SIZE];
-    double t0 = oracle_thread_cpu();
+    double t0 = base_thread_cpu();
     c->e->map(gt_band[item / GROTTO_SEED_COUNT].code, (uint32_t)(item % GROTTO_SEED_COUNT), &m);
     grotto_map_record(&m, rec);
     c->map_digest[item] = grotto_fnv1a(rec, sizeof rec);
@@ -69,29 +70,29 @@ static void generic_map(size_t item, void *arg)
 }
 
 /* A progress line per stage, on a terminal only. */
-static void stage_progress(oracle_progress *p, char *buf, size_t size, const char *label, const char *stage)
+static void stage_progress(base_progress *p, char *buf, size_t size, const char *label, const char *stage)
 {
     snprintf(buf, size, "%s: %s", label ? label : "", stage);
-    oracle_progress_init(p, buf, label == NULL);
+    base_progress_init(p, buf, label == NULL);
 }
 
 static void run_generic(const grotto_engine *e, int threads, uint64_t *fd, uint64_t *md, const char *label,
-                        bench_run *r)
+                        universe_bench_run *r)
 {
     generic_ctx c = {.e = e, .floor_digest = fd, .map_digest = md};
     for (int i = 0; i < 4; i++)
         atomic_init(&c.ns[i], 0);
     atomic_init(&c.generations, GROTTO_FLOOR_UNIVERSE);
-    oracle_progress pr;
+    base_progress pr;
     char buf[96];
-    double t0 = oracle_now();
+    double t0 = base_now();
     stage_progress(&pr, buf, sizeof buf, label, "floors, enemy list, analysis");
-    oracle_parallel(threads, GROTTO_FLOOR_UNIVERSE, 256, generic_floor, &c, oracle_progress_cb, &pr);
-    oracle_progress_done(&pr);
+    base_parallel(threads, GROTTO_FLOOR_UNIVERSE, 256, generic_floor, &c, base_progress_cb, &pr);
+    base_progress_done(&pr);
     stage_progress(&pr, buf, sizeof buf, label, "maps");
-    oracle_parallel(threads, GROTTO_MAP_UNIVERSE, 64, generic_map, &c, oracle_progress_cb, &pr);
-    oracle_progress_done(&pr);
-    r->wall = oracle_now() - t0;
+    base_parallel(threads, GROTTO_MAP_UNIVERSE, 64, generic_map, &c, base_progress_cb, &pr);
+    base_progress_done(&pr);
+    r->wall = base_now() - t0;
     r->floors_s = (double)atomic_load(&c.ns[0]) * 1e-9;
     r->elist_s = (double)atomic_load(&c.ns[1]) * 1e-9;
     r->analysis_s = (double)atomic_load(&c.ns[2]) * 1e-9;
@@ -101,21 +102,22 @@ static void run_generic(const grotto_engine *e, int threads, uint64_t *fd, uint6
     r->floor_generations = atomic_load(&c.generations);
 }
 
-static int run_impl(int threads, uint64_t *fd, uint64_t *md, const char *label, bench_run *r)
+static int run_sweep(const grotto_engine *e, int threads, uint64_t *fd, uint64_t *md, const char *label,
+                     universe_bench_run *r)
 {
     grotto_floor_facts *facts = malloc((size_t)GROTTO_FLOOR_UNIVERSE * sizeof *facts);
     if (!facts)
         return -1;
-    oracle_progress pr;
+    base_progress pr;
     char buf[96];
     stage_progress(&pr, buf, sizeof buf, label, "floors, then maps");
     grotto_sweep_request req = {.threads = threads, .floor_digest = fd, .map_digest = md, .facts = facts,
-                                .progress = oracle_progress_cb, .progress_ctx = &pr};
+                                .progress = base_progress_cb, .progress_ctx = &pr};
     grotto_sweep_stats st;
-    double t0 = oracle_now();
-    int rc = grotto_impl_sweep(&req, &st);
-    r->wall = oracle_now() - t0;
-    oracle_progress_done(&pr);
+    double t0 = base_now();
+    int rc = e->sweep(&req, &st);
+    r->wall = base_now() - t0;
+    base_progress_done(&pr);
     r->draws = st.draws;
     r->bytes_hashed = st.bytes_hashed;
     free(facts);
@@ -129,16 +131,16 @@ static int run_impl(int threads, uint64_t *fd, uint64_t *md, const char *label, 
     return rc;
 }
 
-int oracle_bench(const char *engine, int threads, const uint64_t *want_floors, const uint64_t *want_maps,
-                 const char *progress_label, bench_run *out)
+int universe_bench(const grotto_engine *e, int threads, const uint64_t *want_floors, const uint64_t *want_maps,
+                   const char *progress_label, universe_bench_run *out)
 {
     if (threads <= 0)
-        threads = oracle_default_threads();
-    size_t bytes = ((size_t)GROTTO_FLOOR_UNIVERSE + GROTTO_MAP_UNIVERSE) * sizeof(uint64_t) + sizeof(bench_run);
+        threads = base_default_threads();
+    size_t bytes = ((size_t)GROTTO_FLOOR_UNIVERSE + GROTTO_MAP_UNIVERSE) * sizeof(uint64_t) + sizeof(universe_bench_run);
     void *shared = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
     if (shared == MAP_FAILED)
         return -1;
-    bench_run *r = shared;
+    universe_bench_run *r = shared;
     uint64_t *fd = (uint64_t *)(r + 1), *md = fd + GROTTO_FLOOR_UNIVERSE;
     memset(r, 0, sizeof *r);
     fflush(NULL);
@@ -149,10 +151,10 @@ int oracle_bench(const char *engine, int threads, const uint64_t *want_floors, c
     }
     if (pid == 0) {
         int rc = 0;
-        if (!strcmp(engine, "impl"))
-            rc = run_impl(threads, fd, md, progress_label, r);
+        if (e->sweep)
+            rc = run_sweep(e, threads, fd, md, progress_label, r);
         else
-            run_generic(&grotto_engine_ref, threads, fd, md, progress_label, r);
+            run_generic(e, threads, fd, md, progress_label, r);
         r->ok = rc == 0;
 #ifdef GROTTO_COVERAGE
         __gcov_dump();
@@ -166,7 +168,7 @@ int oracle_bench(const char *engine, int threads, const uint64_t *want_floors, c
         return -1;
     }
     *out = *r;
-    snprintf(out->engine, sizeof out->engine, "%s", engine);
+    snprintf(out->engine, sizeof out->engine, "%s", e->name);
     out->threads = threads;
     out->ok = out->ok && WIFEXITED(status) && WEXITSTATUS(status) == 0;
     out->peak_rss_kib = ru.ru_maxrss;
@@ -188,10 +190,10 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-bench_stat bench_stat_of(double *v, int n)
+universe_bench_stat universe_bench_stat_of(double *v, int n)
 {
     qsort(v, (size_t)n, sizeof *v, cmp_double);
-    bench_stat s = {v[0], n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2};
+    universe_bench_stat s = {v[0], n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2};
     return s;
 }
 
@@ -202,7 +204,7 @@ static double process_cpu(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-void bench_limit_measure(bench_limit *out)
+void universe_bench_limit_measure(universe_bench_limit *out)
 {
     enum { DRAWS = 1 << 24, BUF = 1 << 14, PASSES = 64 };
     static uint8_t buf[8][BUF];

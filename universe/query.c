@@ -1,4 +1,4 @@
-/* Research queries on the universe index (query.h). */
+/* Research queries on the universe index (universe.h). */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -6,9 +6,9 @@
 
 #include "grotto/map.h"
 #include "grotto/record.h"
-#include "query.h"
+#include "universe.h"
 
-void grotto_query_init(grotto_query *q)
+void universe_query_init(universe_query *q)
 {
     memset(q, 0, sizeof *q);
     q->band = -1;
@@ -19,12 +19,12 @@ void grotto_query_init(grotto_query *q)
     q->floor_hi = GROTTO_MAX_FLOORS;
 }
 
-static int has_layout_filters(const grotto_query *q)
+static int has_layout_filters(const universe_query *q)
 {
     return q->nipple || q->chamber || q->ghosts > 0 || q->overflow || q->up_by_chest || q->down_cut || q->up_on_wall;
 }
 
-int grotto_query_has_floor_filters(const grotto_query *q)
+int universe_query_has_floor_filters(const universe_query *q)
 {
     return has_layout_filters(q) || q->states || q->monster >= 0;
 }
@@ -34,7 +34,7 @@ static int is_only_state(int state)
     return state == 5 || (state >= 14 && state <= 16); /* records.md: ONLY, ONLY no Pandora/Mimic/Cannibox */
 }
 
-int grotto_only_monster(int env, int smr, int floor, int state)
+int universe_only_monster(int env, int smr, int floor, int state)
 {
     if (!is_only_state(state) || env < 1 || env > GT_ENV_COUNT)
         return -1;
@@ -43,7 +43,7 @@ int grotto_only_monster(int env, int smr, int floor, int state)
 
 /* ---- names ---- */
 
-int grotto_name_canon(const char *in, char *out, size_t size)
+int universe_name_canon(const char *in, char *out, size_t size)
 {
     while (*in == ' ' || *in == '\t')
         in++;
@@ -76,12 +76,12 @@ int grotto_name_canon(const char *in, char *out, size_t size)
     return (int)o;
 }
 
-static void levels_set(grotto_name_levels *l, int v)
+static void levels_set(universe_name_levels *l, int v)
 {
     l->w[v >> 6] |= UINT64_C(1) << (v & 63);
 }
 
-int grotto_name_levels_has(const grotto_name_levels *l, int level)
+int universe_name_levels_has(const universe_name_levels *l, int level)
 {
     return level >= 0 && level < 128 && (int)((l->w[level >> 6] >> (level & 63)) & 1);
 }
@@ -108,7 +108,7 @@ typedef struct name_want {
     const char *text;
     size_t len, head;              /* head: length of A, the part before the first digit */
     int part, digits_ok;
-    grotto_name_levels tail;       /* part with digits: the levels whose digits fit */
+    universe_name_levels tail;       /* part with digits: the levels whose digits fit */
 } name_want;
 
 static void name_want_init(name_want *w, const char *text, int part)
@@ -127,7 +127,7 @@ static void name_want_init(name_want *w, const char *text, int part)
     }
 }
 
-static void stem_levels(const char *stem, const name_want *w, grotto_name_levels *out)
+static void stem_levels(const char *stem, const name_want *w, universe_name_levels *out)
 {
     size_t sl = strlen(stem);
     const char *text = w->text;
@@ -149,15 +149,15 @@ static void stem_levels(const char *stem, const name_want *w, grotto_name_levels
     out->w[1] |= w->tail.w[1];
 }
 
-int grotto_name_table(const char *text, int how, grotto_name_levels *out)
+int universe_name_table(const char *text, int how, universe_name_levels *out)
 {
     char want[256];
-    if (how & GROTTO_NAME_RAW)
+    if (how & UNIVERSE_NAME_RAW)
         snprintf(want, sizeof want, "%s", text);
     else
-        grotto_name_canon(text, want, sizeof want);
+        universe_name_canon(text, want, sizeof want);
     name_want nw;
-    name_want_init(&nw, want, how & GROTTO_NAME_PART);
+    name_want_init(&nw, want, how & UNIVERSE_NAME_PART);
     grotto_map_details_t d;
     memset(&d, 0, sizeof d);
     d.level = 1;
@@ -168,15 +168,15 @@ int grotto_name_table(const char *text, int how, grotto_name_levels *out)
                 d.prefix = (uint8_t)p;
                 d.locale = (uint8_t)l;
                 d.suffix = (uint8_t)s;
-                grotto_name_levels *t = &out[((p - 1) * GT_LOCALE_NAMES + (l - 1)) * GT_SUFFIX_NAMES + (s - 1)];
+                universe_name_levels *t = &out[((p - 1) * GT_LOCALE_NAMES + (l - 1)) * GT_SUFFIX_NAMES + (s - 1)];
                 memset(t, 0, sizeof *t);
                 for (int jp = 0; jp < 2; jp++) {
-                    if (!(how & (jp ? GROTTO_NAME_JP : GROTTO_NAME_EN)))
+                    if (!(how & (jp ? UNIVERSE_NAME_JP : UNIVERSE_NAME_EN)))
                         continue;
                     char raw[256], stem[256];
                     (jp ? grotto_map_name_jp : grotto_map_name_en)(&d, raw, sizeof raw);
-                    size_t n = how & GROTTO_NAME_RAW ? (size_t)snprintf(stem, sizeof stem, "%s", raw)
-                                                     : (size_t)grotto_name_canon(raw, stem, sizeof stem);
+                    size_t n = how & UNIVERSE_NAME_RAW ? (size_t)snprintf(stem, sizeof stem, "%s", raw)
+                                                     : (size_t)universe_name_canon(raw, stem, sizeof stem);
                     if (n < 2 || stem[n - 1] != '1' || strcspn(stem, "0123456789") != n - 1)
                         return -1; /* not "<stem>1" at level 1: the name format changed */
                     stem[n - 1] = 0;
@@ -189,25 +189,25 @@ int grotto_name_table(const char *text, int how, grotto_name_levels *out)
 
 /* Per combination, the levels passing --name and --name-has (both when both
  * are given). NULL without a name filter or on failure (*failed = 1). */
-static grotto_name_levels *name_table(const grotto_query *q, int *failed)
+static universe_name_levels *name_table(const universe_query *q, int *failed)
 {
     *failed = 0;
     if (!q->name && !q->name_has)
         return NULL;
-    grotto_name_levels *t = calloc(2 * GROTTO_NAME_COMBOS, sizeof *t);
-    if (!t || (q->name && grotto_name_table(q->name, GROTTO_NAME_EN | GROTTO_NAME_JP, t) != 0) ||
+    universe_name_levels *t = calloc(2 * UNIVERSE_NAME_COMBOS, sizeof *t);
+    if (!t || (q->name && universe_name_table(q->name, UNIVERSE_NAME_EN | UNIVERSE_NAME_JP, t) != 0) ||
         (q->name_has &&
-         grotto_name_table(q->name_has, GROTTO_NAME_EN | GROTTO_NAME_JP | GROTTO_NAME_PART, t + GROTTO_NAME_COMBOS))) {
+         universe_name_table(q->name_has, UNIVERSE_NAME_EN | UNIVERSE_NAME_JP | UNIVERSE_NAME_PART, t + UNIVERSE_NAME_COMBOS))) {
         free(t);
         *failed = 1;
         return NULL;
     }
-    for (int c = 0; c < GROTTO_NAME_COMBOS; c++) {
+    for (int c = 0; c < UNIVERSE_NAME_COMBOS; c++) {
         if (!q->name)
-            t[c] = t[GROTTO_NAME_COMBOS + c];
+            t[c] = t[UNIVERSE_NAME_COMBOS + c];
         else if (q->name_has)
             for (int i = 0; i < 2; i++)
-                t[c].w[i] &= t[GROTTO_NAME_COMBOS + c].w[i];
+                t[c].w[i] &= t[UNIVERSE_NAME_COMBOS + c].w[i];
     }
     return t;
 }
@@ -271,8 +271,8 @@ static int is_quest15(uint32_t m)
     return m == grotto_map_slot(grotto_band_of_quality(GT_QUEST15_QUALITY), GT_QUEST15_SEED);
 }
 
-int grotto_query_places(const grotto_index *ix, uint32_t m, int base, uint16_t count[GT_LOCATION_COUNT + 1],
-                        int *quest15)
+int universe_query_places(const universe_index *ix, uint32_t m, int base, uint16_t count[GT_LOCATION_COUNT + 1],
+                          int *quest15)
 {
     memset(count, 0, (GT_LOCATION_COUNT + 1) * sizeof count[0]);
     int band = (int)(m / GROTTO_SEED_COUNT);
@@ -306,7 +306,7 @@ int grotto_query_places(const grotto_index *ix, uint32_t m, int base, uint16_t c
 
 /* Per map slot: with a base, the timer values giving it (at a wanted
  * location); without, 1 when it is found at a wanted location. */
-static uint16_t *where_table(const grotto_index *ix, const grotto_query *q, uint32_t *produced)
+static uint16_t *where_table(const universe_index *ix, const universe_query *q, uint32_t *produced)
 {
     uint16_t *w = calloc(GROTTO_MAP_UNIVERSE, sizeof *w);
     if (!w)
@@ -345,7 +345,7 @@ static uint16_t *where_table(const grotto_index *ix, const grotto_query *q, uint
 
 /* ---- floors ---- */
 
-static int layout_floor_passes(const grotto_query *q, const grotto_floor_facts *f)
+static int layout_floor_passes(const universe_query *q, const grotto_floor_facts *f)
 {
     return (!q->nipple || f->unreachable_chests > 0) && (!q->chamber || f->region_count > 0) &&
            (!q->ghosts || f->ghost_count >= q->ghosts) && (!q->overflow || f->overflow) &&
@@ -354,29 +354,29 @@ static int layout_floor_passes(const grotto_query *q, const grotto_floor_facts *
 }
 
 /* Floors of map slot m that pass the state and monster filters. */
-static uint16_t state_floors(const grotto_index *ix, const grotto_query *q, uint32_t m, uint16_t floors)
+static uint16_t state_floors(const universe_index *ix, const universe_query *q, uint32_t m, uint16_t floors)
 {
     const grotto_map_facts *d = &ix->map[m];
     uint16_t out = 0;
     if ((q->states & 1u) && q->monster < 0)
         out = floors & (uint16_t)~d->special; /* state 0: every floor not listed */
     int n;
-    const grotto_special_floor *s = grotto_index_special_of(ix, m, &n);
+    const grotto_special_floor *s = universe_index_special_of(ix, m, &n);
     for (int i = 0; i < n; i++) {
         if (q->states && !((q->states >> s[i].state) & 1))
             continue;
-        if (q->monster >= 0 && grotto_only_monster(d->env, d->smr, s[i].floor, s[i].state) != q->monster)
+        if (q->monster >= 0 && universe_only_monster(d->env, d->smr, s[i].floor, s[i].state) != q->monster)
             continue;
         out |= (uint16_t)(1u << (s[i].floor - 1));
     }
     return out & floors;
 }
 
-int grotto_query_run(const grotto_index *ix, const grotto_query *q, grotto_query_result *r)
+int universe_query_run(const universe_index *ix, const universe_query *q, universe_query_result *r)
 {
     memset(r, 0, sizeof *r);
     int bad_names = 0, rc = -1;
-    grotto_name_levels *names = name_table(q, &bad_names);
+    universe_name_levels *names = name_table(q, &bad_names);
     uint16_t *fmask = has_layout_filters(q) ? calloc(GROTTO_SEED_COUNT, sizeof *fmask) : NULL;
     uint16_t *where = q->base || q->has_locations ? where_table(ix, q, &r->produced) : NULL;
     r->hit = malloc(GROTTO_MAP_UNIVERSE * sizeof *r->hit);
@@ -389,7 +389,7 @@ int grotto_query_run(const grotto_index *ix, const grotto_query *q, grotto_query
             for (int k = q->floor_lo; k <= q->floor_hi; k++)
                 if (layout_floor_passes(q, &ix->floor[grotto_floor_slot(s, k)]))
                     fmask[s] |= (uint16_t)(1u << (k - 1));
-    int floor_filters = grotto_query_has_floor_filters(q), state_filters = q->states || q->monster >= 0;
+    int floor_filters = universe_query_has_floor_filters(q), state_filters = q->states || q->monster >= 0;
     for (uint32_t m = 0; m < GROTTO_MAP_UNIVERSE; m++) {
         int band = (int)(m / GROTTO_SEED_COUNT);
         uint32_t seed = m % GROTTO_SEED_COUNT;
@@ -402,7 +402,7 @@ int grotto_query_run(const grotto_index *ix, const grotto_query *q, grotto_query
             (q->boss && d->boss != q->boss) || (q->floors && d->floors != q->floors) || d->level < q->level_lo ||
             d->level > q->level_hi || (where && !where[m]))
             continue;
-        if (names && !grotto_name_levels_has(&names[grotto_name_combo(d)], d->level))
+        if (names && !universe_name_levels_has(&names[universe_name_combo(d)], d->level))
             continue;
         uint16_t hits = 0;
         if (floor_filters) {
@@ -414,7 +414,7 @@ int grotto_query_run(const grotto_index *ix, const grotto_query *q, grotto_query
             if (!hits)
                 continue;
         }
-        grotto_query_hit *h = &r->hit[r->count++];
+        universe_query_hit *h = &r->hit[r->count++];
         h->map = m;
         h->floors = hits;
         h->timers = q->base ? where[m] : 0;
@@ -426,11 +426,11 @@ out:
     free(fmask);
     free(where);
     if (rc)
-        grotto_query_result_free(r);
+        universe_query_result_free(r);
     return rc;
 }
 
-void grotto_query_result_free(grotto_query_result *r)
+void universe_query_result_free(universe_query_result *r)
 {
     free(r->hit);
     r->hit = NULL;

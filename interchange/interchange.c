@@ -13,7 +13,7 @@ static const char *const FIELD_NAME[IX_FIELD_COUNT] = {
     "env", "floors", "smr", "boss", "prefix", "suffix", "locale", "level",
     "chest_ranks", "elist.ofs", "elist.D", "elist.state"};
 
-const char *oracle_ix_field_name(oracle_ix_field f)
+const char *ix_field_name(ix_field f)
 {
     return f < IX_FIELD_COUNT ? FIELD_NAME[f] : "?";
 }
@@ -21,7 +21,7 @@ const char *oracle_ix_field_name(oracle_ix_field f)
 /* ---- parsing ---- */
 
 typedef struct parse_ctx {
-    oracle_ix_record *r;
+    ix_record *r;
     char *err;
     size_t errlen;
 } parse_ctx;
@@ -57,7 +57,7 @@ static int xy_of(parse_ctx *p, const json_t *v, const char *name, int out[2])
     return int_of(p, json_array_get(v, 0), name, 0, &out[0]) || int_of(p, json_array_get(v, 1), name, 0, &out[1]);
 }
 
-static void note_ignored(oracle_ix_record *r, const char *prefix, const char *key)
+static void note_ignored(ix_record *r, const char *prefix, const char *key)
 {
     char name[32];
     snprintf(name, sizeof name, "%s%s", prefix, key);
@@ -104,7 +104,7 @@ static int chests_of(parse_ctx *p, const json_t *v)
 
 static int ranks_of(parse_ctx *p, const json_t *v)
 {
-    oracle_ix_record *r = p->r;
+    ix_record *r = p->r;
     if (!json_is_array(v) || json_array_size(v) > IX_MAX_LIST)
         return fail(p, "\"%s\" is not an array of at most 16 per-floor lists", "chest_ranks");
     r->ranks_floors = (int)json_array_size(v);
@@ -122,7 +122,7 @@ static int ranks_of(parse_ctx *p, const json_t *v)
 
 static int elist_of(parse_ctx *p, const json_t *v)
 {
-    oracle_ix_record *r = p->r;
+    ix_record *r = p->r;
     if (!json_is_array(v) || json_array_size(v) > IX_MAX_LIST)
         return fail(p, "\"%s\" is not an array of at most 16 {ofs, D, state} objects", "elist");
     r->elist_floors = (int)json_array_size(v);
@@ -135,7 +135,7 @@ static int elist_of(parse_ctx *p, const json_t *v)
         json_object_foreach(e, key, x) {
             int *dst = !strcmp(key, "ofs") ? &r->elist_ofs[f] : !strcmp(key, "D") ? &r->elist_D[f]
                      : !strcmp(key, "state") ? &r->elist_state[f] : NULL;
-            oracle_ix_field fld = !strcmp(key, "ofs") ? IX_ELIST_OFS : !strcmp(key, "D") ? IX_ELIST_D : IX_ELIST_STATE;
+            ix_field fld = !strcmp(key, "ofs") ? IX_ELIST_OFS : !strcmp(key, "D") ? IX_ELIST_D : IX_ELIST_STATE;
             if (!dst) {
                 note_ignored(r, "elist[].", key);
                 continue;
@@ -172,7 +172,7 @@ static const char *const DETAIL_KEY[8] = {"env", "floors", "smr", "boss", "prefi
 
 static int parse_object(parse_ctx *p, json_t *o)
 {
-    oracle_ix_record *r = p->r;
+    ix_record *r = p->r;
     int is_floor = json_object_get(o, "floor") != NULL, is_map = json_object_get(o, "band") != NULL;
     if (is_floor == is_map)
         return fail(p, "%s", is_floor ? "both \"floor\" and \"band\": a line is a floor or a map"
@@ -239,7 +239,7 @@ static int parse_object(parse_ctx *p, json_t *o)
     return 0;
 }
 
-int oracle_ix_parse(const char *line, size_t len, oracle_ix_record *r, char *err, size_t errlen)
+int ix_parse(const char *line, size_t len, ix_record *r, char *err, size_t errlen)
 {
     memset(r, 0, sizeof *r);
     json_error_t je;
@@ -260,7 +260,7 @@ int oracle_ix_parse(const char *line, size_t len, oracle_ix_record *r, char *err
 
 /* ---- writing ---- */
 
-int oracle_ix_write_floor(FILE *out, uint32_t seed, const grotto_floor_t *f)
+int ix_write_floor(FILE *out, uint32_t seed, const grotto_floor_t *f)
 {
     char grid[GROTTO_GRID * 19 + 2], *g = grid;
     for (int y = 0; y < GROTTO_GRID; y++) {
@@ -282,7 +282,7 @@ int oracle_ix_write_floor(FILE *out, uint32_t seed, const grotto_floor_t *f)
                    f->down.y, chests, grid);
 }
 
-int oracle_ix_write_map(FILE *out, const grotto_map_t *m)
+int ix_write_map(FILE *out, const grotto_map_t *m)
 {
     const grotto_map_details_t *d = &m->d;
     char ranks[16 * 12 + 4] = "[", elist[16 * 40 + 4] = "[";
@@ -306,7 +306,7 @@ int oracle_ix_write_map(FILE *out, const grotto_map_t *m)
 
 /* ---- conversion to and from binary records ---- */
 
-static int missing(const oracle_ix_record *r, int first, int last, char *err, size_t errlen)
+static int missing(const ix_record *r, int first, int last, char *err, size_t errlen)
 {
     for (int f = first; f <= last; f++)
         if (!(r->have >> f & 1u)) {
@@ -321,8 +321,8 @@ static int byte_ok(int v)
     return v >= 0 && v <= 255;
 }
 
-int oracle_ix_to_floor_record(const oracle_ix_record *r, uint8_t out[GROTTO_FLOOR_RECORD_SIZE], char *err,
-                              size_t errlen)
+int ix_to_floor_record(const ix_record *r, uint8_t out[GROTTO_FLOOR_RECORD_SIZE], char *err,
+                       size_t errlen)
 {
     if (r->kind != IX_FLOOR) {
         snprintf(err, errlen, "a map line where a floor was expected");
@@ -353,8 +353,8 @@ int oracle_ix_to_floor_record(const oracle_ix_record *r, uint8_t out[GROTTO_FLOO
     return ok ? 0 : -1;
 }
 
-int oracle_ix_to_map_record(const oracle_ix_record *r, uint8_t out[GROTTO_MAP_RECORD_SIZE], char *err,
-                            size_t errlen)
+int ix_to_map_record(const ix_record *r, uint8_t out[GROTTO_MAP_RECORD_SIZE], char *err,
+                     size_t errlen)
 {
     if (r->kind != IX_MAP) {
         snprintf(err, errlen, "a floor line where a map was expected");
@@ -395,15 +395,15 @@ int oracle_ix_to_map_record(const oracle_ix_record *r, uint8_t out[GROTTO_MAP_RE
     return 0;
 }
 
-int oracle_ix_floor_record_line(FILE *out, uint32_t seed, const uint8_t rec[GROTTO_FLOOR_RECORD_SIZE])
+int ix_floor_record_line(FILE *out, uint32_t seed, const uint8_t rec[GROTTO_FLOOR_RECORD_SIZE])
 {
     grotto_floor_t f;
     if (grotto_floor_from_record(rec, &f) != 0)
         return -1;
-    return oracle_ix_write_floor(out, seed, &f) < 0 ? -1 : 0;
+    return ix_write_floor(out, seed, &f) < 0 ? -1 : 0;
 }
 
-int oracle_ix_map_record_line(FILE *out, const uint8_t rec[GROTTO_MAP_RECORD_SIZE])
+int ix_map_record_line(FILE *out, const uint8_t rec[GROTTO_MAP_RECORD_SIZE])
 {
     grotto_map_t m;
     memset(&m, 0, sizeof m);
@@ -437,5 +437,5 @@ int oracle_ix_map_record_line(FILE *out, const uint8_t rec[GROTTO_MAP_RECORD_SIZ
         m.elist[f].D = s[5];
         m.elist[f].state = s[6];
     }
-    return oracle_ix_write_map(out, &m) < 0 ? -1 : 0;
+    return ix_write_map(out, &m) < 0 ? -1 : 0;
 }

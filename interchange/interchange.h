@@ -2,9 +2,10 @@
  * a floor or a map of another tool, every field optional except the keys;
  * the converter between it and our binary records; the field-by-field
  * check of such records against an engine; and the child-process line
- * protocol ("floor SEED K" / "map BAND SEED", one interchange line back). */
-#ifndef GROTTO_ORACLE_INTERCHANGE_H
-#define GROTTO_ORACLE_INTERCHANGE_H
+ * protocol ("floor SEED K" / "map BAND SEED", one interchange line back).
+ * Prefix ix_ (constants IX_). */
+#ifndef GROTTO_INTERCHANGE_H
+#define GROTTO_INTERCHANGE_H
 
 #include <stdint.h>
 #include <stdio.h>
@@ -15,7 +16,7 @@
 #include "grotto/types.h"
 
 /* ---- records ---- */
-typedef enum { IX_FLOOR = 1, IX_MAP = 2 } oracle_ix_kind;
+typedef enum { IX_FLOOR = 1, IX_MAP = 2 } ix_kind;
 
 /* Fields, in report order: floor fields, then map fields. A record carries
  * a set of them (bit 1 << field). */
@@ -24,16 +25,16 @@ typedef enum {
     IX_ENV, IX_FLOORS, IX_SMR, IX_BOSS, IX_PREFIX, IX_SUFFIX, IX_LOCALE, IX_LEVEL,
     IX_CHEST_RANKS, IX_ELIST_OFS, IX_ELIST_D, IX_ELIST_STATE,
     IX_FIELD_COUNT
-} oracle_ix_field;
+} ix_field;
 enum { IX_FIRST_MAP_FIELD = IX_ENV, IX_MAX_LIST = 16, IX_MAX_IGNORED = 8 };
-const char *oracle_ix_field_name(oracle_ix_field f); /* "width", ..., "elist.state" */
+const char *ix_field_name(ix_field f); /* "width", ..., "elist.state" */
 
-typedef struct oracle_ix_record {
-    oracle_ix_kind kind;
+typedef struct ix_record {
+    ix_kind kind;
     uint32_t seed;               /* 0..0x7FFF */
     int floor;                   /* floors: 1..16 */
     int band;                    /* maps: band index 0..11 (the line holds the band code) */
-    uint32_t have;               /* carried fields (bit 1 << oracle_ix_field) */
+    uint32_t have;               /* carried fields (bit 1 << ix_field) */
     /* floor fields (ints: a value out of a byte's range must not wrap into a match) */
     int width, height, overflow, up[2], down[2];
     int chest_count, chest[IX_MAX_LIST][2];
@@ -47,32 +48,32 @@ typedef struct oracle_ix_record {
     /* keys the format does not define (ignored), "elist[].x" inside entries */
     int ignored_count;
     char ignored[IX_MAX_IGNORED][32];
-} oracle_ix_record;
+} ix_record;
 
 /* Parses one line. 0, or -1 with a one-line reason (not JSON, a key
  * missing or out of range, a field of the wrong type or shape). */
-int oracle_ix_parse(const char *line, size_t len, oracle_ix_record *r, char *err, size_t errlen);
+int ix_parse(const char *line, size_t len, ix_record *r, char *err, size_t errlen);
 
 /* The interchange line of an engine's floor k of seed / map (every field,
  * "\n"-terminated). Return what fprintf returns (negative on error). */
-int oracle_ix_write_floor(FILE *out, uint32_t seed, const grotto_floor_t *f);
-int oracle_ix_write_map(FILE *out, const grotto_map_t *m);
+int ix_write_floor(FILE *out, uint32_t seed, const grotto_floor_t *f);
+int ix_write_map(FILE *out, const grotto_map_t *m);
 
 /* A record carrying every field as the binary record: FloorRecord (272
  * bytes) or MapRecord (140 bytes). 0, or -1 with the reason (a field
  * missing, a value a record cannot hold). */
-int oracle_ix_to_floor_record(const oracle_ix_record *r, uint8_t out[GROTTO_FLOOR_RECORD_SIZE], char *err,
-                              size_t errlen);
-int oracle_ix_to_map_record(const oracle_ix_record *r, uint8_t out[GROTTO_MAP_RECORD_SIZE], char *err,
-                            size_t errlen);
+int ix_to_floor_record(const ix_record *r, uint8_t out[GROTTO_FLOOR_RECORD_SIZE], char *err,
+                       size_t errlen);
+int ix_to_map_record(const ix_record *r, uint8_t out[GROTTO_MAP_RECORD_SIZE], char *err,
+                     size_t errlen);
 /* And back: a record's interchange line (floors need their seed: a
  * FloorRecord does not hold it). 0, or -1 when the record is broken. */
-int oracle_ix_floor_record_line(FILE *out, uint32_t seed, const uint8_t rec[GROTTO_FLOOR_RECORD_SIZE]);
-int oracle_ix_map_record_line(FILE *out, const uint8_t rec[GROTTO_MAP_RECORD_SIZE]);
+int ix_floor_record_line(FILE *out, uint32_t seed, const uint8_t rec[GROTTO_FLOOR_RECORD_SIZE]);
+int ix_map_record_line(FILE *out, const uint8_t rec[GROTTO_MAP_RECORD_SIZE]);
 
 /* ---- checking records against an engine ---- */
 enum { IX_MAX_SHOW = 128 };
-typedef struct oracle_ix_check {
+typedef struct ix_check {
     const grotto_engine *a;      /* the engine the records are checked against */
     const char *b_label;         /* the other side in reports ("file", "b"): short, a grid column */
     const char *source;          /* the file or command, for the summary line (NULL: b_label) */
@@ -86,55 +87,55 @@ typedef struct oracle_ix_check {
     char ignored[IX_MAX_IGNORED][32]; /* the first such keys seen */
     int ignored_count;
     int first_count;
-    oracle_ix_record first[IX_MAX_SHOW];
+    ix_record first[IX_MAX_SHOW];
     long first_line[IX_MAX_SHOW]; /* line in the file, or request number */
     /* items already seen: a record given twice is a broken file */
     uint8_t *seen;               /* bit per floor slot, then per map slot */
-} oracle_ix_check;
+} ix_check;
 
-int oracle_ix_check_init(oracle_ix_check *c, const grotto_engine *a, const char *b_label, int show);
-void oracle_ix_check_free(oracle_ix_check *c);
+int ix_check_init(ix_check *c, const grotto_engine *a, const char *b_label, int show);
+void ix_check_free(ix_check *c);
 /* Compares r with engine A field by field. 1 when something differs, 0
  * when not, -1 when the item was given before (err says where). */
-int oracle_ix_check_record(oracle_ix_check *c, const oracle_ix_record *r, long line, char *err, size_t errlen);
+int ix_check_record(ix_check *c, const ix_record *r, long line, char *err, size_t errlen);
 /* Text: first differences (with grid diffs), then the summary. */
-void oracle_ix_report(FILE *out, const oracle_ix_check *c);
+void ix_report(FILE *out, const ix_check *c);
 /* JSON: one object {"a","b","records","floor_records","map_records",
  * "fields","records_differing","fields_differing","carried":{field:n},
  * "not_carried":[..],"ignored_keys":[..],"first":[..]} (no newline). */
-void oracle_ix_report_json(FILE *out, const oracle_ix_check *c);
+void ix_report_json(FILE *out, const ix_check *c);
 
 /* Checks every line of an interchange file. 0, or -1 with "FILE:LINE:
  * reason" for a file that cannot be read or is malformed. */
-int oracle_ix_check_file(oracle_ix_check *c, const char *path, char *err, size_t errlen);
+int ix_check_file(ix_check *c, const char *path, char *err, size_t errlen);
 
 /* ---- another implementation as a child process ---- */
-typedef struct oracle_ix_item {
-    oracle_ix_kind kind;
+typedef struct ix_item {
+    ix_kind kind;
     uint32_t seed;
     int floor;                   /* floors */
     int band;                    /* maps: 0..11 */
-} oracle_ix_item;
+} ix_item;
 
 /* The items of a domain: floors of seeds lo..hi (all 16 of each), then maps
  * of the selected bands (bit mask) x seeds; `sample` > 0 keeps that many of
  * them chosen at random with a fixed seed (the same every run), in domain
  * order. Returns a malloc'd array (*n items) or NULL (out of memory). */
-oracle_ix_item *oracle_ix_domain(int floors, unsigned bands, uint32_t lo, uint32_t hi, uint64_t sample, size_t *n);
+ix_item *ix_domain(int floors, unsigned bands, uint32_t lo, uint32_t hi, uint64_t sample, size_t *n);
 
-typedef struct oracle_ix_exec {
+typedef struct ix_exec {
     const char *command;         /* run with /bin/sh -c */
     double timeout;              /* seconds per reply (and for the exit at the end) */
     void (*progress)(void *ctx, uint64_t done, uint64_t total); /* may be NULL */
     void *progress_ctx;
     uint64_t requests, replies;
-} oracle_ix_exec;
+} ix_exec;
 /* Asks the child for every item and checks each reply. 0 when the child
  * answered everything well-formed and exited 0; -1 with a one-line reason
  * when it could not be started, died, hung (no reply within the timeout),
  * answered garbage or for another item, or exited non-zero. The child is
  * always reaped (killed with its process group when it must be). */
-int oracle_ix_check_exec(oracle_ix_check *c, oracle_ix_exec *x, const oracle_ix_item *items, size_t n, char *err,
-                         size_t errlen);
+int ix_check_exec(ix_check *c, ix_exec *x, const ix_item *items, size_t n, char *err,
+                  size_t errlen);
 
 #endif

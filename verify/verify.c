@@ -1,8 +1,9 @@
 /* Verification of hardware captures against an engine (hardware.md
  * "Capture files"): one function per kind, every comparison recorded as a
- * difference with both values as text. */
+ * difference with both values as text. Every expectation comes from the
+ * engine given, through its interface only - floors, analysis, facts,
+ * maps, names and timers - so `verify --engine` checks that engine. */
 #include <ctype.h>
-#include <pthread.h>
 #include <stdarg.h>
 #include <string.h>
 
@@ -14,21 +15,21 @@
 #include "oracle.h"
 #include "verify.h"
 
-/* ---- the timers yielding each seed (rng-and-timer.md §4-§5) ---- */
+/* ---- the timers yielding a seed (rng-and-timer.md §4-§5), by the engine ---- */
 
 enum { MAX_TIMERS_PER_SEED = 4 }; /* at most 3 occur (§5) */
-static uint16_t seed_timer[GROTTO_SEED_COUNT][MAX_TIMERS_PER_SEED];
-static uint8_t seed_timers[GROTTO_SEED_COUNT];
-static pthread_once_t timers_once = PTHREAD_ONCE_INIT;
 
-static void build_timers(void)
+/* The timer values whose second draw is seed, ascending (at most
+ * MAX_TIMERS_PER_SEED kept); how many. */
+static int timers_of_seed(const grotto_engine *e, uint32_t seed, uint16_t timer[MAX_TIMERS_PER_SEED])
 {
-    for (uint32_t t = 0; t < GROTTO_TIMER_COUNT; t++) {
-        grotto_timer_draws d;
-        grotto_timer(t, &d);
-        if (seed_timers[d.seed] < MAX_TIMERS_PER_SEED)
-            seed_timer[d.seed][seed_timers[d.seed]++] = (uint16_t)t;
+    int n = 0;
+    for (uint32_t t = 0; t < GROTTO_TIMER_COUNT && n < MAX_TIMERS_PER_SEED; t++) {
+        grotto_timer_value v;
+        if (e->timer(t, GROTTO_QUALITY_MIN, &v) == 0 && v.seed == seed)
+            timer[n++] = (uint16_t)t;
     }
+    return n;
 }
 
 /* ---- results ---- */
@@ -122,12 +123,12 @@ static void compare_stairs_and_chests(verify_result *r, const grotto_capture *c,
         compare_chests(r, c, f, ordered);
 }
 
-grotto_region oracle_capture_region(grotto_game g)
+grotto_region verify_capture_region(grotto_game g)
 {
     return g == GROTTO_GAME_JP ? GROTTO_REGION_JP : GROTTO_REGION_INTL;
 }
 
-int oracle_free_bytes(const grotto_elist_t *e, grotto_region r)
+int verify_free_bytes(const grotto_elist_t *e, grotto_region r)
 {
     int area_end = GT_ELIST_MEMORY_BYTES - (r == GROTTO_REGION_JP ? GROTTO_INTL_PADDING : 0);
     int walking_map = 16 * e->W + 16 * e->B + 4 * e->D;
@@ -168,7 +169,7 @@ static void name_key(const char *in, char *out, size_t size)
     out[n] = 0;
 }
 
-int oracle_name_equal(const char *a, const char *b)
+int verify_name_equal(const char *a, const char *b)
 {
     char ka[GROTTO_CAPTURE_TEXT * 2], kb[GROTTO_CAPTURE_TEXT * 2];
     name_key(a, ka, sizeof ka);
@@ -176,14 +177,19 @@ int oracle_name_equal(const char *a, const char *b)
     return strcmp(ka, kb) == 0;
 }
 
+/* The band a capture names by its quality or band code (the band table,
+ * as the oracle reads it: no engine's lookup), or -1. */
 static int capture_band(const grotto_capture *c)
 {
     if (c->quality)
-        return grotto_band_of_quality(c->quality);
-    return c->band_code ? grotto_band_of_code(c->band_code) : -1;
+        return oracle_band_of_quality(c->quality);
+    for (int b = 0; c->band_code && b < GT_BAND_COUNT; b++)
+        if (gt_band[b].code == c->band_code)
+            return b;
+    return -1;
 }
 
-void oracle_capture_label(const grotto_capture *c, char *buf, size_t size)
+void verify_capture_label(const grotto_capture *c, char *buf, size_t size)
 {
     int band = capture_band(c);
     if (band >= 0)
@@ -225,29 +231,27 @@ static void verify_inventory(const grotto_capture *c, const grotto_engine *e, ve
         snprintf(qtext, sizeof qtext, "quality %u", c->quality);
     else
         snprintf(qtext, sizeof qtext, "band %02X (qualities %d..%d)", c->band_code, qlo, qhi);
-    pthread_once(&timers_once, build_timers);
 
     /* arises: some timer's second draw, at that quality from some base; or quest 15 */
     uint8_t loc_ok[GT_LOCATION_COUNT + 1] = {0};
-    int at_quality = 0, n = seed_timers[c->seed];
+    uint16_t timer[MAX_TIMERS_PER_SEED];
+    int at_quality = 0, n = timers_of_seed(e, c->seed, timer);
     int quest = c->seed == GT_QUEST15_SEED && qlo <= GT_QUEST15_QUALITY && GT_QUEST15_QUALITY <= qhi;
-    for (int i = 0; i < n; i++) {
-        grotto_timer_draws d;
-        grotto_timer(seed_timer[c->seed][i], &d);
+    for (int i = 0; i < n; i++)
         for (int base = GROTTO_QUALITY_MIN; base <= GROTTO_QUALITY_MAX; base++) {
-            int q = grotto_final_quality(base, d.r1);
-            if (q >= qlo && q <= qhi) {
+            grotto_timer_value v;
+            if (e->timer(timer[i], base, &v) == 0 && v.quality >= qlo && v.quality <= qhi) {
                 at_quality = 1;
-                loc_ok[grotto_location(q, d.r3)] = 1;
+                if (v.location <= GT_LOCATION_COUNT)
+                    loc_ok[v.location] = 1;
             }
         }
-    }
     if (quest)
         at_quality = 1, loc_ok[GT_QUEST15_LOCATION] = 1;
     snprintf(r->note, sizeof r->note, "%s", "");
     for (int i = 0; i < n; i++)
         snprintf(r->note + strlen(r->note), sizeof r->note - strlen(r->note), "%s%u", i ? ", " : "timers ",
-                 seed_timer[c->seed][i]);
+                 timer[i]);
     if (quest)
         snprintf(r->note + strlen(r->note), sizeof r->note - strlen(r->note), "%squest 15", n ? " and " : "");
     char seedtext[16];
@@ -274,10 +278,10 @@ static void verify_inventory(const grotto_capture *c, const grotto_engine *e, ve
     capture_map(c, e, r, &m);
     if (c->name[0]) {
         char en[128], jp[128];
-        grotto_map_name_en(&m.d, en, sizeof en);
-        grotto_map_name_jp(&m.d, jp, sizeof jp);
+        e->map_name(&m.d, 0, en, sizeof en);
+        e->map_name(&m.d, 1, jp, sizeof jp);
         checked(r, "name");
-        if (!oracle_name_equal(c->name, en) && !oracle_name_equal(c->name, jp))
+        if (!verify_name_equal(c->name, en) && !verify_name_equal(c->name, jp))
             differ(r, "name", -1, -1, c->name, "%s / %s", en, jp);
     }
     if (c->level)
@@ -437,7 +441,7 @@ static void verify_memory(const grotto_capture *c, const grotto_engine *e, verif
     if (c->walk_nodes >= 0)
         compare_uint(r, "walk_nodes", (unsigned)c->walk_nodes, el->W);
     if (c->free_bytes >= 0) {
-        int want = oracle_free_bytes(el, r->region);
+        int want = verify_free_bytes(el, r->region);
         checked(r, "free_bytes");
         if (c->free_bytes != want) {
             snprintf(a, sizeof a, "%d", (int)c->free_bytes);
@@ -517,10 +521,10 @@ static void judge(const grotto_capture *c, verify_result *r)
     r->verdict = r->doubt[0] ? VERIFY_DOUBTFUL : r->ndiff ? VERIFY_MISMATCH : VERIFY_OK;
 }
 
-void oracle_verify_capture(const grotto_capture *c, const grotto_engine *e, int region_override, verify_result *r)
+void verify_capture(const grotto_capture *c, const grotto_engine *e, int region_override, verify_result *r)
 {
     memset(r, 0, sizeof *r);
-    r->region = region_override >= 0 ? (grotto_region)region_override : oracle_capture_region(c->game);
+    r->region = region_override >= 0 ? (grotto_region)region_override : verify_capture_region(c->game);
     if (c->floor) {
         r->has_floor = 1;
         e->floor(c->seed, c->floor, &r->floor);
@@ -538,7 +542,7 @@ void oracle_verify_capture(const grotto_capture *c, const grotto_engine *e, int 
 
 /* ---- grids side by side ---- */
 
-void oracle_verify_print_grid(FILE *out, const grotto_capture *c, const verify_result *r, const char *engine_name)
+void verify_print_grid(FILE *out, const grotto_capture *c, const verify_result *r, const char *engine_name)
 {
     if (!r->has_floor)
         return;
