@@ -31,6 +31,13 @@ static const cli_usage ORACLE_USAGE = {
     "             timers are compared (1,665 x 247 items)\n"
     "  sweep      impl's memoized sweep: its 524,288 floor + 393,216 map digests vs A's\n"
     "             (and B's) digest of each item and vs the corpus\n"
+    "  chests     chest contents, A vs B: one item per (map, floor 1..16, second t 0..255),\n"
+    "             each side's chest count, ranks and items from its own maps. By default\n"
+    "             a slice: every map and floor at t 0..39, and t 40..255 of the seeds that\n"
+    "             are multiples of 16 (125,829,120 + 100,859,904 items); --full: all\n"
+    "             1,610,612,736 (12 bands x 32,768 seeds x 16 floors x 256 seconds)\n"
+    "chests needs --b (no corpus holds contents) and two engines that compute them (ref,\n"
+    "impl; not legacy): otherwise, when no DOMAIN is named, it is not run.\n"
     "maps and qualities are one pass per seed; the sweep reuses the digests computed for\n"
     "floors and maps. Each domain ends with one line: items checked of the count its\n"
     "definition gives, items mismatched and per kind, wall and CPU seconds. A domain\n"
@@ -51,6 +58,7 @@ static const cli_usage ORACLE_USAGE = {
     NULL,
     "grotto oracle --a ref --b impl --against corpus\n"
     "grotto oracle timers --a ref --b impl\n"
+    "grotto oracle chests --a ref --b impl --full\n"
     "grotto oracle floors --against corpus/golden/floors.digest\n"
     "grotto oracle --b corpus/golden/maps-sample.jsonl\n"
     "grotto oracle --b exec:'python3 tools/adapters/example.py' --sample 200\n"
@@ -183,9 +191,10 @@ int cmd_oracle(int argc, char **argv)
     const char *a_s = "ref", *b_s = NULL, *against = NULL, *threads_s = NULL, *show_s = NULL;
     const char *seeds_s = NULL, *bands_s = NULL, *sample_s = NULL, *timeout_s = NULL;
     const char *pos[ORACLE_DOMAIN_COUNT];
-    int json = 0, quiet = 0, help = 0, npos;
+    int json = 0, quiet = 0, help = 0, full = 0, npos;
     const cli_opt opts[] = {
-        {"DOMAIN", 0, OPT_ARG, NULL, NULL, NULL, "floors, maps, qualities, timers or sweep (default: all)"},
+        {"DOMAIN", 0, OPT_ARG, NULL, NULL, NULL,
+         "floors, maps, qualities, timers, sweep or chests (default: all;\nchests only with --b ref/impl)"},
         {"a", 0, OPT_VALUE, NULL, &a_s, "ENGINE", "ref (default), impl or legacy"},
         {"b", 0, OPT_VALUE, NULL, &b_s, "ENGINE",
          "second engine to compare with A item by item: impl, ref, or legacy (the\nlegacy Windows tool's "
@@ -201,6 +210,7 @@ int cmd_oracle(int argc, char **argv)
          "how many first differences per domain to report in full (default 5,\nat most 128)"},
         {"json", 0, OPT_FLAG, &json, NULL, NULL, "machine-readable (docs/json.md, 'oracle')"},
         {"quiet", 'q', OPT_FLAG, &quiet, NULL, NULL, "no progress line"},
+        {"full", 0, OPT_FLAG, &full, NULL, NULL, "chests: every triple, not the default slice"},
         {"Another tool as a child process (--b exec:CMD)", 0, OPT_SECTION, NULL, NULL, NULL, NULL},
         {"seeds", 0, OPT_VALUE, NULL, &seeds_s, "LO..HI", "seeds asked (hex, default 0..7FFF; one seed: LO)"},
         {"bands", 0, OPT_VALUE, NULL, &bands_s, "LIST",
@@ -221,13 +231,13 @@ int cmd_oracle(int argc, char **argv)
     for (int i = 0; i < npos; i++) {
         int d = oracle_domain_by_name(pos[i]);
         if (d < 0)
-            return cli_error("oracle", "unknown domain '%s': expected floors, maps, qualities, timers or sweep",
-                             pos[i]);
+            return cli_error("oracle",
+                             "unknown domain '%s': expected floors, maps, qualities, timers, sweep or chests", pos[i]);
         if (domains >> d & 1u)
             return cli_error("oracle", "domain '%s' given twice", pos[i]);
         domains |= 1u << d;
     }
-    oracle_compare_opts o = {.threads = 0, .show = 5, .quiet = quiet};
+    oracle_compare_opts o = {.threads = 0, .show = 5, .quiet = quiet, .chests_full = full};
     if (threads_s && cli_threads("oracle", threads_s, &o.threads))
         return EXIT_USAGE;
     if (show_s) {
@@ -260,8 +270,13 @@ int cmd_oracle(int argc, char **argv)
     }
     if (seeds_s || bands_s || sample_s || timeout_s)
         return cli_error("oracle", "--seeds, --bands, --sample and --timeout apply to --b exec:CMD only");
+    char err[4096];
     if (b_s && !(o.b = cli_engine("oracle", b_s)))
         return EXIT_USAGE;
+    if (!npos && oracle_domain_unavailable(ORACLE_CHESTS, &o, err, sizeof err))
+        domains &= ~(1u << ORACLE_CHESTS); /* it compares two engines that compute it */
+    if (full && !(domains >> ORACLE_CHESTS & 1u))
+        return cli_error("oracle", "--full applies to the chests domain only (with --b ref/impl)");
     if (o.b == o.a)
         return cli_error("oracle", "--a and --b name the same engine");
     if (!o.b && !against)
@@ -272,7 +287,6 @@ int cmd_oracle(int argc, char **argv)
 
     /* every corpus file is loaded and checked before any sweep */
     oracle_corpus corpus = {0};
-    char err[4096];
     if (against && oracle_corpus_load(against, domains, &corpus, err, sizeof err) != 0)
         return cli_error("oracle", "%s", err);
     o.want_floors = corpus.floors;

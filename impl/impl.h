@@ -153,4 +153,14 @@ int impl_map_from_floors(int quality, const grotto_map_floors_t *floors, grotto_
 int impl_timer(uint32_t timer, int base, grotto_timer_value *out);
 void impl_timer_tables_init(void);
 
+/* The chest timer (chests.md §3; impl/chests.c): grotto/engine.h
+ * chest_seconds and chest_hits, as grotto/chests.h defines them. */
+struct grotto_chest_floor;
+struct grotto_item_set;
+struct grotto_seconds;
+int impl_chest_seconds(const struct grotto_chest_floor *f, uint32_t first, uint32_t count,
+                       uint8_t (*item)[GROTTO_MAX_CHESTS]);
+int impl_chest_hits(const struct grotto_chest_floor *f, int chest, const struct grotto_item_set *set,
+                    struct grotto_seconds *out);
+
 #endif

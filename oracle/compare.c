@@ -456,6 +456,9 @@ int oracle_run(unsigned domains, const oracle_compare_opts *o, oracle_done_fn do
 
     if (!rc && sweep)
         rc = sweep_domain(&p, done, ctx);
+    /* chests: engine A vs engine B (chests_domain.c) */
+    if (!rc && (domains >> ORACLE_CHESTS & 1u))
+        rc = oracle_chests_domain_run(o, done, ctx);
     free_pass(&p);
     return rc;
 }

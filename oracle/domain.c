@@ -7,7 +7,8 @@
 #include "grotto/tables.h"
 #include "oracle.h"
 
-static const char *const NAMES[ORACLE_DOMAIN_COUNT] = {"floors", "maps", "qualities", "timers", "sweep"};
+static const char *const NAMES[ORACLE_DOMAIN_COUNT] = {"floors", "maps", "qualities", "timers", "sweep",
+                                                       "chests"};
 
 const char *oracle_domain_name(oracle_domain d)
 {
@@ -35,6 +36,8 @@ size_t oracle_domain_size(oracle_domain d)
         return (size_t)GROTTO_TIMER_COUNT * ORACLE_QUALITY_COUNT;
     case ORACLE_SWEEP:
         return (size_t)GROTTO_SEED_COUNT * GROTTO_MAX_FLOORS + (size_t)GROTTO_BANDS * GROTTO_SEED_COUNT;
+    case ORACLE_CHESTS:
+        return (size_t)GROTTO_MAP_UNIVERSE * GROTTO_MAX_FLOORS * 256u;
     default:
         return 0;
     }
@@ -59,6 +62,19 @@ int oracle_domain_unavailable(oracle_domain d, const oracle_compare_opts *o, cha
     if (d == ORACLE_SWEEP && !sw->sweep) {
         snprintf(why, n, "sweep: engine %s has no memoized sweep", sw->name);
         return 1;
+    }
+    if (d == ORACLE_CHESTS) {
+        if (!o->b) {
+            snprintf(why, n, "chests: nothing to compare with: no corpus holds chest contents; give a second "
+                             "engine (--b)");
+            return 1;
+        }
+        const grotto_engine *e[2] = {o->a, o->b};
+        for (int s = 0; s < 2; s++)
+            if (!e[s]->chest_seconds) {
+                snprintf(why, n, "chests: engine %s does not compute chest contents", e[s]->name);
+                return 1;
+            }
     }
     return 0;
 }
@@ -91,6 +107,8 @@ uint64_t oracle_domain_expected(oracle_domain d, const oracle_compare_opts *o, c
         snprintf(def, n, "%llu floors + %llu maps of %s's memoized sweep", (unsigned long long)(seeds * floors),
                  (unsigned long long)(bands * seeds), (o->sweeper ? o->sweeper : &grotto_engine_impl)->name);
         return seeds * floors + bands * seeds;
+    case ORACLE_CHESTS:
+        return oracle_chests_expected(o, def, n);
     default:
         snprintf(def, n, "?");
         return 0;

@@ -48,16 +48,23 @@ void oracle_progress_done(oracle_progress *p);
  *            engine's map(band code) byte for byte: item seed*247 + q-2
  * timers     timer value T 0..65535 with base quality 2..248: item T*247 + base-2
  * sweep      the memoized sweep's digests: floors items 0..524287 as in
- *            floors, then maps items 524288 + band*32768 + seed */
+ *            floors, then maps items 524288 + band*32768 + seed
+ * chests     the contents of every chest of (map, floor, second 0..255),
+ *            A vs B (chests_domain.c): item
+ *            ((band*32768 + seed)*16 + floor-1)*256 + second */
 typedef enum {
     ORACLE_FLOORS = 0,
     ORACLE_MAPS = 1,
     ORACLE_QUALITIES = 2,
     ORACLE_TIMERS = 3,
     ORACLE_SWEEP = 4,
-    ORACLE_DOMAIN_COUNT = 5
+    ORACLE_CHESTS = 5,       /* chests_domain.c: engine vs engine only, no corpus */
+    ORACLE_DOMAIN_COUNT = 6
 } oracle_domain;
 #define ORACLE_ALL_DOMAINS ((1u << ORACLE_DOMAIN_COUNT) - 1u)
+/* The domains the golden corpus covers (the rest need a second engine). */
+#define ORACLE_CORPUS_DOMAINS ((1u << ORACLE_FLOORS) | (1u << ORACLE_MAPS) | (1u << ORACLE_QUALITIES) | \
+                               (1u << ORACLE_TIMERS) | (1u << ORACLE_SWEEP))
 enum { ORACLE_QUALITY_COUNT = GROTTO_QUALITY_MAX - GROTTO_QUALITY_MIN + 1 }; /* 247 */
 
 const char *oracle_domain_name(oracle_domain d);
@@ -178,6 +185,7 @@ typedef struct oracle_compare_opts {
     int threads;
     int show;                    /* how many first differences to keep (<= ORACLE_MAX_SHOW) */
     int quiet;                   /* no progress line */
+    int chests_full;             /* chests: every triple, not the slice */
 } oracle_compare_opts;
 
 typedef struct oracle_compare_result {
@@ -195,6 +203,8 @@ typedef struct oracle_compare_result {
     uint64_t first_value[ORACLE_MAX_SHOW]; /* sweep: the sweep's digest of the item */
     double seconds;              /* wall */
     double cpu_seconds;          /* summed over threads */
+    double engine_cpu_seconds[2]; /* chests: CPU of A's and of B's chest_seconds
+                                     calls alone (their maps not counted) */
 } oracle_compare_result;
 
 /* The MapRecord of e->map(quality, seed): 1, or 0 when the engine rejects it. */
@@ -220,6 +230,28 @@ typedef int (*oracle_done_fn)(void *ctx, const oracle_compare_result *r);
 int oracle_run(unsigned domains, const oracle_compare_opts *o, oracle_done_fn done, void *ctx);
 /* One domain. Returns 0 or -1. */
 int oracle_compare(oracle_domain d, const oracle_compare_opts *o, oracle_compare_result *r);
+
+/* ---- chests (chests_domain.c) ----
+ * The chests domain compares A with B only (no corpus holds contents), so
+ * it needs B and two engines with chest_seconds (oracle_domain_unavailable).
+ * Its default run is a slice of the 1,610,612,736 triples: every map and
+ * floor at seconds 0..ORACLE_CHESTS_SLICE_SECONDS-1 (the quickload, PPAP
+ * and combo seconds of research.md §3 lie in 0..35), and all 256 seconds
+ * of every seed that is a multiple of ORACLE_CHESTS_SLICE_SEED_STRIDE;
+ * opts.chests_full runs every triple. */
+enum { ORACLE_CHESTS_SLICE_SECONDS = 40, ORACLE_CHESTS_SLICE_SEED_STRIDE = 16 };
+/* Whether (seed, second) is in the run's domain (the same for every band
+ * and floor). */
+int oracle_chests_in_slice(const oracle_compare_opts *o, uint32_t seed, uint32_t t);
+/* The count and definition of the chests domain with these options. */
+uint64_t oracle_chests_expected(const oracle_compare_opts *o, char *def, size_t n);
+/* Runs the domain; as oracle_run: 0, 1 when done() asked to stop, -1 on
+ * allocation failure or when it is unavailable. */
+int oracle_chests_domain_run(const oracle_compare_opts *o, oracle_done_fn done, void *ctx);
+/* One difference in words (both sides' count, ranks and items, the
+ * differing ones marked), and its JSON "first" entry's members. */
+void oracle_chests_report_item(FILE *out, size_t item, const oracle_compare_opts *o);
+void oracle_chests_report_json_item(FILE *out, size_t item);
 
 /* ---- reports (report.c) ---- */
 /* One mismatch in words: the item (seed/floor, map, quality, timer), each

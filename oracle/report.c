@@ -371,6 +371,9 @@ void oracle_report_item(FILE *out, const oracle_compare_result *r, int i, const 
     case ORACLE_TIMERS:
         report_timer(out, item, o);
         break;
+    case ORACLE_CHESTS:
+        oracle_chests_report_item(out, item, o);
+        break;
     default:
         report_sweep(out, item, r->first_value[i], o);
         break;
@@ -395,7 +398,11 @@ void oracle_report_summary(FILE *out, const oracle_compare_result *r, const orac
         fprintf(out, ": %llu%s", (unsigned long long)kind_count(r, k[j].bit), k[j].bit == ORACLE_AB ? " differences" : "");
         sep = "; ";
     }
-    fprintf(out, "%s in %.2f s (cpu %.2f s)\n", *sep == ';' ? ")" : "", r->seconds, r->cpu_seconds);
+    fprintf(out, "%s in %.2f s (cpu %.2f s", *sep == ';' ? ")" : "", r->seconds, r->cpu_seconds);
+    if (r->domain == ORACLE_CHESTS)
+        fprintf(out, "; the contents alone: %s %.2f s, %s %.2f s", o->a->name, r->engine_cpu_seconds[0],
+                o->b ? o->b->name : "?", r->engine_cpu_seconds[1]);
+    fprintf(out, ")\n");
 }
 
 void oracle_report_json(FILE *out, const oracle_compare_result *r, const oracle_compare_opts *o)
@@ -414,7 +421,11 @@ void oracle_report_json(FILE *out, const oracle_compare_result *r, const oracle_
             fprintf(out, "%s\"%s\":%llu", sep, k[j].json, (unsigned long long)kind_count(r, k[j].bit));
             sep = ",";
         }
-    fprintf(out, "},\"seconds\":%.3f,\"cpu_seconds\":%.3f,\"first\":[", r->seconds, r->cpu_seconds);
+    fprintf(out, "},\"seconds\":%.3f,\"cpu_seconds\":%.3f,", r->seconds, r->cpu_seconds);
+    if (r->domain == ORACLE_CHESTS)
+        fprintf(out, "\"full\":%s,\"contents_cpu_seconds\":{\"a\":%.3f,\"b\":%.3f},",
+                o->chests_full ? "true" : "false", r->engine_cpu_seconds[0], r->engine_cpu_seconds[1]);
+    fprintf(out, "\"first\":[");
     for (int i = 0; i < r->first_count; i++) {
         size_t it = r->first[i];
         fputs(i ? "," : "", out);
@@ -434,6 +445,9 @@ void oracle_report_json(FILE *out, const oracle_compare_result *r, const oracle_
         case ORACLE_TIMERS:
             fprintf(out, "{\"timer\":%zu,\"base\":%zu", it / ORACLE_QUALITY_COUNT,
                     it % ORACLE_QUALITY_COUNT + GROTTO_QUALITY_MIN);
+            break;
+        case ORACLE_CHESTS:
+            oracle_chests_report_json_item(out, it);
             break;
         default:
             if (it < GROTTO_FLOOR_UNIVERSE)

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "floor_internal.h"
+#include "grotto/chests.h"
 #include "grotto/elist.h"
 #include "grotto/engine.h"
 #include "grotto/map.h"
@@ -71,4 +72,6 @@ const grotto_engine grotto_engine_ref = {
     .map_from_floors = grotto_map_from_floors,
     .timer = ref_timer,
     .sweep = NULL, /* the reference computes every item on its own */
+    .chest_seconds = grotto_chest_seconds,
+    .chest_hits = grotto_chest_hits,
 };

@@ -33,6 +33,9 @@ typedef struct grotto_floor_facts {
 
 struct grotto_sweep_request; /* grotto/sweep.h */
 struct grotto_sweep_stats;
+struct grotto_chest_floor;   /* grotto/chests.h */
+struct grotto_item_set;
+struct grotto_seconds;
 
 typedef struct grotto_engine {
     const char *name;            /* "ref" or "impl" */
@@ -60,6 +63,14 @@ typedef struct grotto_engine {
     /* the engine's own whole-universe sweep (grotto/sweep.h), or NULL when
      * it has none (ref: every item is computed on its own) */
     int (*sweep)(const struct grotto_sweep_request *req, struct grotto_sweep_stats *stats);
+    /* the chest timer (chests.md §3), as grotto/chests.h defines them:
+     * grotto_chest_seconds (a floor's contents over a run of seconds) and
+     * grotto_chest_hits (the seconds 0..255 that put an item of a set in
+     * one chest) */
+    int (*chest_seconds)(const struct grotto_chest_floor *f, uint32_t first, uint32_t count,
+                         uint8_t (*item)[GROTTO_MAX_CHESTS]);
+    int (*chest_hits)(const struct grotto_chest_floor *f, int chest, const struct grotto_item_set *set,
+                      struct grotto_seconds *out);
 } grotto_engine;
 
 extern const grotto_engine grotto_engine_ref;

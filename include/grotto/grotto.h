@@ -6,6 +6,7 @@
 #define GROTTO_H
 
 #include "grotto/capture.h"
+#include "grotto/chests.h"
 #include "grotto/elist.h"
 #include "grotto/engine.h"
 #include "grotto/floor.h"
