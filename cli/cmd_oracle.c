@@ -34,8 +34,8 @@ static const cli_usage ORACLE_USAGE = {
     "  chests     chest contents, A vs B: one item per (map, floor 1..16, second t 0..255),\n"
     "             each side's chest count, ranks and items from its own maps. By default\n"
     "             a slice: every map and floor at t 0..39, and t 40..255 of the seeds that\n"
-    "             are multiples of 16 (125,829,120 + 100,859,904 items); --full: all\n"
-    "             1,610,612,736 (12 bands x 32,768 seeds x 16 floors x 256 seconds)\n"
+    "             are multiples of 16 (251,658,240 + 84,934,656 = 336,592,896 items);\n"
+    "             --full: all 1,610,612,736 (12 bands x 32,768 seeds x 16 floors x 256 s)\n"
     "chests needs --b (no corpus holds contents) and two engines that compute them (ref,\n"
     "impl; not legacy): otherwise, when no DOMAIN is named, it is not run.\n"
     "maps and qualities are one pass per seed; the sweep reuses the digests computed for\n"
@@ -257,6 +257,8 @@ int cmd_oracle(int argc, char **argv)
                              t.exec ? "exec:CMD" : "FILE");
         if (!t.exec && npos)
             return cli_error("oracle", "--b FILE: the file decides what is checked: name no domain");
+        if (full)
+            return cli_error("oracle", "--full applies to the chests domain only (with --b ref/impl)");
         t.floors = t.maps = !npos;
         for (int i = 0; i < npos; i++) {
             if (!strcmp(pos[i], "floors"))

@@ -29,7 +29,7 @@
 #include "grotto/tables.h"
 #include "oracle.h"
 
-enum { SIDES = 2, T = GROTTO_CHEST_SECONDS, FLOORS = GROTTO_MAX_FLOORS, TRIPLE_BYTES = 1 + 2 * GROTTO_MAX_CHESTS };
+enum { SIDES = 2, T = GROTTO_CHEST_SECONDS, FLOORS = GROTTO_MAX_FLOORS };
 
 /* ---- the slice ---- */
 
@@ -50,7 +50,7 @@ uint64_t oracle_chests_expected(const oracle_compare_opts *o, char *def, size_t 
         return maps * floors * T;
     }
     uint64_t stride_seeds = (GROTTO_SEED_COUNT + ORACLE_CHESTS_SLICE_SEED_STRIDE - 1) / ORACLE_CHESTS_SLICE_SEED_STRIDE;
-    snprintf(def, n, "slice: %u bands x 16 floors x (32768 seeds x t 0..%d + %llu seeds %% %d x t %d..255)",
+    snprintf(def, n, "slice: %u bands x 16 floors x (32768 seeds x t 0..%d + %llu seeds 0 mod %d x t %d..255)",
              GROTTO_BANDS, ORACLE_CHESTS_SLICE_SECONDS - 1, (unsigned long long)stride_seeds,
              ORACLE_CHESTS_SLICE_SEED_STRIDE, ORACLE_CHESTS_SLICE_SECONDS);
     return (uint64_t)GROTTO_BANDS * floors *
@@ -71,14 +71,6 @@ static void floor_of(const grotto_map_t *m, int n, grotto_chest_floor *f)
         f->count = m->chest_count[n - 1];
         memcpy(f->rank, m->chest_rank[n - 1], GROTTO_MAX_CHESTS);
     }
-}
-
-/* The 7 bytes of a triple: count, ranks, items. */
-static void triple_bytes(const grotto_chest_floor *f, const uint8_t item[GROTTO_MAX_CHESTS], uint8_t out[TRIPLE_BYTES])
-{
-    out[0] = f->count;
-    memcpy(out + 1, f->rank, GROTTO_MAX_CHESTS);
-    memcpy(out + 1 + GROTTO_MAX_CHESTS, item, GROTTO_MAX_CHESTS);
 }
 
 /* A map's 16 floors at the seconds wanted (want[t]): each floor's input
@@ -283,18 +275,27 @@ int oracle_chests_domain_run(const oracle_compare_opts *o, oracle_done_fn done, 
 
 /* ---- reports ---- */
 
-static void print_side(FILE *out, const grotto_engine *e, int ok, const uint8_t *v, const uint8_t *w)
+static void print_side(FILE *out, const grotto_engine *e, const side_map *v, const side_map *w, int n, int t)
 {
-    if (!ok) {
-        fprintf(out, "    %-5s refused the map or the floor\n", e->name);
+    if (!v->ok) {
+        fprintf(out, "    %-5s refused the map or one of its floors\n", e->name);
         return;
     }
-    fprintf(out, "    %-5s %u chest%s%s", e->name, v[0], v[0] == 1 ? "" : "s", w && v[0] != w[0] ? "*" : "");
-    for (int i = 0; i < v[0] && i < GROTTO_MAX_CHESTS; i++) {
-        int r = v[1 + i], it = v[1 + GROTTO_MAX_CHESTS + i];
-        int dr = w && r != w[1 + i], di = w && it != w[1 + GROTTO_MAX_CHESTS + i];
-        fprintf(out, "%s %d %c%s %s%s", i ? "," : ":", i + 1, r >= 1 && r <= GT_CHEST_RANKS ? gt_chest_tables[r].letter : '?',
-                dr ? "*" : "", it < GT_ITEM_COUNT ? gt_item_name[it].en : "?", di ? "*" : "");
+    const grotto_chest_floor *f = &v->floor[n - 1], *g = w && w->ok ? &w->floor[n - 1] : NULL;
+    const uint8_t *item = v->item[n - 1][t], *other = g ? w->item[n - 1][t] : NULL;
+    fprintf(out, "    %-5s %u chest%s%s", e->name, f->count, f->count == 1 ? "" : "s", g && f->count != g->count ? "*" : "");
+    const char *sep = ":";
+    for (int i = 0; i < GROTTO_MAX_CHESTS; i++) {
+        int r = f->rank[i], it = item[i];
+        int dr = g && r != g->rank[i], di = g && it != other[i];
+        if (i >= f->count && !dr && !di && !it)
+            continue; /* an empty slot, as on the other side */
+        fprintf(out, "%s %d %c%s %s%s", sep, i + 1,
+                r >= 1 && r <= GT_CHEST_RANKS ? gt_chest_tables[r].letter : '-', dr ? "*" : "",
+                i < f->count && it < GT_ITEM_COUNT ? gt_item_name[it].en : "(no chest)", di ? "*" : "");
+        if (i >= f->count)
+            fprintf(out, " [item %d]", it);
+        sep = ",";
     }
     fputc('\n', out);
 }
@@ -310,23 +311,23 @@ void oracle_chests_report_item(FILE *out, size_t item, const oracle_compare_opts
     fprintf(out, "  map %02X%04X B%dF at second %d (stopwatch %d):\n", gt_band[band].code, seed, n, t,
             t + GROTTO_STOPWATCH_OFFSET);
     const grotto_engine *e[SIDES] = {o->a, o->b};
-    uint8_t v[SIDES][TRIPLE_BYTES];
-    int ok[SIDES];
+    side_map *v = malloc(SIDES * sizeof *v);
+    if (!v) {
+        fprintf(out, "    (out of memory for the report)\n");
+        return;
+    }
+    uint8_t want[T] = {0};
+    want[t] = 1;
+    /* as the domain computes it: each engine's map, all 16 floors */
     for (int s = 0; s < SIDES; s++) {
         grotto_map_floors_t fl;
         grotto_map_t m;
-        grotto_chest_floor f;
-        uint8_t it[1][GROTTO_MAX_CHESTS];
-        ok[s] = e[s]->map_floors(seed, FLOORS, &fl) == 0 && e[s]->map_from_floors(gt_band[band].code, &fl, &m) == 0;
-        if (ok[s]) {
-            floor_of(&m, n, &f);
-            ok[s] = e[s]->chest_seconds(&f, (uint32_t)t, 1, it) == 0;
-            if (ok[s])
-                triple_bytes(&f, it[0], v[s]);
-        }
+        int ok = e[s]->map_floors(seed, FLOORS, &fl) == 0 && e[s]->map_from_floors(gt_band[band].code, &fl, &m) == 0;
+        side_floors(e[s], &m, ok, want, &v[s]);
     }
     for (int s = 0; s < SIDES; s++)
-        print_side(out, e[s], ok[s], v[s], s && ok[0] ? v[0] : NULL);
+        print_side(out, e[s], &v[s], s ? &v[0] : NULL, n, t);
+    free(v);
 }
 
 void oracle_chests_report_json_item(FILE *out, size_t item)
