@@ -9,18 +9,11 @@
 #include "grotto/tables.h"
 
 /* The tool matches contents by English name: a name is every item number
- * that carries it. English any case (ASCII), Japanese exactly. */
+ * that carries it (items.json: numbers that share an English name share the
+ * Japanese one too). English any case (ASCII), Japanese exactly. */
 static int same_name(const char *name, const char *en, const char *jp)
 {
     return (en && strcasecmp(name, en) == 0) || (jp && strcmp(name, jp) == 0);
-}
-
-/* Every item number whose English name is that of item number k. */
-static void add_same_english(grotto_item_set *s, int k)
-{
-    for (int i = 0; i < GT_ITEM_COUNT; i++)
-        if (strcmp(gt_item_name[i].en, gt_item_name[k].en) == 0)
-            grotto_item_set_add(s, (unsigned)i);
 }
 
 static int set_size(const grotto_item_set *s)
@@ -36,7 +29,7 @@ int grotto_item_set_by_name(const char *name, grotto_item_set *out)
     memset(out, 0, sizeof *out);
     for (int k = 0; k < GT_ITEM_COUNT; k++)
         if (same_name(name, gt_item_name[k].en, gt_item_name[k].jp))
-            add_same_english(out, k);
+            grotto_item_set_add(out, (unsigned)k);
     for (int g = 0; g < GT_ITEM_GROUP_COUNT; g++)
         if (same_name(name, gt_item_group[g].en, gt_item_group[g].jp))
             for (int i = 0; i < gt_item_group[g].count; i++)

@@ -290,9 +290,11 @@ QL_RULES = [("b9f_targets", "B9F"), ("three_on_b3f_targets", "THREE_ON_B3F"), ("
 def chest_groups(cg, names, h, c):
     """The chest-timer searches' item groups and quickload rules
     (chest-groups.json): names resolved to every item number of that name."""
-    numbers = {}
+    numbers, jp_of = {}, {}
     for e in names:
         numbers.setdefault(e["en"], []).append(e["item"])
+        # a name is all its numbers, whichever language it is given in
+        assert jp_of.setdefault(e["en"], e["jp"]) == e["jp"], "item %r: two Japanese names" % e["en"]
     groups = cg["groups"]
     resolved = []
     for g in groups:
