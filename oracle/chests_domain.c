@@ -283,7 +283,8 @@ static void print_side(FILE *out, const grotto_engine *e, const side_map *v, con
     }
     const grotto_chest_floor *f = &v->floor[n - 1], *g = w && w->ok ? &w->floor[n - 1] : NULL;
     const uint8_t *item = v->item[n - 1][t], *other = g ? w->item[n - 1][t] : NULL;
-    fprintf(out, "    %-5s %u chest%s%s", e->name, f->count, f->count == 1 ? "" : "s", g && f->count != g->count ? "*" : "");
+    fprintf(out, "    %-5s %u chest%s%s", e->name, f->count, f->count == 1 ? "" : "s",
+            g && f->count != g->count ? "*" : "");
     const char *sep = ":";
     for (int i = 0; i < GROTTO_MAX_CHESTS; i++) {
         int r = f->rank[i], it = item[i];

@@ -50,7 +50,8 @@ static grotto_chest_floor impl_floor(int band, uint32_t seed, int n)
 static grotto_chest_floor item_floor[COUNT(ITEM_PLANTS)], refuse_floor;
 static int rank_floor;
 
-static int plant_seconds(const grotto_chest_floor *f, uint32_t first, uint32_t count, uint8_t (*item)[GROTTO_MAX_CHESTS])
+static int plant_seconds(const grotto_chest_floor *f, uint32_t first, uint32_t count,
+                         uint8_t (*item)[GROTTO_MAX_CHESTS])
 {
     int rc = grotto_engine_impl.chest_seconds(f, first, count, item);
     for (size_t p = 0; p < COUNT(ITEM_PLANTS); p++)
@@ -59,7 +60,8 @@ static int plant_seconds(const grotto_chest_floor *f, uint32_t first, uint32_t c
     return rc;
 }
 
-static int bent_seconds(const grotto_chest_floor *f, uint32_t first, uint32_t count, uint8_t (*item)[GROTTO_MAX_CHESTS])
+static int bent_seconds(const grotto_chest_floor *f, uint32_t first, uint32_t count,
+                        uint8_t (*item)[GROTTO_MAX_CHESTS])
 {
     if (!memcmp(f, &refuse_floor, sizeof *f))
         return -1;
