@@ -4,7 +4,8 @@
 # installed package only - through CMake (find_package(grotto), shared and
 # static) and through pkg-config (shared, and static with --static) - and
 # run. Checks that no path of the source or build tree is in the installed
-# files and that every way prints the same map.
+# files, that every way prints the same map, and that the walking cost
+# (grotto/walk.h) is there from both engines.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ci/deps.sh
@@ -37,6 +38,25 @@ echo '#include <grotto/grotto.h>
 int main(void) { return grotto_version()[0] == 0; }' > "$work/cxx.cpp"
 g++ -std=c++17 -Wall -Wextra -Werror -I"$prefix/include" "$work/cxx.cpp" -L"$prefix/lib" -lgrotto -o "$work/cxx"
 LD_LIBRARY_PATH="$prefix/lib" "$work/cxx"
+# the walking cost (grotto/walk.h) from the installed library: both engines'
+# walks agree on DD5BC3's 15 floors and sum to the golden costs' sum (354)
+echo '#include <grotto/grotto.h>
+#include <stdio.h>
+int main(void) {
+    uint16_t cost[15], sum = 0;
+    for (int k = 1; k <= 15; k++) {
+        grotto_floor_t f;
+        if (grotto_floor(0x5BC3, k, &f) != 0 || grotto_engine_impl.walk(&f) != grotto_floor_walk(&f))
+            return 1;
+        cost[k - 1] = grotto_floor_walk(&f);
+    }
+    if (grotto_walk_up_to(0x5BC3, 15, &sum) != 0 || sum != grotto_walk_sum(cost, 15))
+        return 1;
+    printf("%u\n", sum);
+    return 0;
+}' > "$work/walk.c"
+cc -std=c11 -Wall -Wextra -Werror -I"$prefix/include" "$work/walk.c" -L"$prefix/lib" -lgrotto -o "$work/walk"
+[ "$(LD_LIBRARY_PATH="$prefix/lib" "$work/walk")" = 354 ] || fail "the walking cost of DD5BC3 is not 354 half-steps"
 # through pkg-config
 export PKG_CONFIG_PATH="$prefix/lib/pkgconfig"
 version=$(sed -n 's/^project(grotto_harness VERSION \([0-9.]*\).*/\1/p' CMakeLists.txt)

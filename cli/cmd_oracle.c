@@ -1,6 +1,7 @@
 /* grotto oracle [DOMAIN...] [--a E] [--b E] [--against corpus|FILE|DIR]:
  * prove engines and the golden corpus agree over whole domains - every
- * floor, every map, every quality, every timer, the memoized sweep; and
+ * floor, every map, every quality, every timer, the memoized sweep, every
+ * floor's walking cost; and
  * --b FILE.jsonl / --b exec:CMD: another tool's floors and maps checked
  * field by field (oracle/interchange.h). */
 #include <stdlib.h>
@@ -31,13 +32,24 @@ static const cli_usage ORACLE_USAGE = {
     "             timers are compared (1,665 x 247 items)\n"
     "  sweep      impl's memoized sweep: its 524,288 floor + 393,216 map digests vs A's\n"
     "             (and B's) digest of each item and vs the corpus\n"
+    "  walk       524,288 walking costs (32,768 seeds x 16 floors; research.md section 1):\n"
+    "             each engine walks its own floor from the up to the down stairs, in\n"
+    "             half-steps; A vs B, each vs the corpus (floor-walk.bin). The line ends\n"
+    "             with each engine's search CPU alone (its floor generation not counted)\n"
+    "  at         5,177,344 AT items (32,768 seeds x 158), A vs B: per seed the marks\n"
+    "             (steps 35..37, R2/+3/N2, the POP of zooms 0..3), the whistle test of\n"
+    "             every wandering monster at zoom 0 (no deftness maximum; 100), and 156\n"
+    "             drop-pattern scans: 13 patterns x 4 thresholds x (45 steps, POP 35;\n"
+    "             400, POP 35; 400, POP 93) - the count and the first 16 starts\n"
+    "  multibug   393,216 multiplayer-bug results (12 bands x 32,768 seeds), A vs B: the\n"
+    "             map's and the bug map's details, the seed's 16 floors (chests, cuts)\n"
     "  chests     chest contents, A vs B: one item per (map, floor 1..16, second t 0..255),\n"
     "             each side's chest count, ranks and items from its own maps. By default\n"
     "             a slice: every map and floor at t 0..39, and t 40..255 of the seeds that\n"
     "             are multiples of 16 (251,658,240 + 84,934,656 = 336,592,896 items);\n"
     "             --full: all 1,610,612,736 (12 bands x 32,768 seeds x 16 floors x 256 s)\n"
-    "chests needs --b (no corpus holds contents) and two engines that compute them (ref,\n"
-    "impl; not legacy): otherwise, when no DOMAIN is named, it is not run.\n"
+    "at, multibug and chests need --b (no corpus holds them) and two engines that compute\n"
+    "them (ref, impl; not legacy): otherwise, when no DOMAIN is named, they are not run.\n"
     "maps and qualities are one pass per seed; the sweep reuses the digests computed for\n"
     "floors and maps. Each domain ends with one line: items checked of the count its\n"
     "definition gives, items mismatched and per kind, wall and CPU seconds. A domain\n"
@@ -58,6 +70,8 @@ static const cli_usage ORACLE_USAGE = {
     NULL,
     "grotto oracle --a ref --b impl --against corpus\n"
     "grotto oracle timers --a ref --b impl\n"
+    "grotto oracle walk --a ref --b impl --against corpus\n"
+    "grotto oracle at multibug --a ref --b impl\n"
     "grotto oracle chests --a ref --b impl --full\n"
     "grotto oracle floors --against corpus/golden/floors.digest\n"
     "grotto oracle --b corpus/golden/maps-sample.jsonl\n"
@@ -194,17 +208,18 @@ int cmd_oracle(int argc, char **argv)
     int json = 0, quiet = 0, help = 0, full = 0, npos;
     const cli_opt opts[] = {
         {"DOMAIN", 0, OPT_ARG, NULL, NULL, NULL,
-         "floors, maps, qualities, timers, sweep or chests (default: all;\nchests only with --b ref/impl)"},
+         "floors, maps, qualities, timers, sweep, walk, at, multibug or chests\n(default: all; at, multibug and "
+         "chests only with --b ref/impl)"},
         {"a", 0, OPT_VALUE, NULL, &a_s, "ENGINE", "ref (default), impl or legacy"},
         {"b", 0, OPT_VALUE, NULL, &b_s, "ENGINE",
          "second engine to compare with A item by item: impl, ref, or legacy (the\nlegacy Windows tool's "
          "enemy-list model: its maps differ, exit 1);\nor another tool's output: FILE.jsonl (any word that is not "
          "an\nengine name is a file: ./ref for a file named ref) or exec:CMD"},
         {"against", 0, OPT_VALUE, NULL, &against, "SRC",
-         "corpus (corpus/golden: floors.digest, maps.digest, timers.jsonl and\nSHA256SUMS, all required), a "
-         "directory holding floors.digest and\nmaps.digest (timers.jsonl optional), or one file for one domain\n"
-         "(floors; maps and/or qualities; timers). Files are checked against\nthe SHA256SUMS beside them. Without "
-         "--b and --against: corpus"},
+         "corpus (corpus/golden: floors.digest, maps.digest, timers.jsonl,\nfloor-walk.bin and SHA256SUMS, all "
+         "required), a directory holding\nfloors.digest and maps.digest (timers.jsonl, floor-walk.bin optional),\n"
+         "or one file for one domain (floors; maps and/or qualities; timers;\nwalk). Files are checked against "
+         "the SHA256SUMS beside them.\nWithout --b and --against: corpus"},
         {"threads", 'j', OPT_VALUE, NULL, &threads_s, "N", "threads (default: all cores)"},
         {"show", 0, OPT_VALUE, NULL, &show_s, "N",
          "how many first differences per domain to report in full (default 5,\nat most 128)"},
@@ -232,7 +247,9 @@ int cmd_oracle(int argc, char **argv)
         int d = oracle_domain_by_name(pos[i]);
         if (d < 0)
             return cli_error("oracle",
-                             "unknown domain '%s': expected floors, maps, qualities, timers, sweep or chests", pos[i]);
+                             "unknown domain '%s': expected floors, maps, qualities, timers, sweep, walk, at, "
+                             "multibug or chests",
+                             pos[i]);
         if (domains >> d & 1u)
             return cli_error("oracle", "domain '%s' given twice", pos[i]);
         domains |= 1u << d;
@@ -272,11 +289,13 @@ int cmd_oracle(int argc, char **argv)
     }
     if (seeds_s || bands_s || sample_s || timeout_s)
         return cli_error("oracle", "--seeds, --bands, --sample and --timeout apply to --b exec:CMD only");
-    char err[4096];
     if (b_s && !(o.b = cli_engine("oracle", b_s)))
         return EXIT_USAGE;
-    if (!npos && oracle_domain_unavailable(ORACLE_CHESTS, &o, err, sizeof err))
-        domains &= ~(1u << ORACLE_CHESTS); /* it compares two engines that compute it */
+    for (int d = ORACLE_AT; !npos && d <= ORACLE_CHESTS; d++) { /* they compare two engines that compute them */
+        char why[256];
+        if (oracle_domain_unavailable((oracle_domain)d, &o, why, sizeof why))
+            domains &= ~(1u << d);
+    }
     if (full && !(domains >> ORACLE_CHESTS & 1u))
         return cli_error("oracle", "--full applies to the chests domain only (with --b ref/impl)");
     if (o.b == o.a)
@@ -289,11 +308,13 @@ int cmd_oracle(int argc, char **argv)
 
     /* every corpus file is loaded and checked before any sweep */
     oracle_corpus corpus = {0};
+    char err[4096];
     if (against && oracle_corpus_load(against, domains, &corpus, err, sizeof err) != 0)
         return cli_error("oracle", "%s", err);
     o.want_floors = corpus.floors;
     o.want_maps = corpus.maps;
     o.want_timers = corpus.timers;
+    o.want_walk = corpus.walk;
     for (int d = 0; d < ORACLE_DOMAIN_COUNT; d++)
         if ((domains >> d & 1u) && oracle_domain_unavailable((oracle_domain)d, &o, err, sizeof err)) {
             oracle_corpus_free(&corpus);

@@ -1,6 +1,8 @@
 /* ref vs impl on any floor generator input: a 32-bit map seed (the
  * generator is defined for every value, floor-generation.md §2) and a floor
- * 1..16. The FloorRecords must be identical, and so must the analyses.
+ * 1..16. The FloorRecords must be identical, and so must the analyses and
+ * the walking costs (research.md §1; seeds beyond 0x7FFF make floors the
+ * golden file does not hold).
  * Input: seed (4 bytes), floor (1), mode (1): mode bit 0 clear keeps the
  * seed in the tool's 16-bit range; mode bits 1-4 all clear take the floor
  * byte as a raw signed number instead, which both engines must refuse
@@ -36,5 +38,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const char *what = "";
     if (!fz_analysis_equal(&a, &aa, &ab, &what))
         FZ_FAIL("analysis field %s of seed %#x floor %d", what, seed, k);
+    uint16_t wa = grotto_engine_ref.walk(&a), wb = grotto_engine_impl.walk(&b);
+    if (wa != wb)
+        FZ_FAIL("walking cost of seed %#x floor %d: ref %u, impl %u half-steps", seed, k, wa, wb);
     return 0;
 }

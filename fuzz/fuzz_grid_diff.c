@@ -1,8 +1,8 @@
 /* ref vs impl on arbitrary grids, beyond what the generator makes: any tile
  * codes, any floor size 10..16, stairs and chests anywhere inside the floor.
- * The analyses (floor-generation.md §12, softlock report) and the
- * enemy-list cuts (enemy-list.md) must be identical, for every list
- * (env 1..5, floor monster rank 1..12).
+ * The analyses (floor-generation.md §12, softlock report), the walking
+ * costs (research.md §1) and the enemy-list cuts (enemy-list.md) must be
+ * identical, for every list (env 1..5, floor monster rank 1..12).
  *
  * The cut takes env and the first-floor rank smr; the floor's rank is
  * mr = min(12, smr + (n-1) div 4) for floor index n. Drawing smr from 1..9
@@ -62,6 +62,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const char *what = "";
     if (!fz_analysis_equal(&f, &aa, &ab, &what))
         FZ_FAIL("analysis field %s on a %dx%d grid", what, side, side);
+    uint16_t wa = grotto_engine_ref.walk(&f), wb = grotto_engine_impl.walk(&f);
+    if (wa != wb)
+        FZ_FAIL("walking cost on a %dx%d grid, up (%u,%u), down (%u,%u): ref %u, impl %u half-steps", side, side,
+                f.up.x, f.up.y, f.down.x, f.down.y, wa, wb);
     grotto_elist_t ea, eb;
     grotto_engine_ref.elist(&f, env, smr, &ea);
     grotto_engine_impl.elist(&f, env, smr, &eb);

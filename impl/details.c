@@ -63,8 +63,15 @@ static const int detail_k[8] = {13, 14, 15, 16, 29, 30, 31, 32};
 
 void impl_detail_draws(uint32_t seed, uint32_t v[8])
 {
+    impl_detail_draws_after(seed, 0, v);
+}
+
+/* The same draws when the generator was already `ahead` steps past the
+ * seed before the 12 discarded ones (the multiplayer bug: ahead = 1). */
+void impl_detail_draws_after(uint32_t seed, int ahead, uint32_t v[8])
+{
     for (int i = 0; i < 8; i++)
-        v[i] = impl_draw_at(seed, detail_k[i]);
+        v[i] = impl_draw_at(seed, detail_k[i] + ahead);
 }
 
 void impl_details_from_draws(int band, uint32_t seed, const uint32_t v[8], grotto_map_details_t *d, int sides)

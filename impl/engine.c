@@ -57,5 +57,6 @@ static int impl_e_facts(uint32_t seed, int k, grotto_floor_t *floor, grotto_floo
 /* The interface's members in declaration order (include/grotto/engine.h). */
 const grotto_engine grotto_engine_impl = {"impl",         impl_e_floor,    impl_e_analyse,        impl_e_elist,
                                           impl_e_map,     impl_e_facts,    impl_map_floors,       impl_map_from_floors,
-                                          impl_timer,     grotto_impl_sweep,
+                                          impl_timer,     grotto_impl_sweep, impl_walk,       impl_at,
+                                          impl_at_pop,    impl_at_scan,    impl_whistle,          impl_multibug,
                                           impl_chest_seconds, impl_chest_hits};

@@ -4,6 +4,7 @@
 #ifndef IMPL_IMPL_H
 #define IMPL_IMPL_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "grotto/engine.h"
@@ -135,6 +136,7 @@ void impl_details(int band, uint32_t seed, grotto_map_details_t *d);
  * filled only when sides != 0 (the MapRecord does not hold it). */
 void impl_details_from_draws(int band, uint32_t seed, const uint32_t v[8], grotto_map_details_t *d, int sides);
 void impl_detail_draws(uint32_t seed, uint32_t v[8]);
+void impl_detail_draws_after(uint32_t seed, int ahead, uint32_t v[8]);
 
 /* Floor monster rank: smr + (n-1) div 4, capped at 12. */
 static inline int impl_floor_mr(int smr, int n)
@@ -147,6 +149,23 @@ int impl_map(int quality, uint32_t seed, grotto_map_t *out);
 /* The two halves of impl_map (grotto/engine.h map_floors, map_from_floors). */
 int impl_map_floors(uint32_t seed, int count, grotto_map_floors_t *out);
 int impl_map_from_floors(int quality, const grotto_map_floors_t *floors, grotto_map_t *out);
+
+/* Walking cost of a finished floor in half-steps (grotto/walk.h), by a
+ * wavefront over packed planes (walk.c). */
+uint16_t impl_walk(const grotto_floor_t *f);
+
+/* The AT (research.md §4; grotto/at.h semantics, impl/at.c) and the
+ * multiplayer bug (§5; grotto/multibug.h, impl/multibug.c). */
+struct grotto_at;
+struct grotto_at_pop;
+struct grotto_at_scan_query;
+struct grotto_whistle;
+struct grotto_multibug;
+int impl_at(uint32_t seed, struct grotto_at *out);
+int impl_at_pop(uint32_t seed, int zoom, struct grotto_at_pop *out);
+long impl_at_scan(uint32_t seed, const struct grotto_at_scan_query *q, uint32_t *start, size_t cap);
+int impl_whistle(uint32_t seed, const struct grotto_whistle *w);
+int impl_multibug(int quality, const grotto_map_floors_t *floors, struct grotto_multibug *out);
 
 /* Timer value T with a base quality (rng-and-timer.md §4): 0 or -1.
  * Its tables are built by impl_init (impl_timer_tables_init). */

@@ -2,7 +2,8 @@
  * engine A and engine B and compared byte for byte, and with the corpus.
  * Each compared item is marked; a domain's "checked" count comes from those
  * marks and must reach the count of its definition (oracle_domain_expected),
- * which is computed from the universe's dimensions, not from these loops. */
+ * which is computed from the universe's dimensions, not from these loops.
+ * The walk domain compares walking costs (half-steps) instead of records. */
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +11,7 @@
 #include "grotto/record.h"
 #include "grotto/sweep.h"
 #include "grotto/tables.h"
+#include "grotto/walk.h"
 #include "oracle.h"
 
 enum { VISITED = 128, SIDES = 2 }; /* side 0 = engine A, side 1 = engine B */
@@ -24,6 +26,8 @@ typedef struct pass {
     atomic_uint_fast64_t visits[ORACLE_DOMAIN_COUNT];
     atomic_uint_fast64_t cpu_ns[ORACLE_DOMAIN_COUNT];
     double wall[ORACLE_DOMAIN_COUNT];
+    uint64_t *walk_values;                  /* walk: per item, oracle_walk_value() */
+    atomic_uint_fast64_t search_ns[SIDES];  /* walk: CPU of each engine's searches */
 } pass;
 
 static void account(pass *p, oracle_domain d, uint64_t visits, double cpu_from)
@@ -216,6 +220,51 @@ static void timers_unit(size_t unit, void *arg)
     account(p, ORACLE_TIMERS, visits, t0);
 }
 
+/* ---- walk: one unit per seed, its 16 floors ----
+ * Each engine generates the seed's floors and then walks them, the walks
+ * timed apart (search_ns) so that the searches can be compared without the
+ * generators. An item is the cost of (seed, floor k): A vs B, each vs the
+ * golden floor-walk.bin. A side that gave no floor differs. */
+
+static void walk_unit(size_t unit, void *arg)
+{
+    pass *p = arg;
+    double t0 = oracle_thread_cpu();
+    uint32_t seed = (uint32_t)unit;
+    uint16_t cost[SIDES][GROTTO_MAX_FLOORS];
+    int ok[SIDES][GROTTO_MAX_FLOORS];
+    memset(ok, 0, sizeof ok);
+    for (int s = 0; s < SIDES; s++) {
+        grotto_floor_t f[GROTTO_MAX_FLOORS];
+        if (!p->e[s])
+            continue;
+        for (int k = 1; k <= GROTTO_MAX_FLOORS; k++)
+            ok[s][k - 1] = p->e[s]->floor(seed, k, &f[k - 1]) == 0;
+        double c0 = oracle_thread_cpu();
+        for (int k = 1; k <= GROTTO_MAX_FLOORS; k++)
+            cost[s][k - 1] = ok[s][k - 1] ? p->e[s]->walk(&f[k - 1]) : (uint16_t)GROTTO_WALK_NONE;
+        atomic_fetch_add(&p->search_ns[s], (uint64_t)((oracle_thread_cpu() - c0) * 1e9));
+    }
+    const uint16_t *want = p->o->want_walk;
+    uint64_t visits = 0;
+    for (int k = 1; k <= GROTTO_MAX_FLOORS; k++) {
+        size_t item = grotto_floor_slot(seed, k);
+        int a_ok = ok[0][k - 1], b_ok = ok[1][k - 1];
+        uint16_t a = cost[0][k - 1], b = p->e[1] ? cost[1][k - 1] : 0;
+        uint8_t f = VISITED;
+        if (p->e[1] && (!a_ok || !b_ok || a != b))
+            f |= ORACLE_AB;
+        if (want && (!a_ok || a != want[item]))
+            f |= ORACLE_A_CORPUS;
+        if (want && p->e[1] && (!b_ok || b != want[item]))
+            f |= ORACLE_B_CORPUS;
+        p->flags[ORACLE_WALK][item] = f;
+        p->walk_values[item] = oracle_walk_value(a_ok, a, b_ok, b);
+        visits++;
+    }
+    account(p, ORACLE_WALK, visits, t0);
+}
+
 /* ---- running and summing up ---- */
 
 static void run_units(pass *p, const char *what, size_t units, size_t chunk, oracle_item_fn fn, double *wall)
@@ -223,7 +272,7 @@ static void run_units(pass *p, const char *what, size_t units, size_t chunk, ora
     const oracle_compare_opts *o = p->o;
     char label[96];
     snprintf(label, sizeof label, "%s %s%s%s%s", what, o->a->name, o->b ? " vs " : "", o->b ? o->b->name : "",
-             o->want_floors || o->want_maps || o->want_timers ? " vs corpus" : "");
+             o->want_floors || o->want_maps || o->want_timers || o->want_walk ? " vs corpus" : "");
     oracle_progress pr;
     oracle_progress_init(&pr, label, o->quiet);
     double t0 = oracle_now();
@@ -251,7 +300,10 @@ static void summarize(pass *p, oracle_domain d, const uint64_t *values, oracle_c
     r->against_corpus = d == ORACLE_FLOORS      ? o->want_floors != NULL
                         : d == ORACLE_TIMERS    ? o->want_timers != NULL
                         : d == ORACLE_SWEEP     ? o->want_floors || o->want_maps
+                        : d == ORACLE_WALK      ? o->want_walk != NULL
                                                 : o->want_maps != NULL;
+    for (int s = 0; d == ORACLE_WALK && s < SIDES; s++)
+        r->search_cpu_seconds[s] = (double)atomic_load(&p->search_ns[s]) * 1e-9;
     int show = o->show < 0 ? 0 : o->show > ORACLE_MAX_SHOW ? ORACLE_MAX_SHOW : o->show;
     size_t n = oracle_domain_size(d);
     for (size_t i = 0; i < n; i++) {
@@ -456,6 +508,23 @@ int oracle_run(unsigned domains, const oracle_compare_opts *o, oracle_done_fn do
 
     if (!rc && sweep)
         rc = sweep_domain(&p, done, ctx);
+
+    /* walk: every floor again, each engine walking its own */
+    if (!rc && (domains >> ORACLE_WALK & 1u)) {
+        p.walk_values = calloc(oracle_domain_size(ORACLE_WALK), sizeof *p.walk_values);
+        if (!p.walk_values || begin(&p, ORACLE_WALK) != 0)
+            rc = -1;
+        if (!rc) {
+            run_units(&p, "walk", GROTTO_SEED_COUNT, 16, walk_unit, &p.wall[ORACLE_WALK]);
+            rc = finish(&p, ORACLE_WALK, p.walk_values, done, ctx);
+        }
+        free(p.walk_values);
+        p.walk_values = NULL;
+    }
+    /* at and multibug: engine A vs engine B (at_domains.c) */
+    for (int d = ORACLE_AT; !rc && d <= ORACLE_MULTIBUG; d++)
+        if (domains >> d & 1u)
+            rc = oracle_at_domain_run((oracle_domain)d, o, done, ctx);
     /* chests: engine A vs engine B (chests_domain.c) */
     if (!rc && (domains >> ORACLE_CHESTS & 1u))
         rc = oracle_chests_domain_run(o, done, ctx);

@@ -3,7 +3,9 @@
  * vectors (timers.jsonl). A file is checked against the SHA256SUMS of its
  * directory: a damaged file is reported as broken, never as a mismatch.
  * SHA256SUMS itself must be a readable, well-formed regular file naming
- * the file; the golden corpus must have one. */
+ * the file; the golden corpus must have one. The walking costs
+ * (floor-walk.bin: u16 LE per floor, in the order of floors.digest) are
+ * loaded and checked the same way. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -25,6 +27,8 @@ const char *oracle_domain_file(oracle_domain d)
         return "maps.digest";
     case ORACLE_TIMERS:
         return "timers.jsonl";
+    case ORACLE_WALK:
+        return "floor-walk.bin";
     default:
         return NULL;
     }
@@ -256,6 +260,32 @@ int oracle_digest_save(const char *path, const uint64_t *digests, oracle_domain 
     return rc;
 }
 
+/* ---- floor-walk.bin ---- */
+
+uint16_t *oracle_walk_load(const char *path, int require_sums, char *err, size_t errlen)
+{
+    size_t len = 0, count = oracle_domain_size(ORACLE_WALK);
+    uint8_t *raw = read_checked(path, require_sums, "walk file", &len, err, errlen);
+    if (!raw)
+        return NULL;
+    if (len != count * 2) {
+        snprintf(err, errlen, "%s: broken walk file: %zu bytes, expected %zu (%zu costs of 2 bytes)%s", path, len,
+                 count * 2, count, len < count * 2 ? " - truncated?" : "");
+        free(raw);
+        return NULL;
+    }
+    uint16_t *out = malloc(count * sizeof *out);
+    if (!out) {
+        snprintf(err, errlen, "out of memory");
+        free(raw);
+        return NULL;
+    }
+    for (size_t i = 0; i < count; i++)
+        out[i] = (uint16_t)(raw[2 * i] | raw[2 * i + 1] << 8);
+    free(raw);
+    return out;
+}
+
 /* ---- timers.jsonl ---- */
 
 static int expect(const char **p, const char *lit)
@@ -336,10 +366,12 @@ int oracle_corpus_load(const char *against, unsigned domains, oracle_corpus *out
     int floors = (domains & (1u << ORACLE_FLOORS | 1u << ORACLE_SWEEP)) != 0;
     int maps = (domains & (1u << ORACLE_MAPS | 1u << ORACLE_QUALITIES | 1u << ORACLE_SWEEP)) != 0;
     int timers = (domains & 1u << ORACLE_TIMERS) != 0;
-    if (!corpus && !dir && (floors + maps + timers != 1 || (domains & 1u << ORACLE_SWEEP))) {
+    int walk = (domains & 1u << ORACLE_WALK) != 0;
+    if (!corpus && !dir && (floors + maps + timers + walk != 1 || (domains & 1u << ORACLE_SWEEP))) {
         snprintf(err, errlen,
-                 "--against %s: one file serves one of floors, maps/qualities or timers; for these domains "
-                 "give 'corpus' or a directory holding floors.digest, maps.digest (and timers.jsonl)",
+                 "--against %s: one file serves one of floors, maps/qualities, timers or walk; for these domains "
+                 "give 'corpus' or a directory holding floors.digest, maps.digest (and timers.jsonl, "
+                 "floor-walk.bin)",
                  against);
         return -1;
     }
@@ -361,6 +393,13 @@ int oracle_corpus_load(const char *against, unsigned domains, oracle_corpus *out
             !(out->timers = oracle_timer_sample_load(path, corpus, err, errlen)))
             goto fail;
     }
+    if (walk) {
+        oracle_against_path(against, ORACLE_WALK, path, sizeof path);
+        /* nor the walking costs (grotto sweep --out writes none either) */
+        if (!(dir && lstat(path, &st) != 0 && errno == ENOENT) &&
+            !(out->walk = oracle_walk_load(path, corpus, err, errlen)))
+            goto fail;
+    }
     return 0;
 fail:
     oracle_corpus_free(out);
@@ -372,5 +411,6 @@ void oracle_corpus_free(oracle_corpus *c)
     free(c->floors);
     free(c->maps);
     free(c->timers);
+    free(c->walk);
     memset(c, 0, sizeof *c);
 }

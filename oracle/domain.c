@@ -8,7 +8,7 @@
 #include "oracle.h"
 
 static const char *const NAMES[ORACLE_DOMAIN_COUNT] = {"floors", "maps", "qualities", "timers", "sweep",
-                                                       "chests"};
+                                                       "walk",   "at",   "multibug", "chests"};
 
 const char *oracle_domain_name(oracle_domain d)
 {
@@ -36,6 +36,12 @@ size_t oracle_domain_size(oracle_domain d)
         return (size_t)GROTTO_TIMER_COUNT * ORACLE_QUALITY_COUNT;
     case ORACLE_SWEEP:
         return (size_t)GROTTO_SEED_COUNT * GROTTO_MAX_FLOORS + (size_t)GROTTO_BANDS * GROTTO_SEED_COUNT;
+    case ORACLE_WALK:
+        return (size_t)GROTTO_SEED_COUNT * GROTTO_MAX_FLOORS;
+    case ORACLE_AT:
+        return (size_t)GROTTO_SEED_COUNT * ORACLE_AT_PER_SEED;
+    case ORACLE_MULTIBUG:
+        return (size_t)GROTTO_BANDS * GROTTO_SEED_COUNT;
     case ORACLE_CHESTS:
         return (size_t)GROTTO_MAP_UNIVERSE * GROTTO_MAX_FLOORS * 256u;
     default:
@@ -62,6 +68,29 @@ int oracle_domain_unavailable(oracle_domain d, const oracle_compare_opts *o, cha
     if (d == ORACLE_SWEEP && !sw->sweep) {
         snprintf(why, n, "sweep: engine %s has no memoized sweep", sw->name);
         return 1;
+    }
+    const grotto_engine *nowalk = !o->a->walk ? o->a : o->b && !o->b->walk ? o->b : NULL;
+    if (d == ORACLE_WALK && nowalk) {
+        snprintf(why, n, "walk: engine %s computes no walking cost", nowalk->name);
+        return 1;
+    }
+    if (d == ORACLE_WALK && !o->b && !o->want_walk) {
+        snprintf(why, n, "walk: nothing to compare the walking costs with: give a second engine (--b), a "
+                         "corpus holding floor-walk.bin, or name the domains to run");
+        return 1;
+    }
+    if (d == ORACLE_AT || d == ORACLE_MULTIBUG) {
+        const char *name = oracle_domain_name(d);
+        if (!o->b) {
+            snprintf(why, n, "%s: nothing to compare with: no corpus holds it; give a second engine (--b)", name);
+            return 1;
+        }
+        const grotto_engine *e[2] = {o->a, o->b};
+        for (int s = 0; s < 2; s++)
+            if (d == ORACLE_AT ? !e[s]->at || !e[s]->at_pop || !e[s]->at_scan || !e[s]->whistle : !e[s]->multibug) {
+                snprintf(why, n, "%s: engine %s does not compute it", name, e[s]->name);
+                return 1;
+            }
     }
     if (d == ORACLE_CHESTS) {
         if (!o->b) {
@@ -107,6 +136,15 @@ uint64_t oracle_domain_expected(oracle_domain d, const oracle_compare_opts *o, c
         snprintf(def, n, "%llu floors + %llu maps of %s's memoized sweep", (unsigned long long)(seeds * floors),
                  (unsigned long long)(bands * seeds), (o->sweeper ? o->sweeper : &grotto_engine_impl)->name);
         return seeds * floors + bands * seeds;
+    case ORACLE_WALK:
+        snprintf(def, n, "%llu seeds x %llu floors", (unsigned long long)seeds, (unsigned long long)floors);
+        return seeds * floors;
+    case ORACLE_AT:
+        snprintf(def, n, "%llu seeds x (marks + whistle + %d scans)", (unsigned long long)seeds, ORACLE_AT_SCANS);
+        return seeds * (2 + ORACLE_AT_SCANS);
+    case ORACLE_MULTIBUG:
+        snprintf(def, n, "%llu bands x %llu seeds", (unsigned long long)bands, (unsigned long long)seeds);
+        return bands * seeds;
     case ORACLE_CHESTS:
         return oracle_chests_expected(o, def, n);
     default:

@@ -5,6 +5,7 @@
 #include "grotto/floor.h"
 #include "grotto/map.h"
 #include "grotto/tables.h"
+#include "grotto/walk.h"
 #include "legacy.h"
 
 /* enemy-list.md §5.3, the tool's form, with D = 0 (the legacy tool has no
@@ -91,4 +92,5 @@ const grotto_engine grotto_engine_legacy = {
     .map_from_floors = legacy_map_from_floors,
     .timer = legacy_timer,
     .sweep = NULL,
+    .walk = grotto_floor_walk, /* a walk over the game model's floors: ref's */
 };

@@ -1,5 +1,5 @@
 /* The oracle: whole-domain comparisons - floors, maps, every quality, every
- * timer, the memoized sweep - of engine A against engine B byte for byte and
+ * timer, the memoized sweep, every floor's walking cost - of engine A against engine B byte for byte and
  * against the golden corpus, with first-difference reports; digest files;
  * universe statistics and the benchmark. Used by the CLI and the tests. */
 #ifndef GROTTO_ORACLE_H
@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "grotto/at.h"
 #include "grotto/engine.h"
 #include "grotto/record.h"
 #include "grotto/timer.h"
@@ -49,6 +50,11 @@ void oracle_progress_done(oracle_progress *p);
  * timers     timer value T 0..65535 with base quality 2..248: item T*247 + base-2
  * sweep      the memoized sweep's digests: floors items 0..524287 as in
  *            floors, then maps items 524288 + band*32768 + seed
+ * walk       walking cost (research.md §1, grotto/walk.h) of (seed, floor
+ *            k), each engine's walk over its own floor: item seed*16 + k-1
+ * at         the AT of every seed (research.md §4; see "AT and multibug"
+ *            below): item seed*ORACLE_AT_PER_SEED + part
+ * multibug   the multiplayer bug of (band, seed) (§5): item band*32768 + seed
  * chests     the contents of every chest of (map, floor, second 0..255),
  *            A vs B (chests_domain.c): item
  *            ((band*32768 + seed)*16 + floor-1)*256 + second */
@@ -58,13 +64,16 @@ typedef enum {
     ORACLE_QUALITIES = 2,
     ORACLE_TIMERS = 3,
     ORACLE_SWEEP = 4,
-    ORACLE_CHESTS = 5,       /* chests_domain.c: engine vs engine only, no corpus */
-    ORACLE_DOMAIN_COUNT = 6
+    ORACLE_WALK = 5,
+    ORACLE_AT = 6,           /* at_domains.c: engine vs engine only, no corpus */
+    ORACLE_MULTIBUG = 7,
+    ORACLE_CHESTS = 8,       /* chests_domain.c: engine vs engine only, no corpus */
+    ORACLE_DOMAIN_COUNT = 9
 } oracle_domain;
 #define ORACLE_ALL_DOMAINS ((1u << ORACLE_DOMAIN_COUNT) - 1u)
 /* The domains the golden corpus covers (the rest need a second engine). */
 #define ORACLE_CORPUS_DOMAINS ((1u << ORACLE_FLOORS) | (1u << ORACLE_MAPS) | (1u << ORACLE_QUALITIES) | \
-                               (1u << ORACLE_TIMERS) | (1u << ORACLE_SWEEP))
+                               (1u << ORACLE_TIMERS) | (1u << ORACLE_SWEEP) | (1u << ORACLE_WALK))
 enum { ORACLE_QUALITY_COUNT = GROTTO_QUALITY_MAX - GROTTO_QUALITY_MIN + 1 }; /* 247 */
 
 const char *oracle_domain_name(oracle_domain d);
@@ -76,8 +85,8 @@ size_t oracle_domain_size(oracle_domain d);
 int oracle_band_of_quality(int quality);
 
 /* ---- digest files and corpus (digest_file.c) ---- */
-/* floors.digest / maps.digest (maps and qualities) / timers.jsonl (timers);
- * NULL for sweep (it reads both digest files). */
+/* floors.digest / maps.digest (maps and qualities) / timers.jsonl (timers) /
+ * floor-walk.bin (walk); NULL for sweep (it reads both digest files). */
 const char *oracle_domain_file(oracle_domain d);
 /* Load a digest file of exactly oracle_domain_size(d) u64 LE (d = floors or
  * maps). SHA256SUMS beside the file: when present it must be a readable,
@@ -107,13 +116,21 @@ typedef struct oracle_timer_sample {
 } oracle_timer_sample;
 oracle_timer_sample *oracle_timer_sample_load(const char *path, int require_sums, char *err, size_t errlen);
 
+/* The walking costs of floor-walk.bin (records.md: oracle_domain_size(walk)
+ * u16 LE, half-steps, 0xFFFF = no path, index seed*16 + k-1), checked
+ * against SHA256SUMS as digest files are (required when require_sums).
+ * NULL with a one-line reason in err. */
+uint16_t *oracle_walk_load(const char *path, int require_sums, char *err, size_t errlen);
+
 /* Everything --against SRC provides for a set of domains (bit mask of
  * 1 << oracle_domain): "corpus" (SHA256SUMS and every file required), a
- * directory (digest files required, timers.jsonl optional), or one file
- * (only for exactly one of: floors; maps and/or qualities; timers). */
+ * directory (digest files required, timers.jsonl and floor-walk.bin
+ * optional), or one file (only for exactly one of: floors; maps and/or
+ * qualities; timers; walk). */
 typedef struct oracle_corpus {
     uint64_t *floors, *maps;
     oracle_timer_sample *timers;
+    uint16_t *walk;
 } oracle_corpus;
 int oracle_corpus_load(const char *against, unsigned domains, oracle_corpus *out, char *err, size_t errlen);
 void oracle_corpus_free(oracle_corpus *c);
@@ -182,6 +199,7 @@ typedef struct oracle_compare_opts {
     const uint64_t *want_floors;  /* floors.digest entries or NULL */
     const uint64_t *want_maps;    /* maps.digest entries or NULL (maps, qualities, sweep) */
     const oracle_timer_sample *want_timers; /* timer vectors or NULL */
+    const uint16_t *want_walk;    /* floor-walk.bin entries or NULL */
     int threads;
     int show;                    /* how many first differences to keep (<= ORACLE_MAX_SHOW) */
     int quiet;                   /* no progress line */
@@ -200,12 +218,22 @@ typedef struct oracle_compare_result {
     int first_count;
     size_t first[ORACLE_MAX_SHOW];     /* item indices, ascending */
     uint8_t first_kind[ORACLE_MAX_SHOW];
-    uint64_t first_value[ORACLE_MAX_SHOW]; /* sweep: the sweep's digest of the item */
+    uint64_t first_value[ORACLE_MAX_SHOW]; /* sweep: the sweep's digest of the item;
+                                              walk: oracle_walk_value() of A's and B's costs */
     double seconds;              /* wall */
     double cpu_seconds;          /* summed over threads */
+    double search_cpu_seconds[2]; /* walk: CPU of A's and of B's walk searches alone
+                                     (their floor generation not counted) */
     double engine_cpu_seconds[2]; /* chests: CPU of A's and of B's chest_seconds
                                      calls alone (their maps not counted) */
 } oracle_compare_result;
+
+/* walk: A's and B's costs of an item in one value - bits 0-15 A's cost,
+ * 16-31 B's, bit 32 / 33 set when A / B gave the floor at all. */
+static inline uint64_t oracle_walk_value(int ok_a, uint16_t a, int ok_b, uint16_t b)
+{
+    return (uint64_t)a | (uint64_t)b << 16 | (uint64_t)(ok_a != 0) << 32 | (uint64_t)(ok_b != 0) << 33;
+}
 
 /* The MapRecord of e->map(quality, seed): 1, or 0 when the engine rejects it. */
 int oracle_map_record(const grotto_engine *e, int quality, uint32_t seed, uint8_t rec[GROTTO_MAP_RECORD_SIZE]);
@@ -219,11 +247,11 @@ uint64_t oracle_domain_expected(oracle_domain d, const oracle_compare_opts *o, c
 int oracle_domain_unavailable(oracle_domain d, const oracle_compare_opts *o, char *why, size_t n);
 
 /* Runs the selected domains (bit mask) in the order floors, maps,
- * qualities, timers, sweep, sharing work: maps and qualities are one pass
- * per seed (the band maps are the qualities' reference), the sweep reuses
- * the per-item digests of floors and maps. done() is called with each
- * domain's result as it completes; when it returns non-zero the run stops
- * there. Returns 0, 1 when done() stopped it, or -1 when a selected domain
+ * qualities, timers, sweep, walk, at, multibug, chests, sharing work: maps and qualities
+ * are one pass per seed (the band maps are the qualities' reference), the
+ * sweep reuses the per-item digests of floors and maps. done() is called
+ * with each domain's result as it completes; when it returns non-zero the
+ * run stops there. Returns 0, 1 when done() stopped it, or -1 when a selected domain
  * is unavailable (oracle_domain_unavailable) or on allocation or sweep
  * failure. */
 typedef int (*oracle_done_fn)(void *ctx, const oracle_compare_result *r);
@@ -231,12 +259,40 @@ int oracle_run(unsigned domains, const oracle_compare_opts *o, oracle_done_fn do
 /* One domain. Returns 0 or -1. */
 int oracle_compare(oracle_domain d, const oracle_compare_opts *o, oracle_compare_result *r);
 
+/* ---- AT and multibug (at_domains.c) ----
+ * at: per seed, part 0 = the marks (grotto_at: steps 35..37, R2 / +3 / N2;
+ * grotto_at_pop_of for zooms 0..ORACLE_AT_ZOOMS-1), part 1 = the whistle
+ * test of every wandering member of every enemy list at zoom 0, without a
+ * deftness maximum and with maximum 100, parts 2.. = the drop-pattern scans
+ * of oracle_at_scan_query (the count and the first ORACLE_AT_KEEP starts).
+ * multibug: grotto_multibug_from_floors over the seed's 16 floors (each
+ * engine's own map_floors), every field. Both compare A with B only: no
+ * corpus holds them, so both need B (oracle_domain_unavailable). */
+enum {
+    ORACLE_AT_ZOOMS = 4,
+    ORACLE_AT_CONFIGS = 3,       /* (max_steps, POP): (45, 35) (400, 35) (400, 93) */
+    ORACLE_AT_SCANS = ORACLE_AT_CONFIGS * 4 * 13, /* x 4 thresholds x 13 patterns */
+    ORACLE_AT_PER_SEED = 2 + ORACLE_AT_SCANS,
+    ORACLE_AT_KEEP = 16,
+    ORACLE_AT_WHISTLE_DEFT = 100
+};
+/* The query of scan s (0..ORACLE_AT_SCANS-1): config-major, then
+ * threshold (gt_at_threshold order), then pattern code. */
+void oracle_at_scan_query(int s, grotto_at_scan_query *q);
+/* Runs the at or multibug domain; as oracle_run: 0, 1 when done() asked to
+ * stop, -1 on allocation failure. */
+int oracle_at_domain_run(oracle_domain d, const oracle_compare_opts *o, oracle_done_fn done, void *ctx);
+/* One difference of those domains in words, and its JSON "first" entry's
+ * identifying members (without the braces' closing part). */
+void oracle_at_report_item(FILE *out, oracle_domain d, size_t item, const oracle_compare_opts *o);
+void oracle_at_report_json_item(FILE *out, oracle_domain d, size_t item);
+
 /* ---- chests (chests_domain.c) ----
  * The chests domain compares A with B only (no corpus holds contents), so
  * it needs B and two engines with chest_seconds (oracle_domain_unavailable).
  * Its default run is a slice of the 1,610,612,736 triples: every map and
  * floor at seconds 0..ORACLE_CHESTS_SLICE_SECONDS-1 (the quickload, PPAP
- * and combo seconds of research.md §3 lie in 0..35), and all 256 seconds
+ * and combo seconds of research.md §3 lie in 0..37), and all 256 seconds
  * of every seed that is a multiple of ORACLE_CHESTS_SLICE_SEED_STRIDE;
  * opts.chests_full runs every triple. */
 enum { ORACLE_CHESTS_SLICE_SECONDS = 40, ORACLE_CHESTS_SLICE_SEED_STRIDE = 16 };

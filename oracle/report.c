@@ -1,11 +1,13 @@
 /* Human and JSON reports of a comparison: the summary line of a domain and,
  * for each of its first differences, the item in words with both sides'
  * decoded records (grid side by side for floors, fields for maps, draws
- * for timers) and the differing parts marked. */
+ * for timers, the costs and the floor for walks) and the differing parts
+ * marked. */
 #include <string.h>
 
 #include "grotto/record.h"
 #include "grotto/tables.h"
+#include "grotto/walk.h"
 #include "oracle.h"
 
 static const char TILE_CHAR[16] = "0123456789abcdef";
@@ -344,6 +346,42 @@ static void report_sweep(FILE *out, size_t item, uint64_t value, const oracle_co
         fprintf(out, "    corpus digest %016llx\n", (unsigned long long)want);
 }
 
+/* A walking cost in half-steps and in steps, '*' when it differs from
+ * `other` (other_ok = 0: nothing to compare). */
+static void print_walk_cost(FILE *out, const char *label, int ok, uint16_t c, int other_ok, uint16_t other)
+{
+    const char *mark = other_ok && (!ok || c != other) ? "*" : "";
+    if (!ok)
+        fprintf(out, "    %-6s walk: no floor (the engine rejected (seed, floor))%s\n", label, mark);
+    else if (c == GROTTO_WALK_NONE)
+        fprintf(out, "    %-6s walk: none (no path)%s\n", label, mark);
+    else
+        fprintf(out, "    %-6s walk: %u half-steps (%u%s steps)%s\n", label, c, c / 2u, c % 2u ? ".5" : "", mark);
+}
+
+static void report_walk(FILE *out, size_t item, uint64_t value, const oracle_compare_opts *o)
+{
+    uint32_t seed = (uint32_t)(item / GROTTO_MAX_FLOORS);
+    int k = (int)(item % GROTTO_MAX_FLOORS) + 1;
+    int a_ok = (int)(value >> 32 & 1u), b_ok = (int)(value >> 33 & 1u);
+    uint16_t a = (uint16_t)value, b = (uint16_t)(value >> 16);
+    fprintf(out, "  seed 0x%04X floor %d (B%dF): walking cost from the up to the down stairs:\n", seed, k, k);
+    print_walk_cost(out, o->a->name, a_ok, a, 0, 0);
+    if (o->b)
+        print_walk_cost(out, o->b->name, b_ok, b, 1, a);
+    if (o->want_walk)
+        print_walk_cost(out, "corpus", 1, o->want_walk[item], 1, a);
+    /* the floors walked, as each engine generates them again */
+    grotto_floor_t fa, fb;
+    uint8_t ra[GROTTO_FLOOR_RECORD_SIZE], rb[GROTTO_FLOOR_RECORD_SIZE];
+    int oka = floor_side(out, o->a, seed, k, &fa, ra);
+    int okb = o->b && floor_side(out, o->b, seed, k, &fb, rb);
+    if (oka)
+        oracle_print_grid_diff(out, &fa, o->a->name, okb ? &fb : NULL, okb ? o->b->name : "");
+    else if (okb)
+        oracle_print_grid_diff(out, &fb, o->b->name, NULL, "");
+}
+
 void oracle_report_item(FILE *out, const oracle_compare_result *r, int i, const oracle_compare_opts *o)
 {
     int n;
@@ -370,6 +408,13 @@ void oracle_report_item(FILE *out, const oracle_compare_result *r, int i, const 
         break;
     case ORACLE_TIMERS:
         report_timer(out, item, o);
+        break;
+    case ORACLE_WALK:
+        report_walk(out, item, r->first_value[i], o);
+        break;
+    case ORACLE_AT:
+    case ORACLE_MULTIBUG:
+        oracle_at_report_item(out, r->domain, item, o);
         break;
     case ORACLE_CHESTS:
         oracle_chests_report_item(out, item, o);
@@ -399,10 +444,24 @@ void oracle_report_summary(FILE *out, const oracle_compare_result *r, const orac
         sep = "; ";
     }
     fprintf(out, "%s in %.2f s (cpu %.2f s", *sep == ';' ? ")" : "", r->seconds, r->cpu_seconds);
+    if (r->domain == ORACLE_WALK) {
+        fprintf(out, "; the searches alone: %s %.2f s", o->a->name, r->search_cpu_seconds[0]);
+        if (o->b)
+            fprintf(out, ", %s %.2f s", o->b->name, r->search_cpu_seconds[1]);
+    }
     if (r->domain == ORACLE_CHESTS)
         fprintf(out, "; the contents alone: %s %.2f s, %s %.2f s", o->a->name, r->engine_cpu_seconds[0],
                 o->b ? o->b->name : "?", r->engine_cpu_seconds[1]);
     fprintf(out, ")\n");
+}
+
+/* A cost in half-steps, or null (no path, or no value on that side). */
+static void print_json_cost(FILE *out, int ok, uint16_t c)
+{
+    if (ok && c != GROTTO_WALK_NONE)
+        fprintf(out, "%u", c);
+    else
+        fputs("null", out);
 }
 
 void oracle_report_json(FILE *out, const oracle_compare_result *r, const oracle_compare_opts *o)
@@ -422,6 +481,13 @@ void oracle_report_json(FILE *out, const oracle_compare_result *r, const oracle_
             sep = ",";
         }
     fprintf(out, "},\"seconds\":%.3f,\"cpu_seconds\":%.3f,", r->seconds, r->cpu_seconds);
+    if (r->domain == ORACLE_WALK) {
+        fprintf(out, "\"search_cpu_seconds\":{\"a\":%.3f,\"b\":", r->search_cpu_seconds[0]);
+        if (o->b)
+            fprintf(out, "%.3f},", r->search_cpu_seconds[1]);
+        else
+            fprintf(out, "null},");
+    }
     if (r->domain == ORACLE_CHESTS)
         fprintf(out, "\"full\":%s,\"contents_cpu_seconds\":{\"a\":%.3f,\"b\":%.3f},",
                 o->chests_full ? "true" : "false", r->engine_cpu_seconds[0], r->engine_cpu_seconds[1]);
@@ -445,6 +511,22 @@ void oracle_report_json(FILE *out, const oracle_compare_result *r, const oracle_
         case ORACLE_TIMERS:
             fprintf(out, "{\"timer\":%zu,\"base\":%zu", it / ORACLE_QUALITY_COUNT,
                     it % ORACLE_QUALITY_COUNT + GROTTO_QUALITY_MIN);
+            break;
+        case ORACLE_WALK: {
+            uint64_t v = r->first_value[i];
+            fprintf(out, "{\"seed\":%zu,\"floor\":%zu,\"half_steps\":{\"a\":", it / GROTTO_MAX_FLOORS,
+                    it % GROTTO_MAX_FLOORS + 1);
+            print_json_cost(out, (int)(v >> 32 & 1u), (uint16_t)v);
+            fputs(",\"b\":", out);
+            print_json_cost(out, o->b && (v >> 33 & 1u), (uint16_t)(v >> 16));
+            fputs(",\"corpus\":", out);
+            print_json_cost(out, o->want_walk != NULL, o->want_walk ? o->want_walk[it] : 0);
+            fputc('}', out);
+            break;
+        }
+        case ORACLE_AT:
+        case ORACLE_MULTIBUG:
+            oracle_at_report_json_item(out, r->domain, it);
             break;
         case ORACLE_CHESTS:
             oracle_chests_report_json_item(out, it);

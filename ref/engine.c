@@ -3,11 +3,14 @@
 #include <string.h>
 
 #include "floor_internal.h"
+#include "grotto/at.h"
 #include "grotto/chests.h"
 #include "grotto/elist.h"
 #include "grotto/engine.h"
 #include "grotto/map.h"
+#include "grotto/multibug.h"
 #include "grotto/timer.h"
+#include "grotto/walk.h"
 
 /* Per-floor facts: the generator run (for the tile under the final up
  * stairs), the §12 analysis and the enemy-list layout terms. */
@@ -72,6 +75,12 @@ const grotto_engine grotto_engine_ref = {
     .map_from_floors = grotto_map_from_floors,
     .timer = ref_timer,
     .sweep = NULL, /* the reference computes every item on its own */
+    .walk = grotto_floor_walk,
+    .at = grotto_at,
+    .at_pop = grotto_at_pop_of,
+    .at_scan = grotto_at_scan,
+    .whistle = grotto_whistle_match,
+    .multibug = grotto_multibug_from_floors,
     .chest_seconds = grotto_chest_seconds,
     .chest_hits = grotto_chest_hits,
 };

@@ -1,11 +1,14 @@
 /* Map details from (quality, seed): map-details.md §3, written as the
- * 32-draw sequence it describes, one function per step, draws in order.
+ * 32-draw sequence it describes, one function per step, draws in order;
+ * and the multiplayer bug's map (research.md §5), the same sequence one
+ * step further on.
  * The quality tables are keyed by the quality itself (map-details.md §1:
  * any quality of a band gives the band's details).
  * Tables: tools/tables/map-tables.json via grotto/tables.h. */
 #include <string.h>
 
 #include "grotto/map.h"
+#include "grotto/multibug.h"
 #include "grotto/rng.h"
 #include "grotto/tables.h"
 #include "grotto/timer.h"
@@ -144,8 +147,10 @@ static int floor_side(uint32_t seed, int n)
     return 0;
 }
 
-/* map-details.md §1-§3. */
-int grotto_map_details(int quality, uint32_t seed, grotto_map_details_t *out)
+/* map-details.md §1-§3; `advance` extra LCG steps are taken after seeding,
+ * before the 12 discarded draws (0 for a map, 1 for the multiplayer bug's
+ * map of research.md §5). The floor sides always come from the seed. */
+static int details_of(int quality, uint32_t seed, int advance, grotto_map_details_t *out)
 {
     int band = grotto_band_of_quality(quality);
     if (band < 0 || seed > GROTTO_SEED_MAX)
@@ -159,6 +164,8 @@ int grotto_map_details(int quality, uint32_t seed, grotto_map_details_t *out)
 
     grotto_rng r;
     grotto_rng_seed(&r, seed);                         /* state := seed */
+    for (int i = 0; i < advance; i++)                  /* research.md §5 */
+        grotto_rng_draw(&r);
     discard_twelve(&r);                                /* k = 1..12 */
     d.env = (uint8_t)draw_environment(&r);             /* k = 13 */
     d.floors = (uint8_t)draw_floor_count(&r, quality); /* k = 14 */
@@ -181,4 +188,16 @@ int grotto_map_details(int quality, uint32_t seed, grotto_map_details_t *out)
 
     *out = d;
     return 0;
+}
+
+int grotto_map_details(int quality, uint32_t seed, grotto_map_details_t *out)
+{
+    return details_of(quality, seed, 0, out);
+}
+
+/* research.md §5: the bug map's details - the seed advanced one LCG step
+ * before the 12 discarded draws. */
+int grotto_multibug_details(int quality, uint32_t seed, grotto_map_details_t *out)
+{
+    return details_of(quality, seed, 1, out);
 }

@@ -4,8 +4,9 @@
 Usage: gen_tables.py TABLE_DIR OUT_DIR
 Writes OUT_DIR/grotto/tables.h and OUT_DIR/grotto_tables.c.
 
-The JSON files are copies of ../shared/spec/tables (see corpus/README.md);
-no number or name in the generated C is typed by hand. Python 3 standard
+The JSON files are copies of ../shared/spec/tables (see corpus/README.md),
+except at-patterns.json: the AT drop patterns, read from the community
+tool's code as research.md section 4 directs (its "source" names where); no number or name in the generated C is typed by hand. Python 3 standard
 library only. The output is deterministic (same JSON -> same bytes).
 """
 import json
@@ -270,6 +271,43 @@ def main():
             e["no"], e["no"], c_str(e["region_en"]), c_str(e["region_ja"]), marks[m], c_str(m),
             int(bool(e["starflight_direct"])), int(bool(e["ship_only"])), int(bool(e["starflight_only"])),
             c_str(e.get("note_en")), c_str(e.get("note_ja"))))
+    c.append("};")
+
+    # ---- AT drop patterns (at-patterns.json: the community tool's, see its "source") ----
+    ap = load(table_dir, "at-patterns.json")
+    prow = ap["patterns"]["rows"]
+    assert [r["code"] for r in prow] == list(range(1, len(prow) + 1))
+    wmax = max(len(r["windows"]) for r in prow)
+    h.append("")
+    h.append("#define GT_AT_PATTERN_COUNT %d" % len(prow))
+    h.append("#define GT_AT_WINDOWS_MAX %d" % wmax)
+    h.append("/* a drop pattern: matched when >= min_valid bits were recorded since the last restart and the")
+    h.append(" * last `width` hit bits (bit 0 = the newest step, 1 = hit), masked with `care`, equal one of")
+    h.append(" * window[0..windows-1] */")
+    h.append("struct gt_at_pattern { uint8_t code; const char *name; uint8_t min_valid, width, windows;"
+             " uint16_t care; uint16_t window[GT_AT_WINDOWS_MAX]; };")
+    h.append("extern const struct gt_at_pattern gt_at_pattern[GT_AT_PATTERN_COUNT + 1]; /* [code 1..13], [0] unused */")
+    c.append("const struct gt_at_pattern gt_at_pattern[GT_AT_PATTERN_COUNT + 1] = {")
+    for r in prow:
+        w = r["width"]
+        assert 1 <= r["min_valid"] <= w <= 16
+        cares = set()
+        for s in r["windows"]:
+            assert len(s) == w and set(s) <= {"0", "1", "x"}
+            cares.add(s.replace("0", "1").replace("x", "0"))
+        assert len(cares) == 1, "one care mask per pattern"
+        c.append("    [%d] = {%d, %s, %d, %d, %d, %d, {%s}}," % (
+            r["code"], r["code"], c_str(r["name"]), r["min_valid"], w, len(r["windows"]), int(cares.pop(), 2),
+            ", ".join(str(int(s.replace("x", "0"), 2)) for s in r["windows"])))
+    c.append("};")
+    trow = ap["thresholds"]["rows"]
+    h.append("#define GT_AT_THRESHOLD_COUNT %d" % len(trow))
+    h.append("struct gt_at_threshold { uint16_t threshold; const char *odds; }; /* hit: value <= threshold */")
+    h.append("extern const struct gt_at_threshold gt_at_threshold[GT_AT_THRESHOLD_COUNT]; /* ascending */")
+    c.append("const struct gt_at_threshold gt_at_threshold[GT_AT_THRESHOLD_COUNT] = {")
+    assert [r["threshold"] for r in trow] == sorted(r["threshold"] for r in trow)
+    for r in trow:
+        c.append("    {%d, %s}," % (r["threshold"], c_str(r["odds"])))
     c.append("};")
 
     chest_groups(load(table_dir, "chest-groups.json"), names, h, c)

@@ -4,6 +4,7 @@
 #ifndef GROTTO_ENGINE_H
 #define GROTTO_ENGINE_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "grotto/types.h"
@@ -33,6 +34,11 @@ typedef struct grotto_floor_facts {
 
 struct grotto_sweep_request; /* grotto/sweep.h */
 struct grotto_sweep_stats;
+struct grotto_at;            /* grotto/at.h */
+struct grotto_at_pop;
+struct grotto_at_scan_query;
+struct grotto_whistle;
+struct grotto_multibug;      /* grotto/multibug.h */
 struct grotto_chest_floor;   /* grotto/chests.h */
 struct grotto_item_set;
 struct grotto_seconds;
@@ -63,6 +69,18 @@ typedef struct grotto_engine {
     /* the engine's own whole-universe sweep (grotto/sweep.h), or NULL when
      * it has none (ref: every item is computed on its own) */
     int (*sweep)(const struct grotto_sweep_request *req, struct grotto_sweep_stats *stats);
+    /* walking cost of a finished floor from its final up to its final down
+     * stairs, in half-steps, or GROTTO_WALK_NONE when there is no path
+     * (research.md §1; the rules and the unit: grotto/walk.h) */
+    uint16_t (*walk)(const grotto_floor_t *f);
+    /* research.md §4-§5, as grotto/at.h and grotto/multibug.h define them:
+     * grotto_at, grotto_at_pop_of, grotto_at_scan, grotto_whistle_match and
+     * grotto_multibug_from_floors (floors: map_floors(seed, 16)) */
+    int (*at)(uint32_t seed, struct grotto_at *out);
+    int (*at_pop)(uint32_t seed, int zoom, struct grotto_at_pop *out);
+    long (*at_scan)(uint32_t seed, const struct grotto_at_scan_query *q, uint32_t *start, size_t cap);
+    int (*whistle)(uint32_t seed, const struct grotto_whistle *w);
+    int (*multibug)(int quality, const grotto_map_floors_t *floors, struct grotto_multibug *out);
     /* the chest timer (chests.md §3), as grotto/chests.h defines them:
      * grotto_chest_seconds (a floor's contents over a run of seconds) and
      * grotto_chest_hits (the seconds 0..255 that put an item of a set in

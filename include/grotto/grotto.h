@@ -5,12 +5,14 @@
 #ifndef GROTTO_H
 #define GROTTO_H
 
+#include "grotto/at.h"
 #include "grotto/capture.h"
 #include "grotto/chests.h"
 #include "grotto/elist.h"
 #include "grotto/engine.h"
 #include "grotto/floor.h"
 #include "grotto/map.h"
+#include "grotto/multibug.h"
 #include "grotto/record.h"
 #include "grotto/rng.h"
 #include "grotto/sweep.h"
@@ -18,5 +20,6 @@
 #include "grotto/timer.h"
 #include "grotto/types.h"
 #include "grotto/version.h"
+#include "grotto/walk.h"
 
 #endif

@@ -162,3 +162,23 @@ def test_timers_need_something_to_compare_with(grotto, tmp_path):
 def test_sweep_bad_input(grotto):
     assert_usage_error(grotto("sweep", "-j", "0"), "bad thread count")
     assert_usage_error(grotto("sweep", "--out", "/nonexistent/x/y"), "cannot create")
+
+
+@pytest.mark.parametrize("args,needle", [
+    (["at"], "at: nothing to compare with: no corpus holds it; give a second engine (--b)"),
+    (["multibug", "--a", "impl"], "multibug: nothing to compare with"),
+    (["at", "--a", "ref", "--b", "legacy"], "at: engine legacy does not compute it"),
+    (["multibug", "--a", "legacy", "--b", "impl"], "multibug: engine legacy does not compute it"),
+])
+def test_at_and_multibug_need_two_engines(grotto, args, needle):
+    assert_usage_error(grotto("oracle", *args), needle)
+
+
+def test_without_b_the_default_is_the_corpus_domains(grotto):
+    """No DOMAIN and no --b: every domain the corpus holds, at and multibug
+    left out (they compare two engines); the help says so."""
+    res = grotto("oracle", "--a", "impl", "--json", "--quiet")
+    assert res.rc == 0, res.err
+    assert [d["domain"] for d in res.json()["domains"]] == ["floors", "maps", "qualities", "timers", "sweep", "walk"]
+    text = grotto("oracle", "--help").out
+    assert "  at         5,177,344 AT items" in text and "  multibug   393,216 multiplayer-bug" in text

@@ -22,7 +22,7 @@ def test_the_slice_impl_vs_ref(grotto):
 def test_without_b_the_default_run_leaves_chests_out(grotto):
     res = grotto("oracle", "--a", "impl", "-q", timeout=1200)
     assert res.rc == 0, res.out + res.err
-    assert [l.split(":")[0] for l in res.out.splitlines()] == ["floors", "maps", "qualities", "timers", "sweep"]
+    assert [l.split(":")[0] for l in res.out.splitlines()] == ["floors", "maps", "qualities", "timers", "sweep", "walk"]
 
 
 def test_refusals(grotto):

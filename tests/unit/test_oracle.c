@@ -119,6 +119,56 @@ Test(oracle, checksum_mismatch_is_broken_not_a_difference)
     free(buf);
 }
 
+/* floor-walk.bin: the golden costs load (checked against SHA256SUMS); a
+ * file of the wrong size, or one that no longer matches its checksum, is
+ * broken */
+Test(oracle, walk_file_golden_truncated_and_corrupt)
+{
+    char path[4096], err[512];
+    oracle_against_path("corpus", ORACLE_WALK, path, sizeof path);
+    cr_expect_not_null(strstr(path, "/golden/floor-walk.bin"), "%s", path);
+    uint16_t *w = oracle_walk_load(path, 1, err, sizeof err);
+    cr_assert_not_null(w, "%s", err);
+    long none = 0, odd = 0;
+    for (size_t i = 0; i < GROTTO_FLOOR_UNIVERSE; i++) {
+        none += w[i] == 0xFFFF;
+        odd += w[i] % 2;
+    }
+    cr_expect_eq(none, 0, "every floor of the universe has a path");
+    cr_expect_gt(odd, 0, "some costs end in a half step");
+    free(w);
+
+    make_dir();
+    size_t n = (size_t)GROTTO_FLOOR_UNIVERSE * 2;
+    uint8_t *buf = calloc(n + 2, 1);
+    snprintf(path, sizeof path, "%s/floor-walk.bin", dir);
+    write_file("floor-walk.bin", buf, n - 1);
+    cr_expect_null(oracle_walk_load(path, 0, err, sizeof err));
+    cr_expect_not_null(strstr(err, "broken walk file: 1048575 bytes, expected 1048576"), "%s", err);
+    cr_expect_not_null(strstr(err, "truncated"), "%s", err);
+    write_file("floor-walk.bin", buf, n + 2);
+    cr_expect_null(oracle_walk_load(path, 0, err, sizeof err), "too long");
+    cr_expect_null(oracle_walk_load(path, 1, err, sizeof err), "no SHA256SUMS where one is required");
+    cr_expect_not_null(strstr(err, "missing"), "%s", err);
+
+    char hex[65], sums[256];
+    buf[2 * 7] = 0x29; /* item 7: 41 half-steps */
+    oracle_sha256_hex(buf, n, hex);
+    snprintf(sums, sizeof sums, "%s  floor-walk.bin\n", hex);
+    write_file("SHA256SUMS", sums, strlen(sums));
+    write_file("floor-walk.bin", buf, n);
+    w = oracle_walk_load(path, 1, err, sizeof err);
+    cr_assert_not_null(w, "%s", err);
+    cr_expect_eq(w[7], 41);
+    cr_expect_eq(w[6], 0);
+    free(w);
+    buf[n - 1] = 0x80; /* the last entry's high byte */
+    write_file("floor-walk.bin", buf, n);
+    cr_expect_null(oracle_walk_load(path, 0, err, sizeof err));
+    cr_expect_not_null(strstr(err, "corrupt walk file"), "%s", err);
+    free(buf);
+}
+
 Test(oracle, missing_file_is_reported)
 {
     char err[512];
@@ -296,6 +346,42 @@ Test(oracle, corpus_load_one_file_serves_one_domain)
                  "%s", err);
     cr_expect(c.maps && !c.floors);
     oracle_corpus_free(&c);
+    oracle_against_path("corpus", ORACLE_WALK, path, sizeof path);
+    cr_expect_eq(oracle_corpus_load(path, 1u << ORACLE_WALK, &c, err, sizeof err), 0, "%s", err);
+    cr_expect(c.walk && !c.floors && !c.maps && !c.timers);
+    oracle_corpus_free(&c);
+    cr_expect_eq(oracle_corpus_load(path, 1u << ORACLE_WALK | 1u << ORACLE_FLOORS, &c, err, sizeof err), -1);
+    cr_expect_not_null(strstr(err, "one file serves one of"), "%s", err);
+    /* the golden corpus holds every file, the walking costs too */
+    cr_expect_eq(oracle_corpus_load("corpus", ORACLE_ALL_DOMAINS, &c, err, sizeof err), 0, "%s", err);
+    cr_expect(c.walk && c.floors && c.maps && c.timers);
+    oracle_corpus_free(&c);
+}
+
+/* A directory (grotto sweep --out) need not hold floor-walk.bin: the walk
+ * domain is then compared between engines only, and without a second
+ * engine it is refused, never a pass over nothing. */
+Test(oracle, walk_without_costs_to_compare)
+{
+    make_dir();
+    char err[4096], why[256];
+    oracle_corpus c;
+    cr_expect_eq(oracle_corpus_load(dir, 1u << ORACLE_WALK, &c, err, sizeof err), 0, "%s", err);
+    cr_expect_null(c.walk);
+    oracle_corpus_free(&c);
+    oracle_compare_opts alone = {.a = &grotto_engine_ref};
+    cr_expect_eq(oracle_domain_unavailable(ORACLE_WALK, &alone, why, sizeof why), 1);
+    cr_expect_not_null(strstr(why, "walk: nothing to compare"), "%s", why);
+    cr_expect_eq(oracle_run(1u << ORACLE_WALK, &alone, NULL, NULL), -1, "refused, not run");
+    grotto_engine blind = grotto_engine_impl;
+    blind.name = "blind";
+    blind.walk = NULL;
+    oracle_compare_opts ab = {.a = &grotto_engine_ref, .b = &blind};
+    cr_expect_eq(oracle_domain_unavailable(ORACLE_WALK, &ab, why, sizeof why), 1);
+    cr_expect_str_eq(why, "walk: engine blind computes no walking cost");
+    ab.a = &blind, ab.b = &grotto_engine_ref;
+    cr_expect_eq(oracle_domain_unavailable(ORACLE_WALK, &ab, why, sizeof why), 1);
+    cr_expect_str_eq(why, "walk: engine blind computes no walking cost");
 }
 
 /* ---- domains and their definitions ---- */
@@ -316,7 +402,8 @@ Test(oracle, domain_definitions_and_completeness)
                 {ORACLE_MAPS, 393216, "12 bands x 32768 seeds"},
                 {ORACLE_QUALITIES, 8093696, "247 qualities x 32768 seeds"},
                 {ORACLE_TIMERS, 16187392, "65536 timers x 247 base qualities"},
-                {ORACLE_SWEEP, 917504, "524288 floors + 393216 maps of impl's memoized sweep"}};
+                {ORACLE_SWEEP, 917504, "524288 floors + 393216 maps of impl's memoized sweep"},
+                {ORACLE_WALK, 524288, "32768 seeds x 16 floors"}};
     char def[96], why[256];
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
         cr_expect_eq(oracle_domain_expected(want[i].d, &ab, def, sizeof def), want[i].n);
@@ -342,6 +429,61 @@ Test(oracle, domain_definitions_and_completeness)
     cr_expect(!oracle_result_complete(&r));
     r.expected = r.checked = r.visits = 0;
     cr_expect(!oracle_result_complete(&r), "an empty domain proves nothing");
+}
+
+/* The at and multibug domains: their counts and definitions, the fixed set
+ * of scans, and why they cannot run without two engines that compute them. */
+Test(oracle, at_and_multibug_definitions)
+{
+    oracle_compare_opts ab = {.a = &grotto_engine_ref, .b = &grotto_engine_impl};
+    oracle_compare_opts alone = {.a = &grotto_engine_ref};
+    oracle_compare_opts legacy = {.a = &grotto_engine_ref, .b = &grotto_engine_legacy};
+    char def[96], why[256];
+    cr_expect_eq(oracle_domain_expected(ORACLE_AT, &ab, def, sizeof def), 32768u * 158u);
+    cr_expect_str_eq(def, "32768 seeds x (marks + whistle + 156 scans)");
+    cr_expect_eq(oracle_domain_size(ORACLE_AT), 32768u * 158u);
+    cr_expect_eq(oracle_domain_expected(ORACLE_MULTIBUG, &ab, def, sizeof def), 393216);
+    cr_expect_str_eq(def, "12 bands x 32768 seeds");
+    cr_expect_eq(oracle_domain_size(ORACLE_MULTIBUG), 393216);
+    cr_expect_eq(oracle_domain_by_name("at"), ORACLE_AT);
+    cr_expect_eq(oracle_domain_by_name("multibug"), ORACLE_MULTIBUG);
+    for (int d = ORACLE_AT; d <= ORACLE_MULTIBUG; d++) {
+        cr_expect_eq(oracle_domain_unavailable((oracle_domain)d, &ab, why, sizeof why), 0);
+        cr_expect_eq(oracle_domain_unavailable((oracle_domain)d, &alone, why, sizeof why), 1);
+        cr_expect_not_null(strstr(why, "no corpus holds it"), "%s", why);
+        cr_expect_eq(oracle_domain_unavailable((oracle_domain)d, &legacy, why, sizeof why), 1);
+        cr_expect_not_null(strstr(why, "engine legacy does not compute it"), "%s", why);
+        cr_expect_eq(oracle_run(1u << d, &alone, NULL, NULL), -1, "refused, not run");
+    }
+    cr_expect_eq(ORACLE_ALL_DOMAINS & ~ORACLE_CORPUS_DOMAINS,
+                 1u << ORACLE_AT | 1u << ORACLE_MULTIBUG | 1u << ORACLE_CHESTS);
+    /* 156 distinct scans: every pattern at every offered threshold in each configuration */
+    int seen[ORACLE_AT_CONFIGS][GT_AT_THRESHOLD_COUNT][GT_AT_PATTERN_COUNT + 1];
+    memset(seen, 0, sizeof seen);
+    uint32_t last_steps = 0;
+    for (int s = 0, c = -1; s < ORACLE_AT_SCANS; s++) {
+        grotto_at_scan_query q;
+        oracle_at_scan_query(s, &q);
+        if (s % (GT_AT_THRESHOLD_COUNT * GT_AT_PATTERN_COUNT) == 0)
+            c++, last_steps = q.max_steps;
+        cr_assert_eq(q.max_steps, last_steps, "one configuration per block");
+        int t = 0;
+        while (t < GT_AT_THRESHOLD_COUNT && gt_at_threshold[t].threshold != q.threshold)
+            t++;
+        cr_assert_lt(t, GT_AT_THRESHOLD_COUNT);
+        cr_assert(q.pattern >= 1 && q.pattern <= GT_AT_PATTERN_COUNT);
+        seen[c][t][q.pattern]++;
+        cr_expect(q.pop == 35 || q.pop == 93);
+    }
+    for (int c = 0; c < ORACLE_AT_CONFIGS; c++)
+        for (int t = 0; t < GT_AT_THRESHOLD_COUNT; t++)
+            for (int p = 1; p <= GT_AT_PATTERN_COUNT; p++)
+                cr_expect_eq(seen[c][t][p], 1);
+    grotto_at_scan_query first, last;
+    oracle_at_scan_query(0, &first);
+    oracle_at_scan_query(ORACLE_AT_SCANS - 1, &last);
+    cr_expect(first.max_steps <= 50, "one configuration without the lower bound");
+    cr_expect(last.max_steps > 50 && last.pop > 35, "one with a later POP");
 }
 
 /* chests: engine against engine only; the slice by default, every triple

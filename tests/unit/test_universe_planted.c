@@ -1,7 +1,7 @@
 /* The oracle finds what it should and only that (issue 9): a test engine
  * "plant" wraps impl and alters exactly one chosen output in the first, a
  * middle and the LAST item of every domain - floors, maps, qualities,
- * timers, the memoized sweep. The oracle runs every domain in full
+ * timers, the memoized sweep, the walking costs. The oracle runs every domain in full
  * (A = impl, B = plant, against the corpus) and must report exactly the
  * planted items, with the right kinds, in the right words (seed/floor,
  * map id, quality, timer), and the expected knock-on effects: a planted
@@ -18,6 +18,7 @@
 #include "grotto/record.h"
 #include "grotto/sweep.h"
 #include "grotto/tables.h"
+#include "grotto/walk.h"
 #include "oracle.h"
 #include "testjson.h"
 
@@ -36,6 +37,9 @@ static const struct {
     uint32_t timer;
     int base;
 } TIMER_PLANTS[] = {{0, 2}, {32768, 125}, {65535, 248}};
+/* walk: the first, a middle and the last floor (the plant's own floor of
+ * the last one is planted too: its walk is found all the same) */
+static const size_t WALK_PLANTS[] = {0, (size_t)0x2345 * 16 + 10, GROTTO_FLOOR_UNIVERSE - 1};
 /* first, middle, last, and the two items on the floors/maps boundary */
 static const size_t SWEEP_PLANTS[] = {0, 458752, GROTTO_FLOOR_UNIVERSE - 1, GROTTO_FLOOR_UNIVERSE,
                                       GROTTO_FLOOR_UNIVERSE + GROTTO_MAP_UNIVERSE - 1};
@@ -90,6 +94,19 @@ static int plant_sweep(const struct grotto_sweep_request *req, struct grotto_swe
     return rc;
 }
 
+/* The floors whose walk is planted, as the plant generates them: a walk
+ * sees only its floor, so the floor says which item it is. */
+static grotto_floor_t walk_planted_floor[COUNT(WALK_PLANTS)];
+
+static uint16_t plant_walk(const grotto_floor_t *f)
+{
+    uint16_t c = grotto_engine_impl.walk(f);
+    for (size_t i = 0; i < COUNT(WALK_PLANTS); i++)
+        if (!memcmp(f, &walk_planted_floor[i], sizeof *f))
+            c = (uint16_t)(c + 2); /* one orthogonal step more */
+    return c;
+}
+
 static grotto_engine plant;
 
 static void make_plant(void)
@@ -101,6 +118,10 @@ static void make_plant(void)
     plant.map_from_floors = plant_from_floors;
     plant.timer = plant_timer;
     plant.sweep = plant_sweep;
+    plant.walk = plant_walk;
+    for (size_t i = 0; i < COUNT(WALK_PLANTS); i++)
+        cr_assert_eq(plant_floor((uint32_t)(WALK_PLANTS[i] / 16), (int)(WALK_PLANTS[i] % 16) + 1,
+                                 &walk_planted_floor[i]), 0);
 }
 
 /* ---- expected items ---- */
@@ -161,6 +182,10 @@ static void expected_of(oracle_domain d, expect_list *e)
         for (size_t i = 0; i < COUNT(TIMER_PLANTS); i++)
             expect_add(e, (size_t)TIMER_PLANTS[i].timer * ORACLE_QUALITY_COUNT + (size_t)(TIMER_PLANTS[i].base - 2),
                        ORACLE_AB); /* the location is not in the corpus sample */
+        break;
+    case ORACLE_WALK: /* the planted floors' cell (0,0) is on no walk: only the walk plants show */
+        for (size_t i = 0; i < COUNT(WALK_PLANTS); i++)
+            expect_add(e, WALK_PLANTS[i], AB_B);
         break;
     default:
         for (size_t i = 0; i < COUNT(SWEEP_PLANTS); i++)
@@ -263,6 +288,30 @@ static void check_reports(const oracle_compare_result *r, const oracle_compare_o
         free(t);
         break;
     }
+    case ORACLE_WALK: {
+        grotto_floor_t f;
+        cr_assert_eq(grotto_engine_impl.floor(0x7FFF, 16, &f), 0);
+        uint16_t c = grotto_engine_impl.walk(&f);
+        t = report_of(r, GROTTO_FLOOR_UNIVERSE - 1, o); /* the last floor */
+        HAS(t, "difference (impl != plant; plant != corpus):");
+        HAS(t, "  seed 0x7FFF floor 16 (B16F): walking cost from the up to the down stairs:\n");
+        snprintf(buf, sizeof buf, "    impl   walk: %u half-steps (%u%s steps)\n", c, c / 2u, c % 2u ? ".5" : "");
+        HAS(t, buf);
+        snprintf(buf, sizeof buf, "    plant  walk: %u half-steps (%u%s steps)*\n", c + 2u, c / 2u + 1u,
+                 c % 2u ? ".5" : "");
+        HAS(t, buf);
+        snprintf(buf, sizeof buf, "    corpus walk: %u half-steps (%u%s steps)\n", c, c / 2u, c % 2u ? ".5" : "");
+        HAS(t, buf);
+        HAS(t, "    plant size "); /* the floors walked, drawn side by side */
+        snprintf(buf, sizeof buf, "    %-16s   %-16s   diff\n", "impl", "plant");
+        HAS(t, buf);
+        HAS(t, "   ^...............\n");
+        free(t);
+        t = report_of(r, WALK_PLANTS[1], o);
+        HAS(t, "seed 0x2345 floor 11 (B11F): walking cost");
+        free(t);
+        break;
+    }
     default:
         t = report_of(r, GROTTO_FLOOR_UNIVERSE + GROTTO_MAP_UNIVERSE - 1, o); /* the last map of the sweep */
         HAS(t, "difference (plant sweep != impl; plant sweep != plant; plant sweep != corpus):");
@@ -316,6 +365,17 @@ static void check_json(const oracle_compare_result *r, const oracle_compare_opts
         cr_expect_eq(tj_int(last, "base"), 248);
         cr_expect_str_eq(tj_at(tj_get(last, "kinds"), 0)->str, "ab");
         break;
+    case ORACLE_WALK: {
+        cr_expect_eq(tj_int(last, "seed"), 0x7FFF);
+        cr_expect_eq(tj_int(last, "floor"), 16);
+        const tj *h = tj_get(last, "half_steps");
+        cr_assert_not_null(h);
+        cr_expect_eq(tj_int(h, "b"), tj_int(h, "a") + 2);
+        cr_expect_eq(tj_int(h, "corpus"), tj_int(h, "a"));
+        cr_expect_eq(tj_get(last, "kinds")->len, 2);
+        cr_expect_not_null(tj_get(j, "search_cpu_seconds"));
+        break;
+    }
     default:
         cr_expect_str_eq(tj_str(last, "record"), "map");
         cr_expect_eq(tj_int(last, "band"), 221);
@@ -341,7 +401,9 @@ static void check_summary(const oracle_compare_result *r, const oracle_compare_o
         "timers: 16187392 of 16187392 checked (65536 timers x 247 base qualities), 3 mismatched (impl vs plant: 3 "
         "differences; impl vs corpus sample: 0; plant vs corpus sample: 0) in ",
         "sweep: 917504 of 917504 checked (524288 floors + 393216 maps of plant's memoized sweep), 7 mismatched "
-        "(sweep vs impl: 5; sweep vs plant: 7; sweep vs corpus: 5) in "};
+        "(sweep vs impl: 5; sweep vs plant: 7; sweep vs corpus: 5) in ",
+        "walk: 524288 of 524288 checked (32768 seeds x 16 floors), 3 mismatched (impl vs plant: 3 differences; "
+        "impl vs corpus: 0; plant vs corpus: 3) in "};
     char *text = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&text, &len);
@@ -394,11 +456,12 @@ static void load_corpus(unsigned domains)
 Test(universe_planted, every_domain_first_middle_last, .timeout = 1200)
 {
     make_plant();
-    /* the corpus domains; chests: test_universe_planted_chests.c */
+    /* the corpus domains; at and multibug: test_universe_planted_at.c; chests:
+     * test_universe_planted_chests.c */
     load_corpus(ORACLE_CORPUS_DOMAINS);
     oracle_compare_opts o = {.a = &grotto_engine_impl, .b = &plant, .sweeper = &plant,
                              .want_floors = corpus.floors, .want_maps = corpus.maps, .want_timers = corpus.timers,
-                             .threads = 0, .show = ORACLE_MAX_SHOW, .quiet = 1};
+                             .want_walk = corpus.walk, .threads = 0, .show = ORACLE_MAX_SHOW, .quiet = 1};
     cr_assert_eq(oracle_run(ORACLE_CORPUS_DOMAINS, &o, check_planted, &o), 0);
     cr_expect_eq(seen, (int)ORACLE_CORPUS_DOMAINS, "every domain reported");
     oracle_corpus_free(&corpus);
@@ -470,6 +533,40 @@ Test(universe_planted, timer_sample_vectors)
     HAS(t, "difference (impl != corpus sample):");
     snprintf(want, sizeof want, "seed 0x%04X*", corpus.timers->draws[last].seed);
     HAS(t, want);
+    free(t);
+    oracle_corpus_free(&corpus);
+}
+
+/* An altered golden walking cost is a difference of A against the corpus,
+ * at the first, a middle and the last floor; the report gives the costs. */
+Test(universe_planted, corpus_walk_first_middle_last, .timeout = 600)
+{
+    load_corpus(1u << ORACLE_WALK);
+    const size_t at[] = {0, 300001, GROTTO_FLOOR_UNIVERSE - 1};
+    uint16_t was[3];
+    for (size_t i = 0; i < COUNT(at); i++) {
+        was[i] = corpus.walk[at[i]];
+        corpus.walk[at[i]] = GROTTO_WALK_NONE;
+    }
+    oracle_compare_opts o = {.a = &grotto_engine_ref, .want_walk = corpus.walk, .show = 10, .quiet = 1};
+    oracle_compare_result r;
+    cr_assert_eq(oracle_compare(ORACLE_WALK, &o, &r), 0);
+    cr_expect(oracle_result_complete(&r));
+    cr_expect_eq(r.mismatched, 3);
+    cr_expect_eq(r.a_corpus, 3);
+    cr_assert_eq(r.first_count, 3);
+    for (int i = 0; i < 3; i++) {
+        cr_expect_eq(r.first[i], at[i]);
+        cr_expect_eq(r.first_kind[i], ORACLE_A_CORPUS);
+    }
+    char *t = report_of(&r, at[1], &o);
+    char want[96];
+    HAS(t, "difference (ref != corpus):");
+    HAS(t, "  seed 0x493E floor 2 (B2F): walking cost"); /* 300001 = 0x493E * 16 + 1 */
+    snprintf(want, sizeof want, "    ref    walk: %u half-steps", was[1]);
+    HAS(t, want);
+    HAS(t, "    corpus walk: none (no path)*\n");
+    HAS(t, "    ref   size ");
     free(t);
     oracle_corpus_free(&corpus);
 }
