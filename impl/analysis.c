@@ -1,5 +1,16 @@
-/* impl/: detection rules of floor-generation.md §12 and the softlock report
- * of hardware.md HW-1, by bitboard flood fills (bitboard.h impl_flood). */
+/* impl/analysis.c: the detection rules of floor-generation.md §12 (ghost
+ * stairs, reachability, unreachable chests, chambers) and the softlock
+ * report of hardware.md HW-1, on row masks instead of the byte grid.
+ *
+ * A floor becomes four masks (impl_masks_of_floor, or straight from a layout
+ * in sweep.c): walkable, stairs, chests, pocket tiles (0/2/8). Reachability
+ * is one 4-connected flood from the up stairs over the walkable mask
+ * (bitboard.h impl_flood: row sweeps, each row filled by carries); chambers
+ * are the floods of what is left of the pocket mask, taken in row-major
+ * order of their first tile; ghosts are popcounts of the stair mask minus
+ * the final stairs. The softlock report floods again with the chests solid,
+ * unless every chest is reached and can be walked round, in which case the
+ * first flood already answers it (impl_softlock_from_reach). */
 #include <string.h>
 
 #include "bitboard.h"
@@ -16,13 +27,13 @@ void impl_masks_of_floor(const grotto_floor_t *f, impl_floor_masks *m)
             for (int x = 0; x < w; x++) {
                 uint8_t t = row[x];
                 uint16_t b = (uint16_t)(1u << x);
-                if (t != 1 && t != 3)
+                if (t != GROTTO_TILE_WALL && t != GROTTO_TILE_PARTITION)
                     wk |= b;
-                if (t == 4 || t == 5)
+                if (t == GROTTO_TILE_UP || t == GROTTO_TILE_DOWN)
                     st |= b;
-                if (t == 6)
+                if (t == GROTTO_TILE_CHEST)
                     ch |= b;
-                if (t == 0 || t == 2 || t == 8)
+                if (t == GROTTO_TILE_FLOOR || t == GROTTO_TILE_CORRIDOR || t == GROTTO_TILE_DOOR)
                     pk |= b;
             }
         }

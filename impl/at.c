@@ -49,7 +49,6 @@ int impl_at(uint32_t seed, grotto_at_t *out)
 {
     if (seed > GROTTO_SEED_MAX)
         return -1;
-    impl_init();
     grotto_at_t a;
     for (int k = 0; k < GROTTO_AT_SHOWN; k++)
         a.shown[k] = (uint16_t)impl_draw_at(seed, GROTTO_AT_SHOWN_FIRST + k);

@@ -1,10 +1,12 @@
-/* impl/: packed primitives over the 16 x 16 grid.
+/* impl/bitboard.h: operations on row masks of the 16 x 16 grid, for the
+ * stair checks, the enemy-list terms and the analysis.
  *
  * A "row mask" set is uint16_t m[16]: bit x of m[y] stands for cell (x, y).
- * The generator keeps, next to its byte grid, the row masks of BLOCKED cells
- * (tile 1 or 3) and of stair cells (4 or 5); everything the stair checks,
- * the chest check, the enemy-list terms and the analysis need is derived
- * from those masks by shifts, popcounts and table lookups.
+ * The stair phase reads the blocked cells (tile 1 or 3) as row masks
+ * (floorgen.c); the layout keeps the blocked and stair rows, and the
+ * analysis builds its masks from a floor's byte grid (analysis.c). The
+ * stair checks, the enemy-list terms and the floods are shifts, popcounts
+ * and table lookups over such masks.
  *
  * 3x3 neighbourhood pattern ("pat9") of a cell (x, y): bit (dy+1)*3 + (dx+1)
  * is BLOCKED(G(x+dx, y+dy)):
@@ -54,27 +56,19 @@ static inline void impl_blocked_rows(const uint8_t grid[256], uint16_t bm[16])
 #endif
 }
 
+/* pat9 of an interior cell (1 <= x <= 14) from the masks of its row and
+ * of the rows above and below. */
+static inline unsigned impl_pat9_rows(uint16_t above, uint16_t row, uint16_t below, int x)
+{
+    return ((unsigned)(above >> (x - 1)) & 7u) | (((unsigned)(row >> (x - 1)) & 7u) << 3) |
+           (((unsigned)(below >> (x - 1)) & 7u) << 6);
+}
+
 /* pat9 of an interior cell (1 <= x, y <= 14). Stair and chest candidates
  * always lie inside rooms, i.e. in 1..W-2 (floor-generation.md R10). */
 static inline unsigned impl_pat9(const uint16_t m[16], int x, int y)
 {
-    return ((unsigned)(m[y - 1] >> (x - 1)) & 7u) | (((unsigned)(m[y] >> (x - 1)) & 7u) << 3) |
-           (((unsigned)(m[y + 1] >> (x - 1)) & 7u) << 6);
-}
-
-/* pat9 of any cell 0..15: neighbours outside the 16 x 16 grid count as
- * open (never used by the generator; for analysis of arbitrary grids). */
-static inline unsigned impl_pat9_any(const uint16_t m[16], int x, int y)
-{
-    unsigned p = 0;
-    for (int dy = -1; dy <= 1; dy++) {
-        int yy = y + dy;
-        if (yy < 0 || yy > 15)
-            continue;
-        uint32_t row = (uint32_t)m[yy] << 1; /* column x-1 at bit x */
-        p |= ((row >> x) & 7u) << (3 * (dy + 1));
-    }
-    return p;
+    return impl_pat9_rows(m[y - 1], m[y], m[y + 1], x);
 }
 
 /* CORNER_FAIL (floor-generation.md §10.1) of a pattern. */
@@ -83,22 +77,12 @@ static inline int impl_corner_fail(unsigned p)
     return (p & (IMPL_P_N | IMPL_P_S)) && (p & (IMPL_P_W | IMPL_P_E));
 }
 
-/* CLASSIFY of a pattern whose centre code is one of 0,2,4,5,6,7,8 (open);
- * a blocked centre classifies as 255. Built from the 8 neighbour bits. */
-static inline unsigned impl_classify_pat(unsigned p)
-{
-    if (p & IMPL_P_C)
-        return 255;
-    unsigned n = (p >> 1) & 1, ne = (p >> 2) & 1, w = (p >> 3) & 1, e = (p >> 5) & 1;
-    unsigned nw = p & 1, sw = (p >> 6) & 1, s = (p >> 7) & 1, se = (p >> 8) & 1;
-    return ((nw | n | w) << 7) | (n << 6) | ((ne | n | e) << 5) | (e << 4) | ((se | e | s) << 3) |
-           (s << 2) | ((sw | s | w) << 1) | w;
-}
-
-/* 256-entry blacklist of §10.1 and the 512-entry "up candidate rejected"
- * table (CORNER_FAIL or blacklisted CLASSIFY), built by impl_init(). */
-extern uint8_t impl_blacklist[256];
-extern uint8_t impl_up_reject[512];
+/* Up-stairs verdict of every pattern (floor-generation.md §10.1): 1 when
+ * CORNER_FAIL holds or CLASSIFY is blacklisted. A constant table
+ * (tables.c), written from the rule the blacklist encodes: the centre is
+ * open, exactly one orthogonal neighbour is blocked, and so is a diagonal
+ * neighbour on the far side. */
+extern const uint8_t impl_up_refused[512];
 
 /* Runs of p (16-bit row) that contain a bit of s; requires s subset of p.
  * Towards higher bits by the carry trick ((s + p) ^ p) & p, towards lower

@@ -3,8 +3,8 @@
  * Two observations carry it:
  *  - the item of a chest is a function of its rank and of one raw draw
  *    (15 bits): per rank a table of the item of every raw value, 10 x 32768
- *    bytes, filled once before main() (this file's constructor) from the
- *    rank's window of 100 scaled values (gt_chest_tables);
+ *    bytes, built before main() with the rank's window of 100 scaled values
+ *    (impl/tables.c, from gt_chest_tables);
  *  - chest i reads draw i + 1 after seeding with n + seed + t, and the LCG
  *    state after k steps is A_k * s + C_k: for consecutive seconds the
  *    seed steps by one, so chest i's state steps by A_{i+1}. A floor's
@@ -17,27 +17,6 @@
 #include "grotto/tables.h"
 #include "impl.h"
 #include "lcg.h"
-
-enum { V_COUNT = 100, RAW_COUNT = 32768 };
-
-static uint8_t window[GT_CHEST_RANKS + 1][V_COUNT];     /* [rank 1..10][v 0..99] -> item */
-static uint8_t item_of_raw[GT_CHEST_RANKS + 1][RAW_COUNT]; /* [rank][raw draw] -> item */
-static impl_affine chest_draw[GROTTO_MAX_CHESTS];      /* chest i: the affine map of i + 1 steps */
-
-__attribute__((constructor)) static void impl_chest_tables_build(void)
-{
-    for (int r = 1; r <= GT_CHEST_RANKS; r++) {
-        const struct gt_chest_table *t = &gt_chest_tables[r];
-        int v = 0;
-        for (int e = 0; e < t->count; e++)
-            for (int w = 0; w < t->entry[e].weight && v < V_COUNT; w++)
-                window[r][v++] = t->entry[e].item;
-        for (int raw = 0; raw < RAW_COUNT; raw++)
-            item_of_raw[r][raw] = window[r][impl_scaled((uint32_t)raw, V_COUNT)];
-    }
-    for (int i = 0; i < GROTTO_MAX_CHESTS; i++)
-        chest_draw[i] = impl_affine_pow((uint64_t)i + 1);
-}
 
 /* The inputs chests.md §3 allows (grotto/chests.h, grotto_chest_floor_valid). */
 static int floor_ok(const grotto_chest_floor *f)
@@ -62,13 +41,14 @@ int impl_chest_seconds(const grotto_chest_floor *f, uint32_t first, uint32_t cou
         return -1;
     uint32_t s = f->seed + f->floor + first; /* the content seed of the first second */
     for (int i = 0; i < GROTTO_MAX_CHESTS; i++) {
+        impl_affine j = impl_jump[i + 1]; /* chest i reads draw i + 1 */
         if (i >= f->count) {
             for (uint32_t k = 0; k < count; k++)
                 item[k][i] = 0;
             continue;
         }
-        uint32_t x = chest_draw[i].a * s + chest_draw[i].c, step = chest_draw[i].a;
-        const uint8_t *of_raw = item_of_raw[f->rank[i]];
+        uint32_t x = j.a * s + j.c, step = j.a;
+        const uint8_t *of_raw = impl_chest_item_of_raw[f->rank[i]];
         for (uint32_t k = 0; k < count; k++, x += step)
             item[k][i] = of_raw[raw_of(x)];
     }
@@ -79,15 +59,15 @@ int impl_chest_hits(const grotto_chest_floor *f, int chest, const grotto_item_se
 {
     if (!floor_ok(f) || chest < 0 || chest >= f->count)
         return -1;
-    uint8_t hit[V_COUNT]; /* v -> 1 when the chest's rank gives an item of the set there */
-    for (int v = 0; v < V_COUNT; v++)
-        hit[v] = (uint8_t)grotto_item_set_has(set, window[f->rank[chest]][v]);
-    impl_affine j = chest_draw[chest];
+    uint8_t hit[IMPL_CHEST_V]; /* v -> 1 when the chest's rank gives an item of the set there */
+    for (int v = 0; v < IMPL_CHEST_V; v++)
+        hit[v] = (uint8_t)grotto_item_set_has(set, impl_chest_window[f->rank[chest]][v]);
+    impl_affine j = impl_jump[chest + 1];
     uint32_t x = j.a * (f->seed + f->floor) + j.c;
     for (int word = 0; word < GROTTO_CHEST_SECONDS / 64; word++) {
         uint64_t bits = 0;
         for (int b = 0; b < 64; b++, x += j.a)
-            bits |= (uint64_t)hit[impl_scaled(raw_of(x), V_COUNT)] << b;
+            bits |= (uint64_t)hit[impl_scaled(raw_of(x), IMPL_CHEST_V)] << b;
         out->bits[word] = bits;
     }
     return 0;

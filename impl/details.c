@@ -1,55 +1,14 @@
-/* impl/: map details by jump-ahead (map-details.md §3) and chest ranks
- * (chests.md §2). The table rows keyed by quality / smr / boss / floors /
- * monster rank are resolved once into flat arrays (impl_map_tables_init). */
+/* impl/details.c: map details (map-details.md §3) by jump-ahead: the eight
+ * draws a map's details use are outputs 13-16 and 29-32 after seeding,
+ * each one affine map of the seed (impl_detail_draws), so the sweep draws
+ * them once per seed and resolves every band from them
+ * (impl_details_from_draws). The table rows keyed by quality / smr / boss /
+ * floors / monster rank are flat arrays by key (impl_map.h, built in
+ * tables.c). */
 #include "grotto/tables.h"
 #include "impl.h"
 #include "impl_map.h"
 #include "lcg.h"
-
-impl_band_info impl_bands[GROTTO_BANDS];
-impl_key_range impl_prefix_of_smr[16], impl_suffix_of_boss[16], impl_group_of_floors[32],
-    impl_rank_of_mr[16];
-
-static const struct gt_range *row_of(const struct gt_range *rows, int n, int key)
-{
-    for (int i = 0; i < n; i++)
-        if (rows[i].key_min <= key && key <= rows[i].key_max)
-            return &rows[i];
-    return NULL;
-}
-
-static impl_key_range kr(const struct gt_range *r)
-{
-    impl_key_range k = {0, 0};
-    if (r) {
-        k.lo = r->lo;
-        k.hi = r->hi;
-    }
-    return k;
-}
-
-void impl_map_tables_init(void)
-{
-    for (int b = 0; b < GROTTO_BANDS && b < GT_BAND_COUNT; b++) {
-        int q = gt_band[b].code;
-        impl_band_info *bi = &impl_bands[b];
-        bi->code = gt_band[b].code;
-        bi->floors = kr(row_of(gt_floor_count_by_quality, GT_FLOOR_COUNT_BY_QUALITY_ROWS, q));
-        bi->smr = kr(row_of(gt_smr_by_quality, GT_SMR_BY_QUALITY_ROWS, q));
-        bi->boss = kr(row_of(gt_boss_range_by_quality, GT_BOSS_RANGE_BY_QUALITY_ROWS, q));
-        int total = 0;
-        for (int x = bi->boss.lo; x <= bi->boss.hi; x++)
-            total += gt_boss_weight[x];
-        bi->boss_total = (uint16_t)total;
-    }
-    for (int k = 0; k < 16; k++) {
-        impl_prefix_of_smr[k] = kr(row_of(gt_prefix_by_smr, GT_PREFIX_BY_SMR_ROWS, k));
-        impl_suffix_of_boss[k] = kr(row_of(gt_suffix_by_boss, GT_SUFFIX_BY_BOSS_ROWS, k));
-        impl_rank_of_mr[k] = kr(row_of(gt_chest_rank_by_mr, GT_CHEST_RANK_BY_MR_ROWS, k));
-    }
-    for (int k = 0; k < 32; k++)
-        impl_group_of_floors[k] = kr(row_of(gt_locale_group_by_floors, GT_LOCALE_GROUP_BY_FLOORS_ROWS, k));
-}
 
 int impl_band_of_quality(int quality)
 {

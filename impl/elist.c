@@ -1,7 +1,11 @@
-/* impl/: enemy-list terms and classification (enemy-list.md §2-§5). W and X
- * by popcounts, D by row-wise pool arithmetic (bitboard.h impl_flag0). */
-#include <stdio.h>
-#include <string.h>
+/* impl/elist.c: the enemy-list cut of a floor (enemy-list.md §2-§5).
+ *
+ * The terms come from the walkable ("white") row masks: W and X by
+ * popcounts, D by row-wise pool arithmetic (bitboard.h impl_flag0). ElistOfs
+ * is §4's sum; the state is the memory model of §5.4 - how many records fit
+ * (impl_elist_survivors), then the state of the list cut there, a lookup in
+ * impl_cut_state (built in tables.c from the list's members and the
+ * generated gt_state_of_cut). */
 
 #include "bitboard.h"
 #include "grotto/tables.h"
@@ -55,7 +59,6 @@ int impl_elist_layout_ofs(impl_elist_terms t)
 
 void impl_elist_fill(impl_elist_terms t, int env, int mr, grotto_elist_t *out)
 {
-    impl_init(); /* the §5.4 cut states (impl_cut_state) */
     const struct gt_floor_table *ft = &gt_floor_tables[env][mr];
     int regime, bnd, A, B;
     int o = elist_ofs(t, ft, &regime, &bnd, &A, &B);
@@ -76,57 +79,4 @@ void impl_elist_fill(impl_elist_terms t, int env, int mr, grotto_elist_t *out)
     out->survivors = (uint8_t)impl_elist_survivors(o, ft->F);
     out->state = (uint8_t)impl_elist_state(o, D, env, mr);
     out->only = ft->only;
-}
-
-/* ---- §5.4: the state from which records fit ----
- * The list's records are stored in ascending monster number and cut from
- * the end. With the first s kept: m = kept members that are not a chest
- * monster (026, 027, 028), and the lowest-numbered chest monster not kept
- * (if any) names the suffix. The state is the one whose label is the base
- * of m ("4-enemy" .. "No-enemy") followed by " (No <that monster>)": looked
- * up among the generated state labels, so no state number is written here. */
-uint8_t impl_cut_state[GT_ENV_COUNT + 1][GT_MONSTER_RANKS + 1][GT_LIST_MAX + 1];
-
-static int state_by_label(const char *label)
-{
-    for (int c = 0; c < GT_STATE_COUNT; c++)
-        if (!strcmp(gt_state_text[c].en, label))
-            return c;
-    return -1;
-}
-
-static int is_chest_monster(int idx)
-{
-    return idx == GT_MONSTER_026 || idx == GT_MONSTER_027 || idx == GT_MONSTER_028;
-}
-
-void impl_cut_states_init(void)
-{
-    static const char *const base[5] = {"No-enemy", "<ONLY> only", "2-enemy", "3-enemy", "4-enemy"}; /* by m */
-    for (int env = 1; env <= GT_ENV_COUNT; env++)
-        for (int mr = 1; mr <= GT_MONSTER_RANKS; mr++) {
-            const struct gt_floor_table *ft = &gt_floor_tables[env][mr];
-            int order[GT_LIST_MAX], F = ft->F;
-            for (int j = 0; j < F; j++) { /* ascending monster number */
-                int v = ft->spawn[j].monster, i = j;
-                for (; i > 0 && order[i - 1] > v; i--)
-                    order[i] = order[i - 1];
-                order[i] = v;
-            }
-            for (int s = 0; s < F; s++) {
-                int m = 0, missing = -1;
-                for (int j = 0; j < s; j++)
-                    m += !is_chest_monster(order[j]);
-                for (int j = F - 1; j >= s; j--) /* lowest-numbered one not kept */
-                    if (is_chest_monster(order[j]))
-                        missing = order[j];
-                char label[96];
-                if (missing < 0)
-                    snprintf(label, sizeof label, "%s", base[m > 4 ? 4 : m]);
-                else
-                    snprintf(label, sizeof label, "%s (No %s)", base[m > 4 ? 4 : m], gt_monsters[missing].en);
-                int c = state_by_label(label);
-                impl_cut_state[env][mr][s] = (uint8_t)(c < 0 ? 255 : c); /* 255: no such state */
-            }
-        }
 }

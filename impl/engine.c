@@ -1,4 +1,8 @@
-/* impl/: the engine interface (grotto/engine.h) over the bit-packed code. */
+/* impl/engine.c: impl/ behind the engine interface (grotto/engine.h). Each
+ * member is a thin adapter: a floor is a layout plus its chest phase
+ * (floorgen.c), analysis and enemy list go through the row masks of the
+ * floor (analysis.c, elist.c), maps and timers are impl_map / impl_timer,
+ * and the whole universe is the memoised sweep (sweep.c). */
 #include <string.h>
 
 #include "grotto/engine.h"

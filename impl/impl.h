@@ -1,6 +1,17 @@
-/* impl/: internal interface of the bit-packed engine. Nothing here is shared
- * with ref/; only the generated tables (grotto/tables.h) and the header-only
- * record encoders (grotto/record.h) are common. */
+/* impl/impl.h: internal interface of impl/, the second derivation of the
+ * engine (bit-packed, memoised; grotto/engine.h grotto_engine_impl).
+ * Nothing here is shared with ref/; only the generated tables
+ * (grotto/tables.h) and the header-only record encoders (grotto/record.h)
+ * are common.
+ *
+ * The files, by stage: floorgen.c floors (phases 1-7 of
+ * floor-generation.md), analysis.c the detection rules (§12), elist.c the
+ * enemy-list terms and cut (enemy-list.md), details.c map details
+ * (map-details.md), mapgen.c whole maps, timer.c timer values
+ * (rng-and-timer.md §4), sweep.c the whole-universe sweep, engine.c the
+ * engine interface; tables.c every table they read (built before main(),
+ * no initialisation call anywhere); lcg.h, bitboard.h, packed.h the inline
+ * primitives. */
 #ifndef IMPL_IMPL_H
 #define IMPL_IMPL_H
 
@@ -11,63 +22,52 @@
 #include "grotto/tables.h"
 #include "grotto/types.h"
 
-/* One-time initialisation (jump tables, classify/blacklist tables, fast
- * modulo magic). Idempotent and thread-safe (pthread_once). */
-void impl_init(void);
-
 typedef struct impl_room {
     uint8_t x0, y0, x1, y1;
 } impl_room;
 
 /* A floor as it stands after the stair phase (floor-generation.md §4 up to
- * and including PLACE_STAIRS). It is a pure function of the generator input
- * (floor seed T = S + k, size): the memoisation unit of the sweep. The chest
- * phase (impl_place_chests) then needs only the rooms, the stair cells and
- * the RNG state, never the grid.
- *
- * Smallest faithful state kept, and why it suffices:
- *  - during generation: the 16x16 byte grid (256 B; cells beyond W/H stay 1,
- *    which is exactly what R2's over-the-edge extension scans observe), up to
- *    16 node rectangles with their two cut flags, up to 16 splits (line, kind,
- *    first/second node index), up to 16 rooms (rectangle + 8 door slots).
- *    The 1,336-byte image's pointers become indices: a split's "first" /
- *    "second" pointer names the node SLOT that was cut / created, and a node
- *    slot's room pointer names the room carved for it (-1 = pointer 0, the
- *    unreachable R6 case, guarded). Node records are edited in place by later
- *    cuts, so at corridor time slot `first` holds the final leaf of that slot
- *    and its room pointer is the room carved for that leaf: following
- *    node_room[first] / node_room[second] at corridor time is exactly "the
- *    rooms of the first/second nodes as they are at corridor time" (§8).
- *    No other work-area byte is ever read by the generator: of the header
- *    only W/H, the three counters and specialDone are (A[0] = k only in the
- *    chest phase, passed explicitly; chest ranks 9..11 are never read).
- *  - stairs: row masks of blocked (1/3) cells, updated at every 4/5 write, and
- *    the two persistent counters; checks are 3x3 pattern table lookups.
- *  - chests: room rectangles, the row mask of 4/5 cells (the only tiles
- *    besides placed chests that block a chest) and the RNG state. */
+ * and including PLACE_STAIRS), made by impl_layout_gen (floorgen.c, which
+ * describes how). It is a pure function of the generator input (floor seed
+ * T = S + k, size): the memoisation unit of the sweep. The chest phase
+ * (impl_place_chests) needs only the rooms, the stair rows and the RNG
+ * state; the enemy-list terms and the analysis need the blocked rows; the
+ * FloorRecord needs the byte grid, which is built once per layout. */
 typedef struct impl_layout {
-    uint8_t grid[256];     /* G(x, y) = grid[16*y + x], after the stairs */
-    uint16_t blocked[16];  /* cells holding 1 or 3 after the stairs */
-    uint16_t stairs[16];   /* cells holding 4 or 5 after the stairs */
+    uint8_t grid[GROTTO_CELLS]; /* G(x, y) = grid[16*y + x], after the stairs */
+    uint16_t blocked[16];       /* row masks of the cells holding 1 or 3 */
+    uint16_t stairs[16];        /* row masks of the cells holding 4 or 5 (ghosts too) */
     impl_room room[16];
     uint8_t size;
     uint8_t room_count;
     uint8_t overflow;      /* overflow mode entered at least once */
     uint8_t up_on_wall;    /* final up stairs written on a 1/3 cell */
-    uint8_t rooms_regular; /* every room >= 2x2 and room_count >= 2: the
-                              floor-3 discards are exactly 300 draws */
+    uint8_t rooms_regular; /* every room >= 2x2 and room_count >= 2: every
+                              floor-3 discard is exactly 3 draws */
     grotto_xy up, down;
     uint32_t state;        /* RNG state after the stair phase */
 } impl_layout;
 
 int impl_floor_size(uint32_t seed, int k);
 /* Phases 1-6 for floor seed T and square size. */
-void impl_layout_gen(uint32_t T, int size, impl_layout *L);
+void impl_layout_gen(uint32_t T, int size, impl_layout *out);
+/* Phase 6 alone, over a grid and rooms given as they stand after phase 5
+ * (for test_impl_stairs): the four planes' row masks (pairwise disjoint;
+ * cells outside size x size walls), the rooms (1..16, each inside
+ * 1..size-2, at least one with a cell that passes CORNER_FAIL) and the
+ * generator state. Fills *out as impl_layout_gen does after its phase 6. */
+typedef struct impl_stairs_input {
+    uint16_t wall[16], part[16], door[16], corridor[16];
+    impl_room room[16];
+    int room_count, size;
+    uint32_t state;
+} impl_stairs_input;
+void impl_stairs_alone(const impl_stairs_input *in, impl_layout *out);
 /* Phase 7 for floor index k; returns the count (0 for k <= 2). The draws
  * made are added to *draws (may be NULL); the floor-3 discards are a jump. */
-int impl_place_chests(const impl_layout *L, int k, grotto_xy chest[GROTTO_MAX_CHESTS], uint32_t *draws);
+int impl_place_chests(const impl_layout *layout, int k, grotto_xy chest[GROTTO_MAX_CHESTS], uint32_t *draws);
 /* Fill a grotto_floor_t from a layout and its chests. */
-void impl_floor_from_layout(const impl_layout *L, int k, int count, const grotto_xy *chest,
+void impl_floor_from_layout(const impl_layout *layout, int k, int count, const grotto_xy *chest,
                             grotto_floor_t *out);
 /* Whole floor; returns 0, or -1 for k outside 1..16 (any 32-bit seed). */
 int impl_floor_generate(uint32_t seed, int k, grotto_floor_t *out, uint8_t *up_on_wall);
@@ -80,14 +80,22 @@ impl_elist_terms impl_elist_terms_of(const uint16_t white[16]);
 void impl_elist_fill(impl_elist_terms t, int env, int mr, grotto_elist_t *out);
 /* The layout part of ElistOfs, i.e. ElistOfs - 28F - G (see elist.c). */
 int impl_elist_layout_ofs(impl_elist_terms t);
+/* The list part 20F + 8F + G of ElistOfs (enemy-list.md §4). */
+static inline int impl_elist_list_ofs(int env, int mr)
+{
+    const struct gt_floor_table *ft = &gt_floor_tables[env][mr];
+    return 28 * ft->F + ft->G;
+}
 
 /* State of enemy-list.md §5.4, the memory model (not the table of §5.3,
  * which ref/ keeps): impl_cut_state[env][mr][s] is the state of list
- * (env, mr) when its first s records fit (s < F), built by impl_init from
- * the list's members and the state labels; s = F (nothing cut) is 1 when D >
- * 0, else 0. */
+ * (env, mr) when its first s records fit (s < F), built in tables.c from
+ * the list's members and the generated gt_state_of_cut; IMPL_NO_STATE
+ * where the rule names no state (never, for the game's lists:
+ * test_impl_elist). s = F (nothing cut) is GT_STATE_PARTIAL when D > 0,
+ * else GT_STATE_NORMAL. */
+enum { IMPL_NO_STATE = 255 };
 extern uint8_t impl_cut_state[GT_ENV_COUNT + 1][GT_MONSTER_RANKS + 1][GT_LIST_MAX + 1];
-void impl_cut_states_init(void);
 
 /* Records of a list of F that fit at ElistOfs ofs: record j (1-based) ends
  * at ofs + 128 + 20 j, and it fits when that is at most 11,344. */
@@ -102,7 +110,9 @@ static inline int impl_elist_state(int ofs, int D, int env, int mr)
 {
     int F = gt_floor_tables[env][mr].F;
     int s = impl_elist_survivors(ofs, F);
-    return s == F ? D > 0 : impl_cut_state[env][mr][s];
+    if (s == F || s > GT_LIST_MAX) /* the second is implied (F <= GT_LIST_MAX); it bounds the index */
+        return D > 0 ? GT_STATE_PARTIAL : GT_STATE_NORMAL;
+    return impl_cut_state[env][mr][s];
 }
 
 /* Analysis on row masks, all restricted to the W x H rectangle:
@@ -167,13 +177,26 @@ long impl_at_scan(uint32_t seed, const struct grotto_at_scan_query *q, uint32_t 
 int impl_whistle(uint32_t seed, const struct grotto_whistle *w);
 int impl_multibug(int quality, const grotto_map_floors_t *floors, struct grotto_multibug *out);
 
-/* Timer value T with a base quality (rng-and-timer.md §4): 0 or -1.
- * Its tables are built by impl_init (impl_timer_tables_init). */
+/* Timer value T with a base quality (rng-and-timer.md §4): 0 or -1. */
 int impl_timer(uint32_t timer, int base, grotto_timer_value *out);
-void impl_timer_tables_init(void);
+/* Its tables (tables.c): m = 2 (base div 10) + 1 by base quality, the final
+ * quality by base quality and k = r1 mod m, the entrance locations by final
+ * quality. */
+enum { IMPL_TIMER_K_MAX = 2 * (GROTTO_QUALITY_MAX / 10) + 1 }; /* the largest m, 49 */
+extern uint8_t impl_timer_modulus[GROTTO_QUALITY_MAX + 1];
+extern uint8_t impl_timer_quality[GROTTO_QUALITY_MAX + 1][IMPL_TIMER_K_MAX];
+extern uint8_t impl_timer_locations[GROTTO_QUALITY_MAX + 1];
+
+/* FNV prime powers P^z, z = 0..GROTTO_MAP_RECORD_SIZE (sweep.c, tables.c). */
+extern uint64_t impl_fnv_prime_pow[];
 
 /* The chest timer (chests.md §3; impl/chests.c): grotto/engine.h
- * chest_seconds and chest_hits, as grotto/chests.h defines them. */
+ * chest_seconds and chest_hits, as grotto/chests.h defines them. Tables
+ * (tables.c): per rank 1..10 the item of every scaled value v 0..99 and of
+ * every raw 15-bit draw. */
+enum { IMPL_CHEST_V = 100, IMPL_CHEST_RAW = 32768 };
+extern uint8_t impl_chest_window[GT_CHEST_RANKS + 1][IMPL_CHEST_V];
+extern uint8_t impl_chest_item_of_raw[GT_CHEST_RANKS + 1][IMPL_CHEST_RAW];
 struct grotto_chest_floor;
 struct grotto_item_set;
 struct grotto_seconds;

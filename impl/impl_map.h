@@ -1,4 +1,6 @@
-/* impl/: flattened map tables (built once by impl_map_tables_init). */
+/* impl/impl_map.h: the keyed range tables of map-details.md §3 and
+ * chests.md §2 resolved by key into flat arrays (built in tables.c), and the
+ * chest ranks of a floor by jump-ahead. */
 #ifndef IMPL_IMPL_MAP_H
 #define IMPL_IMPL_MAP_H
 
@@ -20,7 +22,6 @@ typedef struct impl_band_info {
 extern impl_band_info impl_bands[GROTTO_BANDS];
 extern impl_key_range impl_prefix_of_smr[16], impl_suffix_of_boss[16], impl_group_of_floors[32],
     impl_rank_of_mr[16];
-void impl_map_tables_init(void);
 
 /* Chest ranks of floor n (seed + n) with c chests at floor monster rank mr:
  * reseed, discard 2c draws, one scaled draw per chest (jump-ahead). */

@@ -1,5 +1,6 @@
-/* impl/: the LCG of rng-and-timer.md §1 / floor-generation.md §1, its
- * derived draws, fast small modulo and jump-ahead. Everything inline.
+/* impl/lcg.h: the LCG of rng-and-timer.md §1 / floor-generation.md §1, its
+ * derived draws, fast small modulo and jump-ahead. Everything inline; the two
+ * tables (fastmod magic, jump pairs) are defined in tables.c.
  * impl/ never calls the reference functions declared in grotto/rng.h. */
 #ifndef IMPL_LCG_H
 #define IMPL_LCG_H
@@ -22,7 +23,7 @@ static inline uint32_t impl_next15(uint32_t *s)
  * which holds for r < 2^15 and n <= 256 (checked exhaustively by
  * test_impl_primitives). */
 #define IMPL_FASTMOD_MAX 256
-extern const uint32_t impl_fastmod_magic[IMPL_FASTMOD_MAX + 1]; /* static table, no init */
+extern const uint32_t impl_fastmod_magic[IMPL_FASTMOD_MAX + 1]; /* constant (tables.c) */
 
 static inline uint32_t impl_mod15(uint32_t r, uint32_t n)
 {
@@ -65,13 +66,12 @@ static inline int impl_scaled(uint32_t v, int n)
 }
 
 /* Jump-ahead: state_k = A_k * seed + C_k. impl_jump[k] for k = 0..IMPL_JUMP_MAX
- * (k = 0 is the identity), built at first use (impl_lcg_init, thread-safe). */
+ * (k = 0 is the identity), built before main() (tables.c). */
 #define IMPL_JUMP_MAX 320
 typedef struct impl_affine {
     uint32_t a, c;
 } impl_affine;
 extern impl_affine impl_jump[IMPL_JUMP_MAX + 1];
-void impl_lcg_init(void);
 
 /* Compose: first p, then q. */
 static inline impl_affine impl_affine_then(impl_affine p, impl_affine q)

@@ -14,7 +14,6 @@ int impl_multibug(int quality, const grotto_map_floors_t *floors, grotto_multibu
     int band = impl_band_of_quality(quality);
     if (band < 0 || floors->seed > GROTTO_SEED_MAX || floors->count != GROTTO_MAX_FLOORS)
         return -1;
-    impl_init();
     uint32_t seed = floors->seed;
     grotto_multibug_t m;
     memset(&m, 0, sizeof m);

@@ -1,4 +1,4 @@
-/* impl/: the packed grid of the layout generator (floor-generation.md §5-§9).
+/* impl/packed.h: the packed grid of the layout generator (floor-generation.md §5-§9).
  *
  * The 16 x 16 grid is four bitplanes, one per tile class the layout phases
  * write: wall (1), partition (3), door (8), corridor (2). Floor (0) is "no

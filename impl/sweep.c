@@ -1,4 +1,4 @@
-/* impl/: the whole-universe sweep (grotto/sweep.h).
+/* impl/sweep.c: the whole-universe sweep (grotto/sweep.h).
  *
  * Phase 1 (floors) walks the floor-generator inputs instead of the floors:
  * a floor's layout up to and including the stairs is a pure function of
@@ -48,9 +48,6 @@ typedef struct floor_info {
     uint16_t ofs_layout;
     uint8_t D, count;
 } floor_info;
-
-/* 28F + G of every (env, mr) list */
-static uint16_t list_ofs[GT_ENV_COUNT + 1][GT_MONSTER_RANKS + 1];
 
 /* A finished floor of the current chunk, as row masks. */
 typedef struct floor_sum {
@@ -185,23 +182,6 @@ static void fnv1a_multi(const uint8_t *const *buf, int n, size_t len, uint64_t *
         out[2] = h2;
     if (n > 3)
         out[3] = h3;
-}
-
-/* P^z mod 2^64, z = 0..GROTTO_MAP_RECORD_SIZE */
-static uint64_t fnv_prime_pow[GROTTO_MAP_RECORD_SIZE + 1];
-static pthread_once_t fnv_once = PTHREAD_ONCE_INIT;
-static void fnv_init(void)
-{
-    uint64_t p = 1;
-    for (int z = 0; z <= GROTTO_MAP_RECORD_SIZE; z++) {
-        fnv_prime_pow[z] = p;
-        p *= GROTTO_FNV_PRIME;
-    }
-    for (int env = 1; env <= GT_ENV_COUNT; env++)
-        for (int mr = 1; mr <= GT_MONSTER_RANKS; mr++) {
-            const struct gt_floor_table *ft = &gt_floor_tables[env][mr];
-            list_ofs[env][mr] = (uint16_t)(28 * ft->F + ft->G);
-        }
 }
 
 /* ---- phase 1: three stages over a chunk of generator inputs ---- */
@@ -477,7 +457,7 @@ static void maps_chunk(sweep_worker *w, int chunk)
                         impl_key_range rr = impl_rank_of_mr[mr];
                         for (int i = 0; i < f->count; i++)
                             c->rank[i] = (uint8_t)(rr.lo + impl_scaled(rank_draw[n - 1][i], rr.hi - rr.lo + 1));
-                        c->ofs = (uint16_t)(f->ofs_layout + list_ofs[env][mr]);
+                        c->ofs = (uint16_t)(f->ofs_layout + impl_elist_list_ofs(env, mr));
                         c->D = f->D; /* <= 196, no clamp needed */
                         c->state = (uint8_t)impl_elist_state(c->ofs, f->D, env, mr);
                         cut_ok[n - 1] |= (uint16_t)(1u << mr);
@@ -505,7 +485,7 @@ static void maps_chunk(sweep_worker *w, int chunk)
                 hashed += (uint64_t)nb * (uint64_t)len;
                 for (int j = 0; j < nb; j++)
                     req->map_digest[grotto_map_slot(b0 + j, seed)] =
-                        h[j] * fnv_prime_pow[GROTTO_MAP_RECORD_SIZE - len];
+                        h[j] * impl_fnv_prime_pow[GROTTO_MAP_RECORD_SIZE - len];
             }
             w->maps_emitted += (uint64_t)nb;
         }
@@ -552,8 +532,6 @@ static int run_phase(sweep_shared *sh, sweep_worker *ws, int nthreads, int phase
 int grotto_impl_sweep(const grotto_sweep_request *req, grotto_sweep_stats *stats)
 {
     double t_start = now_s();
-    impl_init();
-    pthread_once(&fnv_once, fnv_init);
     int nthreads = req->threads;
     if (nthreads <= 0) {
         long n = sysconf(_SC_NPROCESSORS_ONLN);

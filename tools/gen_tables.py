@@ -5,9 +5,14 @@ Usage: gen_tables.py TABLE_DIR OUT_DIR
 Writes OUT_DIR/grotto/tables.h and OUT_DIR/grotto_tables.c.
 
 The JSON files are copies of ../shared/spec/tables (see corpus/README.md),
-except at-patterns.json: the AT drop patterns, read from the community
-tool's code as research.md section 4 directs (its "source" names where); no number or name in the generated C is typed by hand. Python 3 standard
-library only. The output is deterministic (same JSON -> same bytes).
+The JSON files are copies of ../shared/spec/tables (see corpus/README.md),
+with two additions: at-patterns.json, the AT drop patterns, read from the
+community tool's code as research.md section 4 directs (its "source" names
+where); and monsters.json's state_codes also carry the structure of
+enemy-list.md §5.4 (cut, kinds, missing), from which gt_state_of_cut is
+made, so that no engine finds a state by its label. No number or name in the
+generated C is typed by hand. Python 3 standard library only. The output is
+deterministic (same JSON -> same bytes).
 """
 import json
 import os
@@ -224,6 +229,39 @@ def main():
     c.append("};")
     for mid in ("026", "027", "028"):
         h.append("#define GT_MONSTER_%s %d /* %s */" % (mid, index_of[mid], mons[mid]["en"]))
+
+    # ---- the states of the memory model (enemy-list.md §5.4) by structure ----
+    # Chest monsters are the list members without a spawn window; their
+    # gt_monsters indices must be consecutive (the columns of gt_state_of_cut).
+    chest = sorted({s["id"] for t in ft for s in t["spawn"] if "lo" not in s}, key=lambda i: mons[i]["number"])
+    assert chest == ["026", "027", "028"], chest
+    assert [index_of[i] for i in chest] == list(range(index_of[chest[0]], index_of[chest[0]] + len(chest)))
+    kinds_max = max(s["kinds"] for s in sc if s["cut"])
+    cut_table = [[-1] * (len(chest) + 1) for _ in range(kinds_max + 1)]
+    uncut = {}
+    for s in sc:
+        if not s["cut"]:
+            assert s["flag0"] not in uncut, "two uncut states with flag0 = %s" % s["flag0"]
+            uncut[s["flag0"]] = s["code"]
+            continue
+        col = 0 if s["missing"] is None else 1 + chest.index(s["missing"])
+        assert cut_table[s["kinds"]][col] < 0, \
+            "state %d repeats kinds %d missing %s" % (s["code"], s["kinds"], s["missing"])
+        cut_table[s["kinds"]][col] = s["code"]
+    assert sorted(uncut) == [False, True]
+    h.append("/* enemy-list.md §5.4 by the structure of tools/tables state_codes: the state of a list whose")
+    h.append(" * records all fit (D = 0 / D > 0), and of a cut list by [kinds][missing]: kinds = surviving")
+    h.append(" * records that are not chest monsters, missing = 0 when no chest monster's record is cut,")
+    h.append(" * else 1 + (the lowest-numbered cut one's index - GT_MONSTER_026); -1 = no such state. */")
+    h.append("#define GT_STATE_NORMAL %d" % uncut[False])
+    h.append("#define GT_STATE_PARTIAL %d" % uncut[True])
+    h.append("#define GT_CHEST_MONSTERS %d" % len(chest))
+    h.append("#define GT_CUT_KINDS_MAX %d" % kinds_max)
+    h.append("extern const int8_t gt_state_of_cut[GT_CUT_KINDS_MAX + 1][GT_CHEST_MONSTERS + 1];")
+    c.append("const int8_t gt_state_of_cut[GT_CUT_KINDS_MAX + 1][GT_CHEST_MONSTERS + 1] = {")
+    for k, row in enumerate(cut_table):
+        c.append("    {%s}, /* kinds %d */" % (", ".join(map(str, row)), k))
+    c.append("};")
 
     # ---- chest tables ----
     tabs = it["chest_tables"]

@@ -151,3 +151,27 @@ def test_lms_only_example(grotto):
 ])
 def test_repeated_options(grotto, args, needle):
     assert_usage_error(grotto(*args), needle)
+
+
+def test_state_codes_structure_matches_labels():
+    """monsters.json gives each state twice: as display labels and as the
+    structure of enemy-list.md §5.4 (cut; kinds kept; lowest-numbered chest
+    monster cut), which the engines read through the generated
+    gt_state_of_cut. The two must say the same thing, and every structure
+    must name one state."""
+    rules = sm.monster_data()["enemy_list_rules"]
+    names = sm.monster_data()["monsters"]["entries"]
+    base = {4: "4-enemy", 3: "3-enemy", 2: "2-enemy", 1: "<ONLY> only", 0: "No-enemy"}
+    seen = set()
+    for s in rules["state_codes"]:
+        if not s["cut"]:
+            key = ("uncut", s["flag0"])
+            assert s["en"] == ("Partially No-enemy" if s["flag0"] else "Normal"), s
+        else:
+            key = (s["kinds"], s["missing"])
+            assert s["missing"] is None or s["missing"] in sm.CHEST_MONSTERS, s
+            suffix = "" if s["missing"] is None else " (No %s)" % names[s["missing"]]["en"]
+            assert s["en"] == base[s["kinds"]] + suffix, s
+        assert key not in seen, s
+        seen.add(key)
+    assert [s["code"] for s in rules["state_codes"]] == list(range(17))

@@ -2,14 +2,12 @@
  * cell-by-cell versions written here from floor-generation.md §7-§8, over
  * random grids: line reads and writes in both orientations, the shrink run
  * (stop mask + ctz/clz) against the spec's walk, growth cells, the
- * extension scan, the byte expansion; and impl's §5.4 memory-model
- * classifier against the §5.3 table rule; the steps between two generator
+ * extension scan, the byte expansion; the steps between two generator
  * states (the bench's draw count). */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "grotto/tables.h"
 #include "testrng.h"
 #include "impl.h"
 #include "lcg.h"
@@ -271,42 +269,6 @@ Test(impl_packed, bytes_of_row)
         for (int i = 0; i < 8; i++)
             cr_assert_eq((s >> (8 * i)) & 0xFF, (v >> i) & 1u, "spread %02X byte %d", v, i);
     }
-}
-
-/* ---- classification: §5.4 memory model (impl) vs the §5.3 table rule ---- */
-Test(impl_packed, cut_states_model_vs_table)
-{
-    impl_init();
-    long checked = 0;
-    int seen[GT_STATE_COUNT] = {0};
-    for (int env = 1; env <= GT_ENV_COUNT; env++)
-        for (int mr = 1; mr <= GT_MONSTER_RANKS; mr++) {
-            const struct gt_floor_table *ft = &gt_floor_tables[env][mr];
-            for (int s = 0; s < ft->F; s++)
-                cr_assert_neq(impl_cut_state[env][mr][s], 255, "env %d mr %d: %d kept names no state", env, mr, s);
-            for (int ofs = 10000; ofs <= 11800; ofs += 4)
-                for (int D = 0; D <= 1; D++) {
-                    int want;
-                    if (ofs <= GT_ELIST_ALL_FIT_MAX) {
-                        want = D > 0;
-                    } else {
-                        int k = (ofs - GT_ELIST_FIRST_CUT) / GT_ELIST_RECORD_BYTES;
-                        int v = gt_class_table[ft->cls][k > 7 ? 7 : k];
-                        want = v < 0 ? D > 0 : v;
-                    }
-                    int got = impl_elist_state(ofs, D, env, mr);
-                    cr_assert_eq(got, want, "env %d mr %d ofs %d D %d: model %d, table %d", env, mr, ofs, D, got,
-                                 want);
-                    seen[got] = 1;
-                    checked++;
-                }
-        }
-    int kinds = 0;
-    for (int c = 0; c < GT_STATE_COUNT; c++)
-        kinds += seen[c];
-    fprintf(stderr, "classification: %ld (list, ElistOfs, D) cases, %d states produced\n", checked, kinds);
-    cr_assert_eq(checked, 54120);
-    cr_assert_eq(kinds, GT_STATE_COUNT);
 }
 
 /* ---- the draw count of the bench: steps between two generator states ---- */

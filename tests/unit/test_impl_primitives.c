@@ -1,7 +1,7 @@
 /* impl/ packed primitives against naive byte-grid versions written here
  * straight from the specification: fast modulo, RANGE, LCG vectors,
- * jump-ahead, blocked masks, CORNER_FAIL / CLASSIFY / blacklist, row fill,
- * flood fill, W / X, D, the whole analysis, on random and real grids. */
+ * jump-ahead, row fill, flood fill, W / X, D, the whole analysis, on random
+ * and real grids (the stair checks: test_impl_stairs). */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <string.h>
@@ -85,7 +85,6 @@ Test(impl_primitives, range_semantics)
 
 Test(impl_primitives, jump_ahead_vs_iteration)
 {
-    impl_init();
     long checked = 0;
     for (int t = 0; t < 2000; t++) {
         uint32_t seed = t < 1000 ? (uint32_t)t * 33u : rnd();
@@ -111,43 +110,9 @@ Test(impl_primitives, jump_ahead_vs_iteration)
     fprintf(stderr, "jump-ahead: %ld (seed, k) pairs checked against iteration\n", checked);
 }
 
-/* ---- naive byte-grid versions of the stair helpers (floor-generation.md §10.1) ---- */
-
 static int naive_blocked(uint8_t t)
 {
     return t == 1 || t == 3;
-}
-
-static int naive_corner_fail(const uint8_t *g, int x, int y)
-{
-#define NG(xx, yy) g[16 * (yy) + (xx)]
-    return (naive_blocked(NG(x, y - 1)) || naive_blocked(NG(x, y + 1))) &&
-           (naive_blocked(NG(x - 1, y)) || naive_blocked(NG(x + 1, y)));
-}
-
-static int naive_classify(const uint8_t *g, int x, int y)
-{
-    uint8_t c = NG(x, y);
-    if (c == 1 || c == 3)
-        return 255;
-    if (!(c == 0 || c == 2 || c == 4 || c == 5 || c == 6 || c == 7 || c == 8))
-        return 0;
-    int n = naive_blocked(NG(x, y - 1)), ne = naive_blocked(NG(x + 1, y - 1));
-    int e = naive_blocked(NG(x + 1, y)), se = naive_blocked(NG(x + 1, y + 1));
-    int s = naive_blocked(NG(x, y + 1)), sw = naive_blocked(NG(x - 1, y + 1));
-    int w = naive_blocked(NG(x - 1, y)), nw = naive_blocked(NG(x - 1, y - 1));
-    return ((nw || n || w) << 7) | (n << 6) | ((ne || n || e) << 5) | (e << 4) | ((se || e || s) << 3) |
-           (s << 2) | ((sw || s || w) << 1) | w;
-#undef NG
-}
-
-static int naive_blacklisted(int code)
-{
-    static const int bl[] = {46, 58, 139, 142, 163, 171, 174, 184, 186, 226, 232, 234};
-    for (size_t i = 0; i < sizeof bl / sizeof bl[0]; i++)
-        if (bl[i] == code)
-            return 1;
-    return 0;
 }
 
 static void masks_naive(const uint8_t *g, uint16_t bm[16])
@@ -158,48 +123,6 @@ static void masks_naive(const uint8_t *g, uint16_t bm[16])
             if (naive_blocked(g[16 * y + x]))
                 bm[y] |= (uint16_t)(1u << x);
     }
-}
-
-Test(impl_primitives, classify_all_patterns)
-{
-    impl_init();
-    static const uint8_t centres[] = {0, 2, 4, 5, 6, 7, 8, 1, 3};
-    static const uint8_t open_codes[] = {0, 2, 4, 5, 6, 8};
-    long checked = 0;
-    for (size_t ci = 0; ci < sizeof centres; ci++) {
-        for (int pat = 0; pat < 256; pat++) {
-            for (int variant = 0; variant < 4; variant++) {
-                uint8_t g[256];
-                memset(g, 1, sizeof g);
-                int x = 2 + variant * 3, y = 2 + variant * 3;
-                static const int dx[8] = {0, 1, 1, 1, 0, -1, -1, -1}, dy[8] = {-1, -1, 0, 1, 1, 1, 0, -1};
-                for (int i = 0; i < 8; i++) {
-                    int b = (pat >> i) & 1;
-                    g[16 * (y + dy[i]) + x + dx[i]] =
-                        b ? (uint8_t)((rnd() & 1) ? 1 : 3) : open_codes[rnd() % sizeof open_codes];
-                }
-                g[16 * y + x] = centres[ci];
-                uint16_t bm[16];
-                masks_naive(g, bm);
-                unsigned p = impl_pat9(bm, x, y);
-                cr_assert_eq(p, impl_pat9_any(bm, x, y));
-                int nc = naive_classify(g, x, y);
-                int ncf = naive_corner_fail(g, x, y);
-                cr_assert_eq((int)impl_classify_pat(p), nc, "pattern %d centre %d", pat, centres[ci]);
-                cr_assert_eq(impl_corner_fail(p) != 0, ncf);
-                cr_assert_eq(impl_up_reject[p] != 0, ncf || naive_blacklisted(nc));
-                checked++;
-            }
-        }
-    }
-    int bl = 0;
-    for (int c = 0; c < 256; c++) {
-        cr_assert_eq(impl_blacklist[c] != 0, naive_blacklisted(c));
-        bl += impl_blacklist[c];
-    }
-    cr_assert_eq(bl, 12);
-    cr_assert_eq(impl_blacklist[255], 0, "a wall centre (255) passes");
-    fprintf(stderr, "classify: %ld neighbour patterns x centre codes checked\n", checked);
 }
 
 /* ---- fills ---- */
@@ -422,7 +345,6 @@ static void check_analysis(const grotto_floor_t *f)
 
 Test(impl_primitives, real_floors)
 {
-    impl_init();
     long floors = 0, regions = 0, regime2 = 0, upwall = 0;
     for (uint32_t seed = 0; seed < 0x8000; seed += 37) {
         for (int k = 1; k <= 16; k++) {

@@ -1,0 +1,206 @@
+/* impl/tables.c: every table impl/ reads, in one place.
+ *
+ * Two kinds:
+ *  - constant tables, computed by the compiler from the rule they encode:
+ *    the fast-modulo magic numbers (lcg.h) and the up-stairs verdict of
+ *    every 3 x 3 pattern (bitboard.h);
+ *  - tables computed from the generated game tables (grotto/tables.h) and
+ *    the generator constants, by impl_tables_build() below. It runs once,
+ *    before main(), as this file's constructor: nothing else calls it, and
+ *    no impl/ code can run before it (every table it fills is defined here,
+ *    so any program that uses one links this file and its constructor).
+ *    It calls no other impl/ file; the files that read a table only read.
+ *
+ * Which file reads which table: lcg.h impl_jump (every jump-ahead),
+ * floorgen.c impl_up_refused, impl.h impl_cut_state (impl_elist_state),
+ * details.c and impl_map.h the key tables of map-details.md, timer.c the
+ * timer tables, sweep.c impl_fnv_prime_pow, chests.c the chest windows and
+ * the item of every raw draw. */
+#include "bitboard.h"
+#include "grotto/record.h"
+#include "grotto/tables.h"
+#include "impl.h"
+#include "impl_map.h"
+#include "lcg.h"
+
+/* ---- constant tables ---- */
+
+/* ceil(2^24 / n), n = 0..256 (entry 0 unused). */
+#define MG(n) ((n) ? (uint32_t)((16777216u + (unsigned)(n) - 1u) / ((n) ? (unsigned)(n) : 1u)) : 0u)
+#define MG4(n) MG(n), MG((n) + 1), MG((n) + 2), MG((n) + 3)
+#define MG16(n) MG4(n), MG4((n) + 4), MG4((n) + 8), MG4((n) + 12)
+#define MG64(n) MG16(n), MG16((n) + 16), MG16((n) + 32), MG16((n) + 48)
+const uint32_t impl_fastmod_magic[IMPL_FASTMOD_MAX + 1] = {MG64(0), MG64(64), MG64(128), MG64(192), MG(256)};
+
+/* floor-generation.md §10.1 over a pattern p: CORNER_FAIL, or a "pinch" -
+ * the codes of BLACKLIST are exactly the open centres with one orthogonal
+ * neighbour blocked and at least one of the two diagonal neighbours on the
+ * opposite side blocked (the other two diagonals are free: the blocked side
+ * already sets their corner bits of CLASSIFY). test_impl_stairs checks
+ * this against CLASSIFY and BLACKLIST as the spec writes them. */
+#define SIDES (IMPL_P_N | IMPL_P_E | IMPL_P_S | IMPL_P_W)
+#define ONLY_SIDE(p, side, far) (((p) & SIDES) == (side) && ((p) & (far)) != 0)
+#define PINCH(p)                                                                                                 \
+    (!((p) & IMPL_P_C) &&                                                                                        \
+     (ONLY_SIDE(p, IMPL_P_N, IMPL_P_SW | IMPL_P_SE) || ONLY_SIDE(p, IMPL_P_S, IMPL_P_NW | IMPL_P_NE) ||          \
+      ONLY_SIDE(p, IMPL_P_E, IMPL_P_NW | IMPL_P_SW) || ONLY_SIDE(p, IMPL_P_W, IMPL_P_NE | IMPL_P_SE)))
+#define CORNER_FAIL(p) (((p) & (IMPL_P_N | IMPL_P_S)) != 0 && ((p) & (IMPL_P_W | IMPL_P_E)) != 0)
+#define UR(p) (uint8_t)(CORNER_FAIL(p) || PINCH(p))
+#define UR4(p) UR(p), UR((p) + 1), UR((p) + 2), UR((p) + 3)
+#define UR16(p) UR4(p), UR4((p) + 4), UR4((p) + 8), UR4((p) + 12)
+#define UR64(p) UR16(p), UR16((p) + 16), UR16((p) + 32), UR16((p) + 48)
+const uint8_t impl_up_refused[512] = {UR64(0),   UR64(64),  UR64(128), UR64(192),
+                                      UR64(256), UR64(320), UR64(384), UR64(448)};
+
+/* ---- computed once ---- */
+
+impl_affine impl_jump[IMPL_JUMP_MAX + 1];
+uint8_t impl_cut_state[GT_ENV_COUNT + 1][GT_MONSTER_RANKS + 1][GT_LIST_MAX + 1];
+impl_band_info impl_bands[GROTTO_BANDS];
+impl_key_range impl_prefix_of_smr[16], impl_suffix_of_boss[16], impl_group_of_floors[32], impl_rank_of_mr[16];
+uint8_t impl_timer_modulus[GROTTO_QUALITY_MAX + 1];
+uint8_t impl_timer_quality[GROTTO_QUALITY_MAX + 1][IMPL_TIMER_K_MAX];
+uint8_t impl_timer_locations[GROTTO_QUALITY_MAX + 1];
+uint64_t impl_fnv_prime_pow[GROTTO_MAP_RECORD_SIZE + 1];
+uint8_t impl_chest_window[GT_CHEST_RANKS + 1][IMPL_CHEST_V];
+uint8_t impl_chest_item_of_raw[GT_CHEST_RANKS + 1][IMPL_CHEST_RAW];
+
+/* state_k = A_k * seed + C_k (rng-and-timer.md §3), k = 0..IMPL_JUMP_MAX. */
+static void build_jumps(void)
+{
+    impl_affine a = {1u, 0u};
+    impl_affine step = {IMPL_MULT, IMPL_INC};
+    for (int k = 0; k <= IMPL_JUMP_MAX; k++) {
+        impl_jump[k] = a;
+        a = impl_affine_then(a, step);
+    }
+}
+
+/* enemy-list.md §5.4. A list's records are stored in ascending monster
+ * number - the order of the generated spawn lists - and cut from the end,
+ * so when s records fit they are the first s members. `kinds` counts the
+ * members kept that are not chest monsters; the chest monster of the first
+ * cut member that is one is the lowest-numbered chest monster cut. The
+ * state is the generated gt_state_of_cut entry of the two (no label is
+ * read). */
+static int chest_column(int monster) /* gt_state_of_cut's column: 0 = not a chest monster */
+{
+    int c = monster - GT_MONSTER_026 + 1;
+    return c >= 1 && c <= GT_CHEST_MONSTERS ? c : 0;
+}
+
+static void build_cut_states(void)
+{
+    for (int env = 1; env <= GT_ENV_COUNT; env++)
+        for (int mr = 1; mr <= GT_MONSTER_RANKS; mr++) {
+            const struct gt_floor_table *ft = &gt_floor_tables[env][mr];
+            int kinds = 0;
+            for (int s = 0; s < ft->F; s++) {
+                int missing = 0;
+                for (int j = s; j < ft->F && !missing; j++)
+                    missing = chest_column(ft->spawn[j].monster);
+                int code = kinds <= GT_CUT_KINDS_MAX ? gt_state_of_cut[kinds][missing] : -1;
+                impl_cut_state[env][mr][s] = (uint8_t)(code < 0 ? IMPL_NO_STATE : code);
+                kinds += !chest_column(ft->spawn[s].monster);
+            }
+        }
+}
+
+/* The rows of the keyed range tables (map-details.md §3, chests.md §2)
+ * resolved by key into flat arrays. */
+static const struct gt_range *row_of(const struct gt_range *rows, int n, int key)
+{
+    for (int i = 0; i < n; i++)
+        if (rows[i].key_min <= key && key <= rows[i].key_max)
+            return &rows[i];
+    return NULL;
+}
+
+static impl_key_range key_range(const struct gt_range *r)
+{
+    impl_key_range k = {0, 0};
+    if (r) {
+        k.lo = r->lo;
+        k.hi = r->hi;
+    }
+    return k;
+}
+
+static void build_map_tables(void)
+{
+    for (int b = 0; b < GROTTO_BANDS && b < GT_BAND_COUNT; b++) {
+        int q = gt_band[b].code;
+        impl_band_info *bi = &impl_bands[b];
+        bi->code = gt_band[b].code;
+        bi->floors = key_range(row_of(gt_floor_count_by_quality, GT_FLOOR_COUNT_BY_QUALITY_ROWS, q));
+        bi->smr = key_range(row_of(gt_smr_by_quality, GT_SMR_BY_QUALITY_ROWS, q));
+        bi->boss = key_range(row_of(gt_boss_range_by_quality, GT_BOSS_RANGE_BY_QUALITY_ROWS, q));
+        int total = 0;
+        for (int x = bi->boss.lo; x <= bi->boss.hi; x++)
+            total += gt_boss_weight[x];
+        bi->boss_total = (uint16_t)total;
+    }
+    for (int k = 0; k < 16; k++) {
+        impl_prefix_of_smr[k] = key_range(row_of(gt_prefix_by_smr, GT_PREFIX_BY_SMR_ROWS, k));
+        impl_suffix_of_boss[k] = key_range(row_of(gt_suffix_by_boss, GT_SUFFIX_BY_BOSS_ROWS, k));
+        impl_rank_of_mr[k] = key_range(row_of(gt_chest_rank_by_mr, GT_CHEST_RANK_BY_MR_ROWS, k));
+    }
+    for (int k = 0; k < 32; k++)
+        impl_group_of_floors[k] = key_range(row_of(gt_locale_group_by_floors, GT_LOCALE_GROUP_BY_FLOORS_ROWS, k));
+}
+
+/* rng-and-timer.md §4: the final quality for base quality and k = r1 mod m,
+ * m = 2 (base div 10) + 1, from the tool's literal expression
+ * base + trunc(k - base/10) with a double quotient, clamped to 2..248; the
+ * number of entrance locations of a final quality (§4.2). */
+static void build_timer_tables(void)
+{
+    for (int base = GROTTO_QUALITY_MIN; base <= GROTTO_QUALITY_MAX; base++) {
+        int m = 2 * (base / 10) + 1;
+        impl_timer_modulus[base] = (uint8_t)m;
+        for (int k = 0; k < m; k++) {
+            int q = base + (int)((double)k - (double)base / 10.0); /* (int) truncates toward zero */
+            impl_timer_quality[base][k] = (uint8_t)(q < GROTTO_QUALITY_MIN   ? GROTTO_QUALITY_MIN
+                                                    : q > GROTTO_QUALITY_MAX ? GROTTO_QUALITY_MAX
+                                                                             : q);
+        }
+    }
+    for (int i = 0; i < GT_LOCATION_BAND_COUNT; i++)
+        for (int q = gt_location_bands[i].qmin; q <= gt_location_bands[i].qmax && q <= GROTTO_QUALITY_MAX; q++)
+            impl_timer_locations[q] = (uint8_t)gt_location_bands[i].locations;
+}
+
+/* FNV-1a over z zero bytes multiplies by P^z (sweep.c's MapRecord tails). */
+static void build_fnv_powers(void)
+{
+    uint64_t p = 1;
+    for (int z = 0; z <= GROTTO_MAP_RECORD_SIZE; z++) {
+        impl_fnv_prime_pow[z] = p;
+        p *= GROTTO_FNV_PRIME;
+    }
+}
+
+/* chests.md §3.1: per rank the item of every scaled value v 0..99 (the
+ * table's entries laid out weight by weight), and of every raw draw. */
+static void build_chest_tables(void)
+{
+    for (int r = 1; r <= GT_CHEST_RANKS; r++) {
+        const struct gt_chest_table *t = &gt_chest_tables[r];
+        int v = 0;
+        for (int e = 0; e < t->count; e++)
+            for (int w = 0; w < t->entry[e].weight && v < IMPL_CHEST_V; w++)
+                impl_chest_window[r][v++] = t->entry[e].item;
+        for (int raw = 0; raw < IMPL_CHEST_RAW; raw++)
+            impl_chest_item_of_raw[r][raw] = impl_chest_window[r][impl_scaled((uint32_t)raw, IMPL_CHEST_V)];
+    }
+}
+
+__attribute__((constructor)) static void impl_tables_build(void)
+{
+    build_jumps();
+    build_cut_states();
+    build_map_tables();
+    build_timer_tables();
+    build_fnv_powers();
+    build_chest_tables();
+}
