@@ -74,4 +74,4 @@ const grotto_engine grotto_engine_impl = {"impl",         impl_e_floor,    impl_
                                           impl_timer,     grotto_impl_sweep, impl_map_name,   impl_e_elist_of_layout,
                                           NULL,           "the bit-packed engine (memoized sweep, threads)",
                                           impl_walk,      impl_at,         impl_at_pop,           impl_at_scan,
-                                          impl_whistle,   impl_multibug};
+                                          impl_whistle,   impl_multibug,   impl_chest_seconds,    impl_chest_hits};

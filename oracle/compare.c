@@ -526,6 +526,9 @@ int oracle_run(unsigned domains, const oracle_compare_opts *o, oracle_done_fn do
     for (int d = ORACLE_AT; !rc && d <= ORACLE_MULTIBUG; d++)
         if (domains >> d & 1u)
             rc = oracle_at_domain_run((oracle_domain)d, o, done, ctx);
+    /* chests: engine A vs engine B (chests_domain.c) */
+    if (!rc && (domains >> ORACLE_CHESTS & 1u))
+        rc = oracle_chests_domain_run(o, done, ctx);
     free_pass(&p);
     return rc;
 }

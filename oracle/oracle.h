@@ -31,7 +31,10 @@
  *            k), each engine's walk over its own floor: item seed*16 + k-1
  * at         the AT of every seed (research.md §4; see "AT and multibug"
  *            below): item seed*ORACLE_AT_PER_SEED + part
- * multibug   the multiplayer bug of (band, seed) (§5): item band*32768 + seed */
+ * multibug   the multiplayer bug of (band, seed) (§5): item band*32768 + seed
+ * chests     the contents of every chest of (map, floor, second 0..255),
+ *            A vs B (chests_domain.c): item
+ *            ((band*32768 + seed)*16 + floor-1)*256 + second */
 typedef enum {
     ORACLE_FLOORS = 0,
     ORACLE_MAPS = 1,
@@ -41,7 +44,8 @@ typedef enum {
     ORACLE_WALK = 5,
     ORACLE_AT = 6,           /* at_domains.c: engine vs engine only, no corpus */
     ORACLE_MULTIBUG = 7,
-    ORACLE_DOMAIN_COUNT = 8
+    ORACLE_CHESTS = 8,       /* chests_domain.c: engine vs engine only, no corpus */
+    ORACLE_DOMAIN_COUNT = 9
 } oracle_domain;
 #define ORACLE_ALL_DOMAINS ((1u << ORACLE_DOMAIN_COUNT) - 1u)
 /* The domains the golden corpus covers (the rest need a second engine). */
@@ -132,6 +136,7 @@ typedef struct oracle_compare_opts {
     int threads;
     int show;                    /* how many first differences to keep (<= ORACLE_MAX_SHOW) */
     int quiet;                   /* no progress line */
+    int chests_full;             /* chests: every triple, not the slice */
 } oracle_compare_opts;
 
 typedef struct oracle_compare_result {
@@ -152,6 +157,8 @@ typedef struct oracle_compare_result {
     double cpu_seconds;          /* summed over threads */
     double search_cpu_seconds[2]; /* walk: CPU of A's and of B's walk searches alone
                                      (their floor generation not counted) */
+    double engine_cpu_seconds[2]; /* chests: CPU of A's and of B's chest_seconds
+                                     calls alone (their maps not counted) */
 } oracle_compare_result;
 
 /* walk: A's and B's costs of an item in one value - bits 0-15 A's cost,
@@ -173,7 +180,7 @@ uint64_t oracle_domain_expected(oracle_domain d, const oracle_compare_opts *o, c
 int oracle_domain_unavailable(oracle_domain d, const oracle_compare_opts *o, char *why, size_t n);
 
 /* Runs the selected domains (bit mask) in the order floors, maps,
- * qualities, timers, sweep, walk, at, multibug, sharing work: maps and qualities
+ * qualities, timers, sweep, walk, at, multibug, chests, sharing work: maps and qualities
  * are one pass per seed (the band maps are the qualities' reference), the
  * sweep reuses the per-item digests of floors and maps. done() is called
  * with each domain's result as it completes; when it returns non-zero the
@@ -212,6 +219,28 @@ int oracle_at_domain_run(oracle_domain d, const oracle_compare_opts *o, oracle_d
  * identifying members (without the braces' closing part). */
 void oracle_at_report_item(FILE *out, oracle_domain d, size_t item, const oracle_compare_opts *o);
 void oracle_at_report_json_item(FILE *out, oracle_domain d, size_t item);
+
+/* ---- chests (chests_domain.c) ----
+ * The chests domain compares A with B only (no corpus holds contents), so
+ * it needs B and two engines with chest_seconds (oracle_domain_unavailable).
+ * Its default run is a slice of the 1,610,612,736 triples: every map and
+ * floor at seconds 0..ORACLE_CHESTS_SLICE_SECONDS-1 (the quickload, PPAP
+ * and combo seconds of research.md §3 lie in 0..37), and all 256 seconds
+ * of every seed that is a multiple of ORACLE_CHESTS_SLICE_SEED_STRIDE;
+ * opts.chests_full runs every triple. */
+enum { ORACLE_CHESTS_SLICE_SECONDS = 40, ORACLE_CHESTS_SLICE_SEED_STRIDE = 16 };
+/* Whether (seed, second) is in the run's domain (the same for every band
+ * and floor). */
+int oracle_chests_in_slice(const oracle_compare_opts *o, uint32_t seed, uint32_t t);
+/* The count and definition of the chests domain with these options. */
+uint64_t oracle_chests_expected(const oracle_compare_opts *o, char *def, size_t n);
+/* Runs the domain; as oracle_run: 0, 1 when done() asked to stop, -1 on
+ * allocation failure or when it is unavailable. */
+int oracle_chests_domain_run(const oracle_compare_opts *o, oracle_done_fn done, void *ctx);
+/* One difference in words (both sides' count, ranks and items, the
+ * differing ones marked), and its JSON "first" entry's members. */
+void oracle_chests_report_item(FILE *out, size_t item, const oracle_compare_opts *o);
+void oracle_chests_report_json_item(FILE *out, size_t item);
 
 /* ---- reports (report.c) ---- */
 /* One mismatch in words: the item (seed/floor, map, quality, timer), each

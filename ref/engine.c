@@ -4,6 +4,7 @@
 
 #include "floor_internal.h"
 #include "grotto/at.h"
+#include "grotto/chests.h"
 #include "grotto/elist.h"
 #include "grotto/engine.h"
 #include "grotto/map.h"
@@ -90,4 +91,6 @@ const grotto_engine grotto_engine_ref = {
     .at_scan = grotto_at_scan,
     .whistle = grotto_whistle_match,
     .multibug = grotto_multibug_from_floors,
+    .chest_seconds = grotto_chest_seconds,
+    .chest_hits = grotto_chest_hits,
 };

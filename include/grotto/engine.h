@@ -43,6 +43,9 @@ struct grotto_at_pop;
 struct grotto_at_scan_query;
 struct grotto_whistle;
 struct grotto_multibug;      /* grotto/multibug.h */
+struct grotto_chest_floor;   /* grotto/chests.h */
+struct grotto_item_set;
+struct grotto_seconds;
 
 typedef struct grotto_engine {
     const char *name;            /* "ref", "impl", "legacy": the registry's key */
@@ -96,6 +99,14 @@ typedef struct grotto_engine {
     long (*at_scan)(uint32_t seed, const struct grotto_at_scan_query *q, uint32_t *start, size_t cap);
     int (*whistle)(uint32_t seed, const struct grotto_whistle *w);
     int (*multibug)(int quality, const grotto_map_floors_t *floors, struct grotto_multibug *out);
+    /* the chest timer (chests.md §3), as grotto/chests.h defines them:
+     * grotto_chest_seconds (a floor's contents over a run of seconds) and
+     * grotto_chest_hits (the seconds 0..255 that put an item of a set in
+     * one chest) */
+    int (*chest_seconds)(const struct grotto_chest_floor *f, uint32_t first, uint32_t count,
+                         uint8_t (*item)[GROTTO_MAX_CHESTS]);
+    int (*chest_hits)(const struct grotto_chest_floor *f, int chest, const struct grotto_item_set *set,
+                      struct grotto_seconds *out);
 } grotto_engine;
 
 extern const grotto_engine grotto_engine_ref;

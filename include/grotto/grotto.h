@@ -7,6 +7,7 @@
 
 #include "grotto/at.h"
 #include "grotto/capture.h"
+#include "grotto/chests.h"
 #include "grotto/elist.h"
 #include "grotto/engine.h"
 #include "grotto/floor.h"

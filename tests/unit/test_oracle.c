@@ -456,7 +456,8 @@ Test(oracle, at_and_multibug_definitions)
         cr_expect_not_null(strstr(why, "engine legacy does not compute it"), "%s", why);
         cr_expect_eq(oracle_run(1u << d, &alone, NULL, NULL), -1, "refused, not run");
     }
-    cr_expect_eq(ORACLE_ALL_DOMAINS & ~ORACLE_CORPUS_DOMAINS, 1u << ORACLE_AT | 1u << ORACLE_MULTIBUG);
+    cr_expect_eq(ORACLE_ALL_DOMAINS & ~ORACLE_CORPUS_DOMAINS,
+                 1u << ORACLE_AT | 1u << ORACLE_MULTIBUG | 1u << ORACLE_CHESTS);
     /* 156 distinct scans: every pattern at every offered threshold in each configuration */
     int seen[ORACLE_AT_CONFIGS][GT_AT_THRESHOLD_COUNT][GT_AT_PATTERN_COUNT + 1];
     memset(seen, 0, sizeof seen);
@@ -484,6 +485,43 @@ Test(oracle, at_and_multibug_definitions)
     oracle_at_scan_query(ORACLE_AT_SCANS - 1, &last);
     cr_expect(first.max_steps <= 50, "one configuration without the lower bound");
     cr_expect(last.max_steps > 50 && last.pop > 35, "one with a later POP");
+}
+
+/* chests: engine against engine only; the slice by default, every triple
+ * with chests_full; the slice is the same set of (seed, second) for every
+ * band and floor. */
+Test(oracle, chests_domain_definition)
+{
+    oracle_compare_opts ab = {.a = &grotto_engine_ref, .b = &grotto_engine_impl};
+    oracle_compare_opts full = {.a = &grotto_engine_ref, .b = &grotto_engine_impl, .chests_full = 1};
+    oracle_compare_opts alone = {.a = &grotto_engine_ref};
+    oracle_compare_opts legacy = {.a = &grotto_engine_ref, .b = &grotto_engine_legacy};
+    char def[96], why[256];
+    cr_expect_eq(oracle_domain_by_name("chests"), ORACLE_CHESTS);
+    cr_expect_str_eq(oracle_domain_name(ORACLE_CHESTS), "chests");
+    cr_expect_eq(oracle_domain_size(ORACLE_CHESTS), 1610612736ull, "12 x 32768 x 16 x 256");
+    cr_expect_eq(oracle_domain_expected(ORACLE_CHESTS, &full, def, sizeof def), 1610612736ull);
+    cr_expect_str_eq(def, "12 bands x 32768 seeds x 16 floors x 256 seconds");
+    cr_expect_eq(oracle_domain_expected(ORACLE_CHESTS, &ab, def, sizeof def), 336592896ull);
+    cr_expect_str_eq(def, "slice: 12 bands x 16 floors x (32768 seeds x t 0..39 + 2048 seeds 0 mod 16 x t 40..255)");
+    /* the count is the slice's size, counted here one (seed, second) at a time */
+    uint64_t n = 0;
+    for (uint32_t seed = 0; seed <= GROTTO_SEED_MAX; seed++)
+        for (uint32_t t = 0; t < 256; t++)
+            n += (uint64_t)oracle_chests_in_slice(&ab, seed, t);
+    cr_expect_eq(n * 12 * 16, 336592896ull);
+    cr_expect(oracle_chests_in_slice(&ab, 5, 39));
+    cr_expect(!oracle_chests_in_slice(&ab, 5, 40));
+    cr_expect(oracle_chests_in_slice(&ab, 32, 255));
+    cr_expect(!oracle_chests_in_slice(&ab, 0x7FFF, 255));
+    cr_expect(oracle_chests_in_slice(&full, 0x7FFF, 255));
+    cr_expect_eq(oracle_domain_unavailable(ORACLE_CHESTS, &ab, why, sizeof why), 0);
+    cr_expect_eq(oracle_domain_unavailable(ORACLE_CHESTS, &alone, why, sizeof why), 1);
+    cr_expect_not_null(strstr(why, "no corpus holds chest contents"), "%s", why);
+    cr_expect_eq(oracle_run(1u << ORACLE_CHESTS, &alone, NULL, NULL), -1, "refused, not run");
+    cr_expect_eq(oracle_domain_unavailable(ORACLE_CHESTS, &legacy, why, sizeof why), 1);
+    cr_expect_str_eq(why, "chests: engine legacy does not compute chest contents");
+    cr_expect_eq(ORACLE_CORPUS_DOMAINS >> ORACLE_CHESTS & 1u, 0);
 }
 
 Test(oracle, band_of_every_quality)
