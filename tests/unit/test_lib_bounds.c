@@ -198,6 +198,9 @@ Test(lib_bounds, floor_generation)
     const int xy[][2] = {{-1, 0}, {0, -1}, {16, 0}, {0, 16}, {INT_MIN, INT_MAX}, {INT_MAX, 3}};
     for (size_t i = 0; i < sizeof xy / sizeof xy[0]; i++)
         cr_expect_eq(grotto_tile_at(&f, xy[i][0], xy[i][1]), GROTTO_TILE_WALL, "G(%d, %d)", xy[i][0], xy[i][1]);
+    /* any byte: walkable unless wall or partition */
+    for (int t = 0; t < 256; t++)
+        cr_expect_eq(grotto_tile_walkable((uint8_t)t), t != GROTTO_TILE_WALL && t != GROTTO_TILE_PARTITION, "tile %d", t);
 }
 
 /* Floors no generator makes, each a way for the analysis or the walk to
