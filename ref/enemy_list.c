@@ -286,7 +286,7 @@ void grotto_elist_of_layout(const grotto_floor_terms *t, int n, int env, int smr
 
 void grotto_elist(const grotto_floor_t *f, int env, int smr, grotto_elist_t *out)
 {
-    if (!floor_is_square(f) || !floor_and_rank_exist(f->index, smr) || env < 1 || env > GT_ENV_COUNT) {
+    if (!floor_is_square(f) || !floor_and_rank_exist(f->index, smr)) { /* env: grotto_elist_from_terms */
         memset(out, 0, sizeof *out);        /* refused: env 0, no list */
         return;
     }

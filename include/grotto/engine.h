@@ -131,7 +131,8 @@ extern const grotto_engine *const grotto_engines[GROTTO_ENGINE_COUNT + 1];
 const grotto_engine *grotto_engine_by_name(const char *name);
 /* The registry's names for messages and help: "ref, impl or legacy", with
  * `first` (when not NULL, e.g. a command's default) moved to the front:
- * "impl, ref or legacy". Returns the length written (snprintf semantics). */
+ * "impl, ref or legacy". Returns the length written (snprintf semantics:
+ * buf may be NULL when size is 0). */
 int grotto_engine_names(char *buf, size_t size, const grotto_engine *first);
 
 #ifdef __cplusplus

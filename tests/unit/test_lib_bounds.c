@@ -396,6 +396,9 @@ Test(lib_bounds, elist_state_text)
             int n = grotto_elist_state_text(&e, jp, buf, sizeof buf);
             cr_expect(n > 0 && (size_t)n < sizeof buf, "state %d", s);
             cr_expect_eq(grotto_elist_state_text(&e, jp, NULL, 0), n, "state %d, buf NULL", s);
+            const char *label = jp ? gt_state_text[s].jp : gt_state_text[s].en;
+            if (strstr(label, "<ONLY>"))
+                cr_expect(strchr(buf, '?') != NULL, "state %d: '%s' names a monster past gt_monsters", s, buf);
         }
         e.only = UINT16_MAX;
         int full = grotto_elist_state_text(&e, 0, buf, sizeof buf);
