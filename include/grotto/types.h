@@ -1,5 +1,5 @@
 /* Public types shared by the engines (ref/, impl/, legacy/), the harness and the CLI.
- * Vocabulary: ../shared/spec/README.md (band, SMR, floor MR, ghost stairs,
+ * Vocabulary: docs/spec/README.md (band, SMR, floor MR, ghost stairs,
  * overflow mode, nipple, chamber, Flag0 tiles). */
 #ifndef GROTTO_TYPES_H
 #define GROTTO_TYPES_H
