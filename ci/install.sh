@@ -6,7 +6,10 @@
 # run. Checks that no path of the source or build tree is in the installed
 # files, that the shared library exports exactly what the installed headers
 # declare (tools/lib_exports.py), that every way prints the same map, and
-# that the walking cost (grotto/walk.h) is there from both engines.
+# that the walking cost (grotto/walk.h) is there from both engines. Then the
+# Debian package (cpack -G DEB, cmake/packaging.cmake): its contents listed
+# and checked, installed with apt-get (as root: the CI machine), the
+# installed grotto and pkg-config file used from /usr, and removed again.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ci/deps.sh
@@ -18,19 +21,25 @@ trap 'rm -rf "$prefix" "$work"' EXIT
 fail() { echo "ci/install.sh: $*" >&2; exit 1; }
 
 rm -rf "$build"
-cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DGROTTO_WERROR=ON -DBUILD_TESTING=OFF >/dev/null
-cmake --build "$build" -j"$(nproc)" --target grotto_shared grotto_static >/dev/null
+cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DGROTTO_WERROR=ON -DBUILD_TESTING=OFF -DGROTTO_BUILD_TREE_CORPUS=OFF >/dev/null
+cmake --build "$build" -j"$(nproc)" --target grotto grotto_shared grotto_static >/dev/null
 cmake --install "$build" --prefix "$prefix" >/dev/null
 echo "ci/install.sh: installed into $prefix:"
 (cd "$prefix" && find . -type f -o -type l | sort | sed 's/^/  /')
 
-for f in include/grotto/grotto.h include/grotto/tables.h include/grotto/version.h lib/cmake/grotto/grottoConfig.cmake \
+for f in bin/grotto share/grotto-harness/corpus/golden/SHA256SUMS share/grotto-harness/corpus/hardware/hw1-softlock.cap \
+         include/grotto/grotto.h include/grotto/tables.h include/grotto/version.h lib/cmake/grotto/grottoConfig.cmake \
          lib/pkgconfig/grotto.pc lib/libgrotto.a lib/libgrotto.so; do
   [ -e "$prefix/$f" ] || fail "missing $f in the installed tree"
 done
 if grep -rl -F -e "$src" -e "$build" "$prefix" >/dev/null; then
   fail "a path of the source or build tree is baked into: $(grep -rl -F -e "$src" -e "$build" "$prefix" | tr '\n' ' ')"
 fi
+# the installed command finds the installed corpus by its own path (not the source tree's)
+(cd "$work" && "$prefix/bin/grotto" oracle walk --a impl --against corpus --quiet) ||
+  fail "the installed grotto does not verify the walking costs against its installed corpus"
+(cd "$work" && "$prefix/bin/grotto" verify "$prefix/share/grotto-harness/corpus/hardware" >/dev/null) ||
+  fail "the installed grotto does not verify the installed hardware captures"
 # libgrotto.so exports exactly the functions and objects the installed headers declare
 python3 tools/lib_exports.py "$prefix/lib/libgrotto.so" "$prefix/include/grotto" -I "$prefix/include" ||
   fail "libgrotto.so's exports differ from its installed headers (tools/lib_exports.py)"
@@ -86,3 +95,43 @@ fi
 lines=$(wc -l < "$expected")
 echo "ci/install.sh: examples/print_map built 4 ways against $prefix (CMake shared/static, pkg-config shared/static): same $lines lines:"
 sed 's/^/  /' "$expected"
+
+# ---- the Debian package ----
+(cd "$build" && cpack -G DEB >/dev/null) || fail "cpack -G DEB failed"
+debs=("$build"/grotto-harness_"$version"_*.deb)
+[ ${#debs[@]} -eq 1 ] && [ -f "${debs[0]}" ] || fail "cpack wrote no grotto-harness_${version}_ARCH.deb"
+deb=${debs[0]}
+contents=$(dpkg-deb -c "$deb" | awk '{print $6}')
+for f in usr/bin/grotto usr/share/grotto-harness/corpus/golden/maps.digest usr/lib/libgrotto.so.0 usr/lib/libgrotto.a usr/include/grotto/grotto.h \
+         usr/include/grotto/tables.h usr/lib/cmake/grotto/grottoConfig.cmake usr/lib/pkgconfig/grotto.pc; do
+  grep -qx "\./$f" <<<"$contents" || fail "$(basename "$deb") lacks /$f"
+done
+depends=$(dpkg-deb -f "$deb" Depends)
+for d in libc6 libjansson4 libxxhash0; do
+  [[ "$depends" == *"$d"* ]] || fail "$(basename "$deb") does not depend on $d (Depends: $depends)"
+done
+echo "ci/install.sh: $(basename "$deb"): $(wc -l <<<"$contents") entries; Depends: $depends"
+if [ "$(id -u)" -ne 0 ]; then
+  echo "ci/install.sh: not root: the package is built and checked, not installed"
+  exit 0
+fi
+if dpkg -s grotto-harness >/dev/null 2>&1; then
+  fail "grotto-harness is already installed on this machine: remove it first (apt-get remove grotto-harness)"
+fi
+trap 'apt-get remove -y grotto-harness >/dev/null 2>&1 || true; rm -rf "$prefix" "$work"' EXIT
+DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "$deb" >/dev/null ||
+  fail "apt-get install $(basename "$deb") failed"
+[ "$(command -v grotto)" = /usr/bin/grotto ] || fail "the package's grotto is not the one on PATH: $(command -v grotto)"
+/usr/bin/grotto --version | grep -qx "grotto $version.*" || fail "/usr/bin/grotto --version: $(/usr/bin/grotto --version)"
+first=$(/usr/bin/grotto map DD5BC3 | head -1)
+[[ "$first" == *"Diamond World of Bliss"* ]] || fail "/usr/bin/grotto map DD5BC3 printed: $first"
+(cd "$work" && /usr/bin/grotto oracle walk --a impl --against corpus --quiet) ||
+  fail "/usr/bin/grotto does not verify the walking costs against /usr/share/grotto-harness/corpus"
+[ "$(PKG_CONFIG_PATH='' pkg-config --modversion grotto)" = "$version" ] || fail "pkg-config finds no installed grotto"
+# shellcheck disable=SC2046
+cc -std=c11 -Wall -Wextra -Werror examples/print_map.c $(PKG_CONFIG_PATH='' pkg-config --cflags --libs grotto) \
+  -o "$work/pc_system"
+"$work/pc_system" DD5BC3 | cmp -s - "$expected" || fail "print_map against the installed package prints another map"
+DEBIAN_FRONTEND=noninteractive apt-get remove -y grotto-harness >/dev/null || fail "apt-get remove grotto-harness failed"
+[ ! -e /usr/bin/grotto ] || fail "/usr/bin/grotto is still there after apt-get remove"
+echo "ci/install.sh: $(basename "$deb") installed with apt-get, /usr/bin/grotto map DD5BC3: $first; removed"

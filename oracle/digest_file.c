@@ -35,6 +35,28 @@ const char *oracle_domain_file(oracle_domain d)
     }
 }
 
+#ifndef GROTTO_SOURCE_DIR
+/* An installed grotto's corpus: GROTTO_INSTALLED_CORPUS (datadir's
+ * grotto-harness/corpus relative to bindir) from the executable's own
+ * folder, when that folder exists. */
+static const char *installed_corpus(void)
+{
+    static char dir[4096];
+    char exe[4096];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n <= 0)
+        return NULL;
+    exe[n] = 0;
+    char *slash = strrchr(exe, '/');
+    if (!slash)
+        return NULL;
+    *slash = 0;
+    struct stat st;
+    int len = snprintf(dir, sizeof dir, "%s/%s", exe, GROTTO_INSTALLED_CORPUS);
+    return len > 0 && (size_t)len < sizeof dir && stat(dir, &st) == 0 && S_ISDIR(st.st_mode) ? dir : NULL;
+}
+#endif
+
 const char *oracle_corpus_dir(void)
 {
     const char *env = getenv("GROTTO_CORPUS");
@@ -43,7 +65,8 @@ const char *oracle_corpus_dir(void)
 #ifdef GROTTO_SOURCE_DIR
     return GROTTO_SOURCE_DIR "/corpus";
 #else
-    return "corpus";
+    const char *installed = installed_corpus();
+    return installed ? installed : "corpus";
 #endif
 }
 

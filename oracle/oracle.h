@@ -78,7 +78,9 @@ uint64_t *oracle_digest_load_checked(const char *path, oracle_domain d, char *er
 int oracle_digest_save(const char *path, const uint64_t *digests, oracle_domain d, char *err, size_t errlen);
 /* The digest file's bytes: u64 LE per entry (n entries, 8n bytes). */
 void oracle_digest_bytes(const uint64_t *digests, size_t n, uint8_t *out);
-/* The corpus directory: $GROTTO_CORPUS, else the source tree's corpus/. */
+/* The corpus directory: $GROTTO_CORPUS, else the source tree's corpus/ in a
+ * build tree, or the copy installed in share/grotto-harness/corpus beside an
+ * installed grotto (GROTTO_BUILD_TREE_CORPUS=OFF), else ./corpus. */
 const char *oracle_corpus_dir(void);
 /* Resolve an --against argument: "corpus" -> <corpus>/golden/<file>; a
  * directory -> dir/<file>; anything else is taken as the file itself. */
