@@ -4,7 +4,7 @@
 #      the first error, LeakSanitizer on) running the whole test suite:
 #      ctest (unit, whole-universe and regression-replay tests) and pytest
 #      with GROTTO_BIN pointing at the ASan grotto. Nothing is cut: the
-#      whole-universe tests run in full (measured: see README, "CI").
+#      whole-universe tests run in full (measured: see docs/ci.md).
 #  (b) TSan build in build-tsan/ running the threaded commands with 2
 #      threads: sweep (to a temporary folder, compared with the corpus, and
 #      --against corpus), oracle (ref vs impl vs corpus, every domain the

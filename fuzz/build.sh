@@ -1,6 +1,6 @@
 #!/bin/bash -eu
 # Builds every fuzz target the way OSS-Fuzz and ClusterFuzzLite expect, for
-# campaigns longer than one machine allows (see README, "Fuzzing").
+# campaigns longer than one machine allows (see docs/ci.md, "Fuzzing").
 #
 # The infrastructure sets:
 #   CC, CXX, CFLAGS, CXXFLAGS  compilers and the sanitizer/coverage flags

@@ -10,6 +10,9 @@ the repository; a section must be a heading of that document ("## 12. ...",
 "### 5.4 ..."; headings inside code fences do not count); a note number must
 be a numbered note of docs/spec-notes.md ("27. **...").
 
+In markdown files, every link to a file of the repository must name an
+existing file, and its #anchor a heading of it (GitHub's anchors).
+
 Scanned: README.md, docs/ (the manual and the specification itself), the
 help texts and comments of every source folder, tests/ and tools/, ci/.
 Imported files of other projects and binary data are not scanned, nor a
@@ -82,6 +85,7 @@ def check_text(root, text, where):
     for lineno, line in enumerate(text.splitlines(), 1):
         if IGNORE in line:
             continue
+        line = LINK.sub("]()", line)  # a markdown link's target is checked as a link
         for m in REF.finditer(line):
             whole, stem, md = m.group(1), m.group(2), m.group(3)
             section = m.group(5) or m.group(6) or m.group(7)
@@ -99,6 +103,45 @@ def check_text(root, text, where):
             for s in filter(None, (section, m.group(8))):
                 if s not in sections(path):
                     broken.append((lineno, m.group(0), "no section %s in %s" % (s, os.path.relpath(path, root))))
+    return broken
+
+
+LINK = re.compile(r"\]\(([^()\s]+)\)")
+
+
+def slug(heading):
+    """GitHub's anchor of a heading: lower case, punctuation dropped, spaces to '-'."""
+    return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+
+
+def anchors(path):
+    found, fence = set(), False
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            if line.startswith("```"):
+                fence = not fence
+            elif not fence and line.startswith("#"):
+                found.add(slug(line.lstrip("#")))
+    return found
+
+
+def check_links(root, text, where):
+    """Broken markdown links of a .md file (relative targets and anchors)."""
+    broken = []
+    base = os.path.dirname(os.path.join(root, where)) if not os.path.isabs(where) else os.path.dirname(where)
+    for lineno, line in enumerate(text.splitlines(), 1):
+        if IGNORE in line:
+            continue
+        for m in LINK.finditer(line):
+            target = m.group(1)
+            if re.match(r"[a-z]+:", target):
+                continue  # http:, https:, mailto:
+            path, _, anchor = target.partition("#")
+            full = os.path.normpath(os.path.join(base, path)) if path else os.path.join(root, where)
+            if path and not os.path.exists(full):
+                broken.append((lineno, target, "no such file %s" % os.path.relpath(full, root)))
+            elif anchor and (not full.endswith(".md") or anchor not in anchors(full)):
+                broken.append((lineno, target, "no heading #%s in %s" % (anchor, os.path.relpath(full, root))))
     return broken
 
 
@@ -134,7 +177,10 @@ def main(argv):
         except (OSError, UnicodeDecodeError) as e:
             print("check_refs.py: cannot read %s: %s" % (rel, e), file=sys.stderr)
             return 2
-        for lineno, ref, why in check_text(root, text, rel):
+        found = check_text(root, text, rel)
+        if rel.endswith(".md"):
+            found += check_links(root, text, rel)
+        for lineno, ref, why in found:
             print("%s:%d: %s: %s" % (os.path.relpath(path, root), lineno, ref, why))
             bad += 1
     if bad:

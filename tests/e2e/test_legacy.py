@@ -97,7 +97,7 @@ def test_legacy_option_errors(grotto):
 
 def test_oracle_b_legacy_is_a_difference(grotto):
     """ref vs legacy on the floors they share is 0 differences; the maps differ
-    (the whole maps domain runs in the main job: see README)."""
+    (the whole maps domain runs in the main job: see docs/oracle.md)."""
     res = grotto("oracle", "--b", "legacy", "--seeds", "0", "floors")
     assert_usage_error(res, "apply to --b exec:CMD only")
     ex = grotto("oracle", "--a", "legacy", "--b", "exec:read a b c; echo '{\"band\":76,\"seed\":7142,"

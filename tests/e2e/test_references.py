@@ -105,3 +105,17 @@ def test_the_generator_tables_keep_every_value_of_the_spec(name):
         if path[-1] == "meaning":
             continue  # prose
         assert at(ours, path) == value, (name, path)
+
+
+def test_the_checker_finds_broken_links_and_anchors(tmp_path):
+    other = tmp_path / "other.md"  # check-refs: ignore
+    other.write_text("# Title\n## The oracle: domains (and more)\n```\n# not a heading\n```\n")
+    f = tmp_path / "page.md"  # check-refs: ignore
+    f.write_text("[ok](other.md) [ok](other.md#the-oracle-domains-and-more) [ok](#local) [web](https://x.y/z)\n"
+                 "# Local\n"
+                 "[bad](nosuch.md) [bad](other.md#not-a-heading) [bad](#nowhere)\n")  # check-refs: ignore
+    res = check(f)
+    assert res.returncode == 1
+    lines = res.stdout.splitlines()
+    assert len(lines) == 3 and all(":3: " in l for l in lines), lines
+    assert "no such file" in lines[0] and "#not-a-heading" in lines[1] and "#nowhere" in lines[2]
