@@ -27,7 +27,7 @@ cmake --install "$build" --prefix "$prefix" >/dev/null
 echo "ci/install.sh: installed into $prefix:"
 (cd "$prefix" && find . -type f -o -type l | sort | sed 's/^/  /')
 
-for f in bin/grotto share/grotto-harness/corpus/golden/SHA256SUMS share/grotto-harness/corpus/hardware/hw1-softlock.cap \
+for f in lib/pkgconfig/grotto-static.pc bin/grotto share/grotto-harness/corpus/golden/SHA256SUMS share/grotto-harness/corpus/hardware/hw1-softlock.cap \
          include/grotto/grotto.h include/grotto/tables.h include/grotto/version.h lib/cmake/grotto/grottoConfig.cmake \
          lib/pkgconfig/grotto.pc lib/libgrotto.a lib/libgrotto.so; do
   [ -e "$prefix/$f" ] || fail "missing $f in the installed tree"
@@ -89,6 +89,13 @@ LD_LIBRARY_PATH="$prefix/lib" "$work/cmake/print_map" DD5BC3 > "$expected"
 for exe in "$work/cmake/print_map_static" "$work/pc_shared" "$work/pc_static"; do
   LD_LIBRARY_PATH="$prefix/lib" "$exe" DD5BC3 | cmp -s - "$expected" || fail "$(basename "$exe") prints another map"
 done
+# grotto-static.pc: the archive without -static for the rest of the program
+# shellcheck disable=SC2046
+cc -std=c11 -Wall -Wextra -Werror examples/print_map.c $(pkg-config --cflags --libs grotto-static) -o "$work/pc_archive"
+if ldd "$work/pc_archive" | grep -q libgrotto; then
+  fail "linked with grotto-static.pc, print_map still depends on libgrotto.so"
+fi
+LD_LIBRARY_PATH="" "$work/pc_archive" DD5BC3 | cmp -s - "$expected" || fail "pc_archive prints another map"
 if LD_LIBRARY_PATH="" "$work/pc_static" DD5BC3 >/dev/null && ldd "$work/pc_static" 2>&1 | grep -q grotto; then
   fail "the static example depends on libgrotto.so"
 fi
@@ -103,7 +110,8 @@ debs=("$build"/grotto-harness_"$version"_*.deb)
 deb=${debs[0]}
 contents=$(dpkg-deb -c "$deb" | awk '{print $6}')
 for f in usr/bin/grotto usr/share/grotto-harness/corpus/golden/maps.digest usr/lib/libgrotto.so.0 usr/lib/libgrotto.a usr/include/grotto/grotto.h \
-         usr/include/grotto/tables.h usr/lib/cmake/grotto/grottoConfig.cmake usr/lib/pkgconfig/grotto.pc; do
+         usr/include/grotto/tables.h usr/lib/cmake/grotto/grottoConfig.cmake usr/lib/pkgconfig/grotto.pc \
+         usr/lib/pkgconfig/grotto-static.pc; do
   grep -qx "\./$f" <<<"$contents" || fail "$(basename "$deb") lacks /$f"
 done
 depends=$(dpkg-deb -f "$deb" Depends)
@@ -115,10 +123,10 @@ if [ "$(id -u)" -ne 0 ]; then
   echo "ci/install.sh: not root: the package is built and checked, not installed"
   exit 0
 fi
-if dpkg -s grotto-harness >/dev/null 2>&1; then
-  fail "grotto-harness is already installed on this machine: remove it first (apt-get remove grotto-harness)"
+if [ "$(dpkg-query -W -f='${Status}' grotto-harness 2>/dev/null)" = "install ok installed" ]; then
+  fail "grotto-harness is already installed on this machine: remove it first (apt-get purge grotto-harness)"
 fi
-trap 'apt-get remove -y grotto-harness >/dev/null 2>&1 || true; rm -rf "$prefix" "$work"' EXIT
+trap 'apt-get purge -y grotto-harness >/dev/null 2>&1 || true; rm -rf "$prefix" "$work"' EXIT
 DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "$deb" >/dev/null ||
   fail "apt-get install $(basename "$deb") failed"
 [ "$(command -v grotto)" = /usr/bin/grotto ] || fail "the package's grotto is not the one on PATH: $(command -v grotto)"
@@ -132,6 +140,7 @@ first=$(/usr/bin/grotto map DD5BC3 | head -1)
 cc -std=c11 -Wall -Wextra -Werror examples/print_map.c $(PKG_CONFIG_PATH='' pkg-config --cflags --libs grotto) \
   -o "$work/pc_system"
 "$work/pc_system" DD5BC3 | cmp -s - "$expected" || fail "print_map against the installed package prints another map"
-DEBIAN_FRONTEND=noninteractive apt-get remove -y grotto-harness >/dev/null || fail "apt-get remove grotto-harness failed"
-[ ! -e /usr/bin/grotto ] || fail "/usr/bin/grotto is still there after apt-get remove"
+DEBIAN_FRONTEND=noninteractive apt-get purge -y grotto-harness >/dev/null || fail "apt-get purge grotto-harness failed"
+[ ! -e /usr/bin/grotto ] || fail "/usr/bin/grotto is still there after apt-get purge"
+[ -z "$(dpkg-query -W -f='${Status}' grotto-harness 2>/dev/null)" ] || fail "grotto-harness is still known to dpkg after the purge"
 echo "ci/install.sh: $(basename "$deb") installed with apt-get, /usr/bin/grotto map DD5BC3: $first; removed"
