@@ -8,8 +8,9 @@ set -euo pipefail
 # corpora of fuzz/build.sh; libjansson-dev parses the interchange format; g++ and
 # pkgconf build the installed-library example (ci/install.sh); nodejs runs
 # tools/searcher (the community tool's harness) in its tests.
-# dpkg-dev (dpkg-shlibdeps) and file make the Debian package (cpack, ci/install.sh).
-need=(cmake make gcc g++ pkgconf dpkg-dev file libcriterion-dev libxxhash-dev libjansson-dev python3-pytest lcov clang libclang-rt-14-dev llvm zip git lua5.4 lua5.1 nodejs "$@")
+# dpkg-dev (dpkg-shlibdeps) and file make the Debian package (cpack, ci/install.sh);
+# man-db reads the generated man page there.
+need=(cmake make gcc g++ pkgconf dpkg-dev file man-db libcriterion-dev libxxhash-dev libjansson-dev python3-pytest lcov clang libclang-rt-14-dev llvm zip git lua5.4 lua5.1 nodejs "$@")
 missing=()
 for p in "${need[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

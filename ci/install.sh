@@ -22,12 +22,12 @@ fail() { echo "ci/install.sh: $*" >&2; exit 1; }
 
 rm -rf "$build"
 cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DGROTTO_WERROR=ON -DBUILD_TESTING=OFF -DGROTTO_BUILD_TREE_CORPUS=OFF >/dev/null
-cmake --build "$build" -j"$(nproc)" --target grotto grotto_shared grotto_static >/dev/null
+cmake --build "$build" -j"$(nproc)" --target grotto grotto_docs grotto_shared grotto_static >/dev/null
 cmake --install "$build" --prefix "$prefix" >/dev/null
 echo "ci/install.sh: installed into $prefix:"
 (cd "$prefix" && find . -type f -o -type l | sort | sed 's/^/  /')
 
-for f in lib/pkgconfig/grotto-static.pc bin/grotto share/grotto-harness/corpus/golden/SHA256SUMS share/grotto-harness/corpus/hardware/hw1-softlock.cap \
+for f in share/man/man1/grotto.1 share/bash-completion/completions/grotto lib/pkgconfig/grotto-static.pc bin/grotto share/grotto-harness/corpus/golden/SHA256SUMS share/grotto-harness/corpus/hardware/hw1-softlock.cap \
          include/grotto/grotto.h include/grotto/tables.h include/grotto/version.h lib/cmake/grotto/grottoConfig.cmake \
          lib/pkgconfig/grotto.pc lib/libgrotto.a lib/libgrotto.so; do
   [ -e "$prefix/$f" ] || fail "missing $f in the installed tree"
@@ -40,6 +40,19 @@ fi
   fail "the installed grotto does not verify the walking costs against its installed corpus"
 (cd "$work" && "$prefix/bin/grotto" verify "$prefix/share/grotto-harness/corpus/hardware" >/dev/null) ||
   fail "the installed grotto does not verify the installed hardware captures"
+# its man page reads as one and lists every command; its completion answers
+man_text=$(MANWIDTH=100 man -l "$prefix/share/man/man1/grotto.1" 2>&1) || fail "man -l grotto.1 failed: $man_text"
+for c in $("$prefix/bin/grotto" --help | sed -n '/^commands:/,/^$/s/^  \([a-z]*\) .*/\1/p'); do
+  grep -q "^   $c\$" <<<"$man_text" || fail "the man page has no section for grotto $c"
+done
+completion() { # completion() WORD... : what bash completes for the last word
+  bash -c 'source "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _grotto; echo "${COMPREPLY[*]}"' \
+    _ "$prefix/share/bash-completion/completions/grotto" "$@"
+}
+[ "$(completion grotto ver)" = verify ] || fail "completing 'grotto ver' gave '$(completion grotto ver)'"
+[ "$(completion grotto map --eng)" = --engine ] || fail "completing 'grotto map --eng' gave '$(completion grotto map --eng)'"
+[ "$(completion grotto map --engine i)" = impl ] || fail "completing 'grotto map --engine i' failed"
+echo "ci/install.sh: man -l grotto.1 ($(wc -l <<<"$man_text") lines) and the bash completion answer"
 # libgrotto.so exports exactly the functions and objects the installed headers declare
 python3 tools/lib_exports.py "$prefix/lib/libgrotto.so" "$prefix/include/grotto" -I "$prefix/include" ||
   fail "libgrotto.so's exports differ from its installed headers (tools/lib_exports.py)"
@@ -111,7 +124,7 @@ deb=${debs[0]}
 contents=$(dpkg-deb -c "$deb" | awk '{print $6}')
 for f in usr/bin/grotto usr/share/grotto-harness/corpus/golden/maps.digest usr/lib/libgrotto.so.0 usr/lib/libgrotto.a usr/include/grotto/grotto.h \
          usr/include/grotto/tables.h usr/lib/cmake/grotto/grottoConfig.cmake usr/lib/pkgconfig/grotto.pc \
-         usr/lib/pkgconfig/grotto-static.pc; do
+         usr/lib/pkgconfig/grotto-static.pc usr/share/man/man1/grotto.1 usr/share/bash-completion/completions/grotto; do
   grep -qx "\./$f" <<<"$contents" || fail "$(basename "$deb") lacks /$f"
 done
 depends=$(dpkg-deb -f "$deb" Depends)
@@ -133,6 +146,9 @@ DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "$deb"
 /usr/bin/grotto --version | grep -qx "grotto $version.*" || fail "/usr/bin/grotto --version: $(/usr/bin/grotto --version)"
 first=$(/usr/bin/grotto map DD5BC3 | head -1)
 [[ "$first" == *"Diamond World of Bliss"* ]] || fail "/usr/bin/grotto map DD5BC3 printed: $first"
+MANWIDTH=100 man grotto 2>/dev/null | grep -q "^COMMANDS" || fail "'man grotto' does not show the installed page"
+[ "$(bash -c 'source /usr/share/bash-completion/completions/grotto; COMP_WORDS=(grotto sta); COMP_CWORD=1; _grotto; echo "${COMPREPLY[*]}"')" = stats ] ||
+  fail "the installed bash completion does not complete 'grotto sta'"
 (cd "$work" && /usr/bin/grotto oracle walk --a impl --against corpus --quiet) ||
   fail "/usr/bin/grotto does not verify the walking costs against /usr/share/grotto-harness/corpus"
 [ "$(PKG_CONFIG_PATH='' pkg-config --modversion grotto)" = "$version" ] || fail "pkg-config finds no installed grotto"
