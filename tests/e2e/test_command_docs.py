@@ -107,3 +107,20 @@ def test_the_generator_refuses_a_help_it_cannot_read(tmp_path):
     res = gen("pdf", tmp_path / "out")
     assert res.returncode == 2 and "usage" in res.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == ["grotto"]  # nothing half-written
+
+
+def test_the_manual_command_pages_are_current(tmp_path):
+    """docs/commands/ is what `gen_docs.py GROTTO md` writes now (regenerate it
+    after changing a command's help)."""
+    res = gen("md", tmp_path)
+    assert res.returncode == 0, res.stderr
+    made = {p.name: p.read_text(encoding="utf-8") for p in tmp_path.iterdir()}
+    docs = os.path.join(ROOT, "docs", "commands")
+    committed = {n: open(os.path.join(docs, n), encoding="utf-8").read() for n in os.listdir(docs)}
+    assert sorted(made) == sorted(["README.md"] + [c + ".md" for c in commands()])
+    for name in made:
+        assert committed.get(name) == made[name], \
+            "docs/commands/%s is stale: python3 tools/gen_docs.py build/cli/grotto md docs/commands" % name
+    assert sorted(committed) == sorted(made)
+    res = gen("md", tmp_path / "nosuch")
+    assert res.returncode == 2 and "not a folder" in res.stderr
