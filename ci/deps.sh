@@ -7,10 +7,11 @@ set -euo pipefail
 # brings llvm-symbolizer for readable sanitizer reports; zip packs the seed
 # corpora of fuzz/build.sh; libjansson-dev parses the interchange format; g++ and
 # pkgconf build the installed-library example (ci/install.sh); nodejs runs
-# tools/searcher (the community tool's harness) in its tests.
+# tools/searcher (the community tool's harness) in its tests;
+# python3-pytest-xdist runs the end-to-end tests on every core (pytest -n);
 # dpkg-dev (dpkg-shlibdeps) and file make the Debian package (cpack, ci/install.sh);
 # man-db reads the generated man page there.
-need=(cmake make gcc g++ pkgconf dpkg-dev file man-db libcriterion-dev libxxhash-dev libjansson-dev python3-pytest lcov clang libclang-rt-14-dev llvm zip git lua5.4 lua5.1 nodejs "$@")
+need=(cmake make gcc g++ pkgconf dpkg-dev file man-db libcriterion-dev libxxhash-dev libjansson-dev python3-pytest python3-pytest-xdist lcov clang libclang-rt-14-dev llvm zip git lua5.4 lua5.1 nodejs "$@")
 missing=()
 for p in "${need[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

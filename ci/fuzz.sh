@@ -11,8 +11,13 @@
 # broke; the ctest test_regressions then replays it on every test run until
 # it is fixed. Exit 1 if any target failed.
 #
+# Targets run FUZZ_JOBS at a time (default: the number of cores; each
+# libFuzzer run is one process on one core), so the smoke takes
+# FUZZ_SECONDS x ceil(targets / FUZZ_JOBS) plus the build.
+#
 #   ci/fuzz.sh                         30 s per target (the .ci/run smoke)
 #   FUZZ_SECONDS=1800 ci/fuzz.sh       a 30-minute campaign per target
+#   FUZZ_JOBS=1 ci/fuzz.sh             one target at a time
 #   ci/fuzz.sh fuzz_map_diff ...       only these targets
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -31,43 +36,44 @@ done
 CC=clang cmake -S . -B "$build" -DGROTTO_FUZZ=ON -DGROTTO_WERROR=ON -DGROTTO_TESTS=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 cmake --build "$build" -j"$(nproc)" --target "${targets[@]}" >/dev/null
 
+jobs=${FUZZ_JOBS:-$(nproc)}
+case "$jobs" in '' | *[!0-9]* | 0) echo "ci/fuzz.sh: FUZZ_JOBS=$jobs: expected a positive number" >&2; exit 2 ;; esac
 mkdir -p "$build/logs" "$build/run"
 fuzz/cli_dict.sh > "$build/fuzz_cli_args.dict"
-failed=()
-rows=()
-for t in "${targets[@]}"; do
-  work="$build/corpus-work/$t"
-  art="$build/artifacts/$t"
-  log="$build/logs/$t.log"
+
+# One target: its run, and on failure its inputs kept with a note. Writes
+# its table row to $build/logs/<target>.row and "ok" or "FAILED" to
+# $build/logs/<target>.verdict (targets run in parallel: nothing shared).
+run_target() {
+  local t=$1
+  local work="$build/corpus-work/$t" art="$build/artifacts/$t" log="$build/logs/$t.log"
   rm -rf "$art"
-  mkdir -p "$work" "$art"
+  mkdir -p "$work" "$art" "$build/run/$t"
   for seeds in "fuzz/corpus/$t" "corpus/regressions/$t"; do
     [ -d "$seeds" ] || continue
     find "$seeds" -maxdepth 1 -type f ! -name '*.note' ! -name 'README*' -exec cp -n {} "$work/" \;
   done
-  opts=(-max_total_time="$seconds" -timeout=30 -print_final_stats=1 -artifact_prefix="$PWD/$art/")
+  local opts=(-max_total_time="$seconds" -timeout=30 -print_final_stats=1 -artifact_prefix="$PWD/$art/")
   if [ "$t" = fuzz_cli_args ]; then
     opts+=(-dict="$PWD/$build/fuzz_cli_args.dict")
   elif [ -f "fuzz/$t.dict" ]; then
     opts+=(-dict="$PWD/fuzz/$t.dict")
   fi
   echo "== $t (${seconds} s)"
-  set +e
-  # a scratch working directory: nothing a target does lands in the tree
-  (cd "$build/run" && "../fuzz/$t" "${opts[@]}" "$PWD/../corpus-work/$t") > "$log" 2>&1
-  rc=$?
-  set -e
+  local rc=0
+  # a scratch working directory per target: nothing a target does lands in the tree
+  (cd "$build/run/$t" && "../../fuzz/$t" "${opts[@]}" "$PWD/../../corpus-work/$t") > "$log" 2>&1 || rc=$?
+  local execs rate verdict=ok inputs
   execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
   rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
-  verdict=ok
   inputs=("$art"/*)
   if [ $rc -ne 0 ] || [ -e "${inputs[0]}" ]; then
     verdict=FAILED
-    failed+=("$t")
     grep -a -E "DIFFERENCE|CONVENTION|argv:|ERROR|SUMMARY|runtime error|WARNING" "$log" | head -12 >&2 || true
     for input in "${inputs[@]}"; do
       [ -e "$input" ] || continue
       mkdir -p "corpus/regressions/$t"
+      local name
       name=$(basename "$input")
       cp "$input" "corpus/regressions/$t/$name"
       {
@@ -87,7 +93,31 @@ for t in "${targets[@]}"; do
       tail -5 "$log" >&2
     fi
   fi
-  rows+=("$(printf '%-24s %14s %10s  %s' "$t" "${execs:-?}" "${rate:-?}" "$verdict")")
+  printf '%-24s %14s %10s  %s\n' "$t" "${execs:-?}" "${rate:-?}" "$verdict" > "$build/logs/$t.row"
+  echo "$verdict" > "$build/logs/$t.verdict"
+}
+
+running=0
+for t in "${targets[@]}"; do
+  rm -f "$build/logs/$t.row" "$build/logs/$t.verdict"
+  if [ "$running" -ge "$jobs" ]; then
+    wait -n || true
+    running=$((running - 1))
+  fi
+  run_target "$t" &
+  running=$((running + 1))
+done
+wait
+
+failed=()
+rows=()
+for t in "${targets[@]}"; do
+  if [ -f "$build/logs/$t.row" ]; then
+    rows+=("$(cat "$build/logs/$t.row")")
+  else
+    rows+=("$(printf '%-24s %14s %10s  %s' "$t" "?" "?" "FAILED (no result)")")
+  fi
+  [ "$(cat "$build/logs/$t.verdict" 2>/dev/null)" = ok ] || failed+=("$t")
 done
 
 echo
@@ -97,4 +127,4 @@ if [ ${#failed[@]} -ne 0 ]; then
   echo "ci/fuzz.sh: FAILED: ${failed[*]} (inputs kept in corpus/regressions/; logs in $build/logs/)" >&2
   exit 1
 fi
-echo "ci/fuzz.sh: ${#targets[@]} targets, ${seconds} s each, no failure"
+echo "ci/fuzz.sh: ${#targets[@]} targets, ${seconds} s each, $jobs at a time, no failure"

@@ -1,16 +1,22 @@
 #!/usr/bin/env bash
-# Sanitizers (clang):
-#  (a) ASan + UBSan build in build-asan/ (-fno-sanitize-recover=all, halt on
-#      the first error, LeakSanitizer on) running the whole test suite:
-#      ctest (unit, whole-universe and regression-replay tests) and pytest
-#      with GROTTO_BIN pointing at the ASan grotto. Nothing is cut: the
-#      whole-universe tests run in full (measured: see docs/ci.md).
-#  (b) TSan build in build-tsan/ running the threaded commands with 2
-#      threads: sweep (to a temporary folder, compared with the corpus, and
-#      --against corpus), oracle (ref vs impl vs corpus, every domain the
-#      command sweeps by default), search, stats, and verify on
-#      corpus/hardware (every capture must agree: exit 0); and the library
-#      called from several threads at once (tests/unit/test_lib_threads.c).
+# Sanitizers:
+#  (a) one instrumented gcc build in build-instr/: ASan + UBSan
+#      (-fno-sanitize-recover=all, halt on the first error, LeakSanitizer on)
+#      and gcov's counters (--coverage, -O1), so that ci/coverage.sh --report
+#      reads the counters of this same run. It runs ctest and pytest (-n, one
+#      worker per core; GROTTO_BIN = the instrumented grotto). Reduced form:
+#      ctest leaves out the label "full" (tests/CMakeLists.txt: the whole-
+#      universe comparisons of ref vs impl vs corpus and of ref vs corpus,
+#      which the tests stage runs in full, uninstrumented); every other test,
+#      the universe tests that plant differences in every domain included,
+#      runs whole.
+#  (b) TSan (clang) build in build-tsan/ running the threaded commands with
+#      2 threads: sweep (to a temporary folder, compared with the corpus, and
+#      --against corpus), oracle (ref vs impl vs corpus over the domains
+#      floors and walk: the oracle's parallel pass; every domain runs whole
+#      in the tests stage), search, stats, verify on
+#      corpus/hardware (every capture must agree: exit 0), and the library
+#      from several threads (test_lib_threads, built on its own).
 # Any sanitizer report fails the run: exit codes are checked, and every
 # report is also written to a log folder that is searched afterwards for
 # "ERROR: AddressSanitizer", "ERROR: LeakSanitizer", "runtime error" and
@@ -21,7 +27,9 @@
 #   ci/sanitize.sh asan      only (a)
 #   ci/sanitize.sh tsan      only (b)
 # While debugging, SANITIZE_CTEST="-R test_oracle" and SANITIZE_PYTEST=
-# "tests/e2e/test_map.py" narrow (a) to some tests.
+# "tests/e2e/test_map.py" narrow (a) to some tests (then the counters are
+# not marked complete: ci/coverage.sh --report refuses them);
+# SANITIZE_JOBS sets pytest's workers (default: the number of cores).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ci/deps.sh
@@ -29,6 +37,8 @@ what=${1:-all}
 case "$what" in all | asan | tsan) ;; *) echo "usage: ci/sanitize.sh [all|asan|tsan]" >&2; exit 2 ;; esac
 REPORT='ERROR: AddressSanitizer|ERROR: LeakSanitizer|runtime error|WARNING: ThreadSanitizer|ERROR: ThreadSanitizer'
 SAN_EXIT=86 # exit code of a process stopped by a sanitizer
+instr=build-instr
+jobs=${SANITIZE_JOBS:-$(nproc)}
 failed=0
 
 stage_start=0
@@ -64,26 +74,35 @@ run() {
 }
 
 if [ "$what" != tsan ]; then
-  stage "ASan + UBSan build (build-asan/)"
-  CC=clang cmake -S . -B build-asan -DGROTTO_SANITIZE=address -DGROTTO_WERROR=ON -DGROTTO_TESTS=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-  cmake --build build-asan -j"$(nproc)" >/dev/null
+  stage "ASan + UBSan + gcov build ($instr/)"
+  # one instrumented build serves both gates: gcc's --coverage counters are
+  # written at exit like any file, ASan and UBSan do not alter them
+  CC=gcc cmake -S . -B "$instr" -DCMAKE_BUILD_TYPE=Debug -DGROTTO_WERROR=ON -DGROTTO_TESTS=ON \
+    -DGROTTO_SANITIZE=address -DGROTTO_COVERAGE=ON -DGROTTO_COVERAGE_OPT="${COVERAGE_OPT:--O1}" >/dev/null
+  cmake --build "$instr" -j"$(nproc)" >/dev/null
+  rm -f "$instr/suite.done"
+  find "$instr" -name '*.gcda' -delete
   stage_done
-  logs="$PWD/build-asan/sanitizer-logs"
+  logs="$PWD/$instr/sanitizer-logs"
   rm -rf "$logs"
   mkdir -p "$logs"
   export ASAN_OPTIONS="halt_on_error=1:detect_leaks=1:exitcode=$SAN_EXIT:log_path=$logs/asan:strict_string_checks=1:check_initialization_order=1"
   export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1:exitcode=$SAN_EXIT:log_path=$logs/asan"
-  stage "ASan + UBSan: ctest"
+  stage "ASan + UBSan: ctest (label 'full' left to the tests stage)"
   # shellcheck disable=SC2086 # word lists
-  ctest --test-dir build-asan --output-on-failure --timeout 3000 ${SANITIZE_CTEST:-} || failed=1
+  ctest --test-dir "$instr" --output-on-failure --timeout 3000 -LE full ${SANITIZE_CTEST:-} || failed=1
   stage_done
-  stage "ASan + UBSan: pytest"
+  stage "ASan + UBSan: pytest, $jobs workers"
   # shellcheck disable=SC2086
-  GROTTO_BIN="$PWD/build-asan/cli/grotto" /usr/bin/python3 -m pytest -q -p no:cacheprovider ${SANITIZE_PYTEST:-tests/e2e} ||
-    failed=1
+  GROTTO_BIN="$PWD/$instr/cli/grotto" /usr/bin/python3 -m pytest -q -p no:cacheprovider -n "$jobs" \
+    ${SANITIZE_PYTEST:-tests/e2e} || failed=1
   stage_done
   check_logs "$logs"
   unset ASAN_OPTIONS UBSAN_OPTIONS
+  # the counters are complete only when nothing was narrowed
+  if [ "$failed" -eq 0 ] && [ -z "${SANITIZE_CTEST:-}${SANITIZE_PYTEST:-}" ]; then
+    date +%s > "$instr/suite.done"
+  fi
 fi
 
 if [ "$what" != asan ]; then
@@ -106,7 +125,12 @@ if [ "$what" != asan ]; then
     cmp -s "$out/sweep/$f" "corpus/golden/$f" || { echo "ci/sanitize.sh: TSan sweep wrote a $f unlike the corpus" >&2; failed=1; }
   done
   run 0 "$g" sweep -j 2 --against corpus --quiet
-  run 0 "$g" oracle -j 2 --a ref --b impl --against corpus --quiet
+  # the oracle's parallel pass: per-seed units marking items (floors) and
+  # the walk (each side's search CPU summed across threads); every domain
+  # is compared whole in the tests stage (ctest, uninstrumented). The
+  # sweep domain would add ref's 393,216 maps (about 20 s of CPU, ten
+  # times that under TSan) to the impl sweep the two sweeps above run
+  run 0 "$g" oracle floors walk -j 2 --a ref --b impl --against corpus --quiet
   run 0 "$g" search -j 2 --state only --limit 5 --quiet
   run 0 "$g" stats -j 2 --quiet
   run 0 "$g" verify corpus/hardware

@@ -1,13 +1,25 @@
 /* The universe index (universe.h): built from an engine's own sweep (impl's,
  * the default) or, for checking, item by item through the engine interface
- * (ref); cached in a validated file. */
+ * (ref); cached in a validated file.
+ *
+ * Builders of one cache directory take turns: a process that finds no valid
+ * cache file takes the directory's lock file (index.lock, flock) before it
+ * builds, and reads the file again once it holds the lock - so of two
+ * queries started together one builds and the other reads what the first
+ * wrote, instead of both building at half speed. A directory that cannot be
+ * written gets no lock (nothing to wait for) and one line on stderr per
+ * process: every query then builds the index again. */
+#define _DEFAULT_SOURCE /* MAP_POPULATE, flock */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 #include <xxhash.h>
 
@@ -19,6 +31,11 @@
 #include "base.h"
 
 enum { KIND_UNIVERSE = 1, KIND_OVERFLOW_HIGH = 2, HIGH_SEED_FIRST = 0x8000 };
+
+/* How long a process waits for another one's build before building itself
+ * (a build takes about a second; a holder that hangs must not block queries) */
+#define LOCK_WAIT_SECONDS 30.0
+#define LOCK_FILE "index.lock"
 
 static const char MAGIC[8] = {'G', 'R', 'O', 'T', 'T', 'O', 'I', 'X'};
 
@@ -142,7 +159,7 @@ static void *cache_read(const char *path, uint32_t kind, uint64_t key, const lay
         snprintf(why, whylen, "not a regular file");
     } else if ((uint64_t)st.st_size < sizeof(cache_header)) {
         snprintf(why, whylen, "truncated (%lld bytes)", (long long)st.st_size);
-    } else if ((block = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0)) == MAP_FAILED) {
+    } else if ((block = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0)) == MAP_FAILED) {
         block = NULL;
         snprintf(why, whylen, "cannot map it: %s", strerror(errno));
     } else {
@@ -203,6 +220,48 @@ static int cache_write(const char *dir, const char *path, uint32_t kind, uint64_
         base_out_commit(&o, why, whylen) != 0)
         return -1;
     return 0;
+}
+
+/* Takes the cache directory's lock file, waiting while another process
+ * holds it (at most LOCK_WAIT_SECONDS). Returns its descriptor (close it to
+ * release), or -1 when there is no lock to take: the directory cannot be
+ * made or written, or the wait ran out. *waited: seconds spent waiting. */
+static int lock_take(const char *dir, double *waited)
+{
+    char p[4200];
+    *waited = 0;
+    if (make_dirs(dir) != 0 || snprintf(p, sizeof p, "%s/" LOCK_FILE, dir) >= (int)sizeof p)
+        return -1;
+    int fd = open(p, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+    if (fd < 0)
+        return -1;
+    double t0 = base_now();
+    while (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+        if ((errno != EWOULDBLOCK && errno != EINTR) || base_now() - t0 > LOCK_WAIT_SECONDS) {
+            close(fd);
+            return -1;
+        }
+        nanosleep(&(struct timespec){.tv_nsec = 5 * 1000 * 1000}, NULL);
+    }
+    *waited = base_now() - t0;
+    return fd;
+}
+
+static void lock_release(int fd)
+{
+    if (fd >= 0)
+        close(fd); /* drops the flock */
+}
+
+/* A cache that cannot be written makes every query build the index again:
+ * said once per process on stderr (the reason is in the index's note). */
+static void warn_not_cached(const char *why)
+{
+    static atomic_int said;
+    if (atomic_exchange(&said, 1))
+        return;
+    fprintf(stderr, "grotto: warning: the universe index is not cached (%.400s): every query builds it again; "
+            "set GROTTO_CACHE_DIR to a writable folder\n", why);
 }
 
 /* ---- building ---- */
@@ -510,7 +569,13 @@ universe_index *universe_index_open(const universe_index_opts *opts, char *err, 
         if (base_out_remove_stale(high, more, sizeof more) > 0)
             snprintf(stale + strlen(stale), sizeof stale - strlen(stale), "%s%s", stale[0] ? "; " : "", more);
     }
-    if (ix->cache_path[0]) {
+    int lock = -1;
+    double waited = 0;
+    /* the cache file; when it is not valid, again under the directory's lock
+     * (another process may have been building it) */
+    for (int attempt = 0; ix->cache_path[0] && attempt < 2; attempt++) {
+        if (attempt == 1 && (lock = lock_take(dir, &waited)) < 0)
+            break;
         universe_layout(&l, header_special_count(ix->cache_path));
         ix->block = cache_read(ix->cache_path, KIND_UNIVERSE, key, &l, why, sizeof why);
         if (ix->block && !universe_sane(ix->block, &l)) {
@@ -519,11 +584,15 @@ universe_index *universe_index_open(const universe_index_opts *opts, char *err, 
             ix->block = NULL;
         }
         if (ix->block) {
+            lock_release(lock);
             ix->from_cache = 1;
             ix->block_mapped = sizeof(cache_header) + l.payload;
             point_into(ix, &l);
             ix->seconds = base_now() - t0;
             int n = snprintf(ix->note, sizeof ix->note, "read %.400s (%.3f s)", ix->cache_path, ix->seconds);
+            if (waited > 0.001)
+                n += snprintf(ix->note + n, sizeof ix->note - (size_t)n,
+                              " (waited %.3f s for another process building it)", waited);
             if (stale[0])
                 snprintf(ix->note + n, sizeof ix->note - (size_t)n, " (removed stale temporary files: %.500s)", stale);
             return ix;
@@ -531,6 +600,7 @@ universe_index *universe_index_open(const universe_index_opts *opts, char *err, 
     }
     ix->block = e->sweep ? build_sweep(e, &o, &l) : build_items(e, &o, &l, NULL);
     if (!ix->block) {
+        lock_release(lock);
         universe_index_close(ix);
         snprintf(err, errlen, "out of memory building the universe index");
         return NULL;
@@ -541,12 +611,16 @@ universe_index *universe_index_open(const universe_index_opts *opts, char *err, 
     if (ix->cache_path[0]) {
         char wwhy[512];
         if (cache_write(dir, ix->cache_path, KIND_UNIVERSE, key, &l, (const char *)ix->block + sizeof(cache_header),
-                        wwhy, sizeof wwhy) == 0)
+                        wwhy, sizeof wwhy) == 0) {
             snprintf(ix->note + n, sizeof ix->note - (size_t)n, " (cache: %.200s; written %.400s)", why, ix->cache_path);
-        else
+        } else {
             snprintf(ix->note + n, sizeof ix->note - (size_t)n, " (cache: %.200s; not written: %.400s)", why, wwhy);
+            warn_not_cached(wwhy);
+        }
+        lock_release(lock);
     } else if (why[0]) {
         snprintf(ix->note + n, sizeof ix->note - (size_t)n, " (no cache: %.400s)", why);
+        warn_not_cached(why);
     } else {
         snprintf(ix->note + n, sizeof ix->note - (size_t)n, " (no cache)");
     }
@@ -623,18 +697,28 @@ int universe_index_overflow_high(universe_index *ix, const universe_index_opts *
     uint64_t key = 0;
     /* the engine whose floors the index holds (the default's when borrowed) */
     const grotto_engine *e = ix->engine->floors_from ? INDEX_DEFAULT : ix->engine;
+    char dir[4096] = "";
+    int lock = -1;
+    double waited;
     if (ix->cache_path[0]) {
         key = ix->key;
-        snprintf(path, sizeof path, "%.*s/overflow-8000-ffff.idx",
-                 (int)(strrchr(ix->cache_path, '/') - ix->cache_path), ix->cache_path);
+        snprintf(dir, sizeof dir, "%.*s", (int)(strrchr(ix->cache_path, '/') - ix->cache_path), ix->cache_path);
+        snprintf(path, sizeof path, "%s/overflow-8000-ffff.idx", dir);
+    }
+    for (int attempt = 0; path[0] && attempt < 2; attempt++) { /* as universe_index_open */
+        if (attempt == 1 && (lock = lock_take(dir, &waited)) < 0)
+            break;
         if ((ix->high_block = cache_read(path, KIND_OVERFLOW_HIGH, key, &l, why, sizeof why))) {
+            lock_release(lock);
             ix->high_mapped = sizeof(cache_header) + l.payload;
             ix->overflow_high = (const uint8_t *)ix->high_block + sizeof(cache_header);
             return 0;
         }
     }
-    if (!(ix->high_block = calloc(1, sizeof(cache_header) + l.payload)))
+    if (!(ix->high_block = calloc(1, sizeof(cache_header) + l.payload))) {
+        lock_release(lock);
         return -1;
+    }
     uint8_t *flags = (uint8_t *)ix->high_block + sizeof(cache_header);
     if (!e->sweep) {
         high_ctx c = {e, flags};
@@ -645,14 +729,14 @@ int universe_index_overflow_high(universe_index *ix, const universe_index_opts *
                                     .seed_first = HIGH_SEED_FIRST,
                                     .progress = o.progress,
                                     .progress_ctx = o.progress_ctx};
-        if (e->sweep(&req, NULL) != 0)
+        if (e->sweep(&req, NULL) != 0) {
+            lock_release(lock);
             return -1;
+        }
     }
     ix->overflow_high = flags;
-    if (path[0]) {
-        char dir[4096];
-        snprintf(dir, sizeof dir, "%.*s", (int)(strrchr(path, '/') - path), path);
-        cache_write(dir, path, KIND_OVERFLOW_HIGH, key, &l, flags, why, sizeof why); /* a cache: failure is harmless */
-    }
+    if (path[0] && cache_write(dir, path, KIND_OVERFLOW_HIGH, key, &l, flags, why, sizeof why) != 0)
+        warn_not_cached(why); /* a cache: the flags are right all the same */
+    lock_release(lock);
     return 0;
 }

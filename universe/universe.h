@@ -49,8 +49,11 @@
  *   rebuild of the engine invalidates it), payload size, XXH3-64 checksum of
  *   the payload, entry counts and sizes - then the payload. A file that is
  *   missing, truncated, corrupt, foreign or stale is rebuilt, never trusted;
- *   it is written to a temporary name and renamed. A cache directory that
- *   cannot be created or written leaves the index in memory only. */
+ *   it is written to a temporary name and renamed. Builders take turns
+ *   through the lock file index.lock beside it (flock): a process that finds
+ *   no valid file waits while another builds, then reads its file. A cache
+ *   directory that cannot be created or written leaves the index in memory
+ *   only, and says so once per process on stderr ("grotto: warning: ..."). */
 
 enum { UNIVERSE_INDEX_FORMAT = 1 };
 

@@ -74,9 +74,17 @@ def assert_usage_error(res, *needles):
 def private_index_cache(tmp_path_factory):
     """The universe index cache of the whole session lives in a temporary
     directory (never the user's ~/.cache/grotto): the first query builds
-    it, the others read it."""
+    it, the others read it. Under pytest-xdist (-n N) the workers share one
+    folder beside their own temporary folders, so the index is built once
+    per run: a worker that finds another one building waits for it (the
+    index's build lock) and then reads its file."""
     old = os.environ.get("GROTTO_CACHE_DIR")
-    os.environ["GROTTO_CACHE_DIR"] = str(tmp_path_factory.mktemp("grotto-cache"))
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        shared = tmp_path_factory.getbasetemp().parent / "grotto-cache"
+        shared.mkdir(exist_ok=True)
+        os.environ["GROTTO_CACHE_DIR"] = str(shared)
+    else:
+        os.environ["GROTTO_CACHE_DIR"] = str(tmp_path_factory.mktemp("grotto-cache"))
     yield
     if old is None:
         del os.environ["GROTTO_CACHE_DIR"]

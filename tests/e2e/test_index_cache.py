@@ -1,7 +1,7 @@
 """The universe index cache as a user meets it: written by the first query,
 read by the next, rebuilt - with the same answers - when it is corrupt,
 truncated, foreign or stale (another build of grotto), and never in the way
-when its directory cannot be written. GROTTO_INDEX_TRACE=1 makes grotto say
+when its directory cannot be written (said once on stderr). GROTTO_INDEX_TRACE=1 makes grotto say
 on stderr how it obtained the index."""
 import os
 import shutil
@@ -29,7 +29,7 @@ def traced(env, *args, binary=None):
     proc = subprocess.run([binary or grotto_bin(), *(args or QUERY)], capture_output=True, text=True, env=env,
                           timeout=600)
     assert proc.returncode == 0, proc.stderr
-    trace = [l for l in proc.stderr.splitlines() if "index" in l]
+    trace = [l for l in proc.stderr.splitlines() if ": index " in l]
     assert len(trace) == 1, proc.stderr
     return proc.stdout, trace[0]
 
@@ -117,6 +117,10 @@ def test_unwritable_cache_directory_is_no_obstacle(tmp_path, reference):
     plain.write_text("x")
     out, trace = traced(env_with(GROTTO_CACHE_DIR=plain / "cache"))  # cannot be created, even by root
     assert "not written" in trace and out == reference[0]
+    # said once on stderr, also without the trace, by a command that caches twice (index, overflow flags)
+    res = run("stats", "--quiet", env=dict(os.environ, GROTTO_CACHE_DIR=str(plain / "cache")))
+    warned = [l for l in res.err.splitlines() if "index is not cached" in l]
+    assert res.rc == 0 and len(warned) == 1 and "GROTTO_CACHE_DIR" in warned[0], res.err
 
 
 def test_no_cache_writes_nothing(tmp_path, reference):

@@ -2,14 +2,17 @@
  * when valid, and rebuilt - never trusted - when it is missing, truncated,
  * corrupt, foreign, stale (another engine build) or holds implausible values
  * under a valid checksum; a cache directory that cannot be written leaves
- * the index in memory. */
+ * the index in memory and says so once on stderr; of two processes that
+ * find no cache at the same time, one builds and the other reads. */
 #define _XOPEN_SOURCE 700 /* nftw */
 #include <criterion/criterion.h>
+#include <fcntl.h>
 #include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include <xxhash.h>
 
@@ -179,11 +182,31 @@ Test(index_cache, unwritable_or_missing_directory, .timeout = 600)
     cr_assert_not_null(f);
     fclose(f);
     snprintf(below, sizeof below, "%s/cache", file);
+    /* stderr into a file: the warning, once for two opens */
+    char said[600];
+    snprintf(said, sizeof said, "%s/stderr.txt", dir);
+    fflush(stderr);
+    int keep = dup(2), to = open(said, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    cr_assert(keep >= 0 && to >= 0 && dup2(to, 2) == 2);
     universe_index *ix = open_cached(below);
     cr_expect_eq(ix->from_cache, 0);
     cr_expect(strstr(ix->note, "not written") != NULL, "%s", ix->note);
     cr_expect_eq(ix->special_count, 3734);
     universe_index_close(ix);
+    universe_index_close(open_cached(below));
+    fflush(stderr);
+    cr_assert(dup2(keep, 2) == 2);
+    close(keep);
+    close(to);
+    FILE *s = fopen(said, "r");
+    cr_assert_not_null(s);
+    char text[4096] = "";
+    size_t got = fread(text, 1, sizeof text - 1, s);
+    fclose(s);
+    text[got] = 0;
+    const char *w = strstr(text, "grotto: warning: the universe index is not cached (");
+    cr_expect(w != NULL && strstr(w, "plain-file/cache") != NULL, "stderr: %s", text);
+    cr_expect(w == NULL || strstr(w + 1, "grotto: warning") == NULL, "said more than once: %s", text);
     /* a missing directory (two levels) is made */
     char deep[600];
     snprintf(deep, sizeof deep, "%s/a/b", dir);
@@ -231,5 +254,39 @@ Test(index_cache, overflow_flags_beyond_the_game_seeds_are_cached, .timeout = 60
         m += ix->overflow_high[i];
     cr_expect_eq(m, 8);
     universe_index_close(ix);
+    remove_dir();
+}
+
+/* Two processes that find no cache file at once: one builds (under the
+ * directory's lock), the other waits and reads what it wrote. */
+Test(index_cache, two_builders_at_once_build_once, .timeout = 600)
+{
+    make_dir();
+    int fds[2];
+    cr_assert_eq(pipe(fds), 0);
+    pid_t child = fork();
+    cr_assert(child >= 0);
+    if (child == 0) {
+        close(fds[0]);
+        char err[256];
+        universe_index_opts o = {.engine = &grotto_engine_impl, .cache = 1, .cache_dir = dir};
+        universe_index *ix = universe_index_open(&o, err, sizeof err);
+        char c = ix ? (char)('0' + ix->from_cache) : 'x';
+        _exit(write(fds[1], &c, 1) == 1 ? 0 : 1);
+    }
+    close(fds[1]);
+    universe_index *ix = open_cached(dir);
+    char c = 0;
+    cr_assert_eq(read(fds[0], &c, 1), 1);
+    close(fds[0]);
+    int status;
+    cr_assert_eq(waitpid(child, &status, 0), child);
+    cr_expect(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    cr_expect((c == '1') + ix->from_cache == 1, "child from_cache %c, parent %d (%s)", c, ix->from_cache, ix->note);
+    universe_index_close(ix);
+    struct stat st;
+    char lock[600];
+    snprintf(lock, sizeof lock, "%s/index.lock", dir);
+    cr_expect_eq(stat(lock, &st), 0, "the lock file is kept in the cache directory");
     remove_dir();
 }
