@@ -1,7 +1,8 @@
 /* The universe index's cache file (universe/universe.h): written when built, read
  * when valid, and rebuilt - never trusted - when it is missing, truncated,
- * corrupt, foreign, stale (another engine build) or holds implausible values
- * under a valid checksum; a cache directory that cannot be written leaves
+ * corrupt, foreign, stale (another engine build), of another payload kind,
+ * entry count or entry size, longer than its header says, or holds
+ * implausible values under a valid checksum; a cache directory that cannot be written leaves
  * the index in memory. */
 #define _XOPEN_SOURCE 700 /* nftw */
 #include <criterion/criterion.h>
@@ -146,7 +147,7 @@ static void other_kind(uint8_t *b, size_t *n)
 static void other_count(uint8_t *b, size_t *n)
 {
     (void)n;
-    b[40 + 4 * 2] ^= 1; /* count[2]: the special floors */
+    b[40] ^= 1; /* count[0]: the floors (the special floors' count[2] sizes the payload read) */
 }
 
 static void other_entry_size(uint8_t *b, size_t *n)
