@@ -308,17 +308,23 @@ Test(oracle_report, json_first_differences_are_identified_in_every_domain)
     uint16_t want_walk[GROTTO_MAX_FLOORS * 2] = {0};
     want_walk[grotto_floor_slot(1, 3)] = 77;
     oracle_compare_opts walk = ab;
-    size_t wk[] = {grotto_floor_slot(1, 3), grotto_floor_slot(0, 5)};
-    uint64_t wv[] = {oracle_walk_value(1, 40, 1, 42), oracle_walk_value(0, 0, 1, GROTTO_WALK_NONE)};
-    uint8_t wkk[] = {ORACLE_AB, ORACLE_A_CORPUS};
+    size_t wk[] = {grotto_floor_slot(1, 3), grotto_floor_slot(0, 5), grotto_floor_slot(0, 6), grotto_floor_slot(0, 7)};
+    uint64_t wv[] = {oracle_walk_value(1, 40, 1, 42), oracle_walk_value(0, 0, 1, GROTTO_WALK_NONE),
+                     oracle_walk_value(0, 0, 1, 42), oracle_walk_value(1, 40, 0, 0)};
+    uint8_t wkk[] = {ORACLE_AB, ORACLE_A_CORPUS, ORACLE_AB, ORACLE_AB};
     walk.want_walk = want_walk;
-    f = first_entries(ORACLE_WALK, wk, wv, wkk, 2, &walk);
+    f = first_entries(ORACLE_WALK, wk, wv, wkk, 4, &walk);
     e = json_array_get(f, 0);
     cr_expect(member_int(e, "seed") == 1 && member_int(e, "floor") == 3);
     const json_t *h = json_object_get(e, "half_steps");
     cr_expect(member_int(h, "a") == 40 && member_int(h, "b") == 42 && member_int(h, "corpus") == 77);
     h = json_object_get(json_array_get(f, 1), "half_steps");
     cr_expect(json_is_null(json_object_get(h, "a")) && json_is_null(json_object_get(h, "b")));
+    /* each side's own "gave a floor" flag */
+    h = json_object_get(json_array_get(f, 2), "half_steps");
+    cr_expect(json_is_null(json_object_get(h, "a")) && json_integer_value(json_object_get(h, "b")) == 42);
+    h = json_object_get(json_array_get(f, 3), "half_steps");
+    cr_expect(json_integer_value(json_object_get(h, "a")) == 40 && json_is_null(json_object_get(h, "b")));
     json_decref(f);
     /* at: the part of the seed; multibug: the map */
     size_t at[] = {(size_t)7 * ORACLE_AT_PER_SEED, (size_t)7 * ORACLE_AT_PER_SEED + 1,

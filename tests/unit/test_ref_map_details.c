@@ -8,7 +8,7 @@
 #include "grotto/rng.h"
 #include "grotto/tables.h"
 #include "grotto/timer.h"
-#include "testjson.h"
+#include "corpus.h"
 
 typedef grotto_map_details_t details;
 
@@ -44,10 +44,10 @@ typedef struct sample_ctx {
     long maps;
 } sample_ctx;
 
-static void check_sample_map(const tj *line, void *vctx)
+static void check_sample_map(const json_t *line, void *vctx)
 {
     sample_ctx *ctx = vctx;
-    long code = tj_int(line, "band"), seed = tj_int(line, "seed");
+    long code = jint(line, "band"), seed = jint(line, "seed");
     details d;
     int rc = grotto_map_details((int)code, (uint32_t)seed, &d);
     if (rc != 0)
@@ -55,19 +55,19 @@ static void check_sample_map(const tj *line, void *vctx)
     QUIET_EQ(d.band_code, code, "band %ld seed %#lx band code", code, seed);
     QUIET_EQ(grotto_band_code(d.band), code, "band %ld seed %#lx band index", code, seed);
     QUIET_EQ(d.seed, seed, "band %ld seed %#lx seed", code, seed);
-    QUIET_EQ(d.env, tj_int(line, "env"), "band %ld seed %#lx env", code, seed);
-    QUIET_EQ(d.floors, tj_int(line, "floors"), "band %ld seed %#lx floors", code, seed);
-    QUIET_EQ(d.smr, tj_int(line, "smr"), "band %ld seed %#lx smr", code, seed);
-    QUIET_EQ(d.boss, tj_int(line, "boss"), "band %ld seed %#lx boss", code, seed);
-    QUIET_EQ(d.prefix, tj_int(line, "prefix"), "band %ld seed %#lx prefix", code, seed);
-    QUIET_EQ(d.suffix, tj_int(line, "suffix"), "band %ld seed %#lx suffix", code, seed);
-    QUIET_EQ(d.locale, tj_int(line, "locale"), "band %ld seed %#lx locale", code, seed);
-    QUIET_EQ(d.level, tj_int(line, "level"), "band %ld seed %#lx level", code, seed);
+    QUIET_EQ(d.env, jint(line, "env"), "band %ld seed %#lx env", code, seed);
+    QUIET_EQ(d.floors, jint(line, "floors"), "band %ld seed %#lx floors", code, seed);
+    QUIET_EQ(d.smr, jint(line, "smr"), "band %ld seed %#lx smr", code, seed);
+    QUIET_EQ(d.boss, jint(line, "boss"), "band %ld seed %#lx boss", code, seed);
+    QUIET_EQ(d.prefix, jint(line, "prefix"), "band %ld seed %#lx prefix", code, seed);
+    QUIET_EQ(d.suffix, jint(line, "suffix"), "band %ld seed %#lx suffix", code, seed);
+    QUIET_EQ(d.locale, jint(line, "locale"), "band %ld seed %#lx locale", code, seed);
+    QUIET_EQ(d.level, jint(line, "level"), "band %ld seed %#lx level", code, seed);
 
     char en[128], jp[128];
     int len_en = grotto_map_name_en(&d, en, sizeof en);
     int len_jp = grotto_map_name_jp(&d, jp, sizeof jp);
-    const char *want_en = tj_str(line, "name_en"), *want_jp = tj_str(line, "name_jp");
+    const char *want_en = jstr(line, "name_en"), *want_jp = jstr(line, "name_jp");
     if (!want_en || !want_jp)
         cr_assert_fail("band %ld seed %#lx: names missing", code, seed);
     if (strcmp(en, want_en) != 0)
@@ -79,7 +79,7 @@ static void check_sample_map(const tj *line, void *vctx)
 
     /* the MapRecord header bytes 0..11 carry the same fields */
     uint8_t rec[GROTTO_MAP_RECORD_SIZE_FOR_TEST];
-    long rl = hex_decode(tj_str(line, "record"), rec, sizeof rec);
+    long rl = hex_decode(jstr(line, "record"), rec, sizeof rec);
     if (rl != 140L)
         cr_assert_fail("band %ld seed %#lx: record of %ld bytes", code, seed, rl);
     const uint8_t want[12] = {d.band_code, (uint8_t)(d.seed & 0xFF), (uint8_t)(d.seed >> 8), d.env,
@@ -88,10 +88,10 @@ static void check_sample_map(const tj *line, void *vctx)
         QUIET_EQ(rec[i], want[i], "band %ld seed %#lx record byte %d", code, seed, i);
 
     /* one chest-rank list per floor; sides set exactly for floors 1..floors */
-    const tj *ranks = tj_get(line, "chest_ranks");
+    const json_t *ranks = json_object_get(line, "chest_ranks");
     if (!ranks)
         cr_assert_fail("band %ld seed %#lx: chest_ranks missing", code, seed);
-    QUIET_EQ(ranks->len, d.floors, "band %ld seed %#lx chest_ranks lists", code, seed);
+    QUIET_EQ(json_array_size(ranks), d.floors, "band %ld seed %#lx chest_ranks lists", code, seed);
     for (int n = 1; n <= GROTTO_MAX_FLOORS; n++) {
         if (n <= d.floors && (d.side[n - 1] < 10 || d.side[n - 1] > 16))
             cr_expect_fail("band %ld seed %#lx side of B%d = %d", code, seed, n, d.side[n - 1]);
@@ -104,7 +104,7 @@ static void check_sample_map(const tj *line, void *vctx)
 Test(map_details, golden_maps_sample)
 {
     sample_ctx ctx = {0};
-    long lines = tj_each_line("golden/maps-sample.jsonl", check_sample_map, &ctx);
+    long lines = corpus_each_line("golden/maps-sample.jsonl", check_sample_map, &ctx);
     cr_assert_gt(lines, 0, "corpus/golden/maps-sample.jsonl unreadable or empty");
     cr_expect_eq(ctx.maps, lines);
     cr_expect_eq(lines, 7765L);
