@@ -13,28 +13,11 @@
 #include "grotto/floor.h"
 #include "ref_stages.h"
 
-static void expect_grid(const ref_stages *s, const char *want, const char *what)
-{
-    char got[16 * 17];
-    ref_stages_grid(s, got);
-    cr_expect_str_eq(got, want, "%s:\n%s\nwant\n%s", what, got, want);
-}
-
 Test(ref_stairs, example_a_0x5BC3_floor4_overflow_and_ghost)
 {
     ref_stages s;
-    ref_stages_begin(&s, 0x5BC3, 4);
-    ref_stages_run(&s, 5);
-    expect_grid(&s, "1111111111\n1111131111\n1008222801\n1188131881\n1332331211\n"
-                    "1112133221\n1108131121\n1188131081\n1110131881\n1111111111", "A after the ring");
-    cr_expect_eq(s.g.rng.state, 0x86DC33BDu, "the stairs start at %08X", s.g.rng.state);
-    uint32_t before = s.g.rng.draws;
-    ref_stages_run(&s, 6);
     /* the ghost up stairs (4) of refused candidates stay behind */
-    expect_grid(&s, "1111111111\n1111131111\n1045222801\n1148131441\n1332331211\n"
-                    "1112133221\n1104131121\n1144131481\n1110131481\n1111111111", "A after the stairs");
-    cr_expect_eq(s.g.rng.draws - before, 3945u);
-    cr_expect_eq(s.g.rng.state, 0x7D16E82Au, "the chests start at %08X", s.g.rng.state);
+    ref_stages_expect_phase(&s, &REF_EXAMPLE_A, 5);
     cr_expect_eq(s.g.overflow, 1, "example A enters overflow mode");
     cr_expect_eq(s.g.up_tile_before, 4, "the final up stairs land on a ghost");
     cr_expect(wa_get(s.A, HDR_UP_X) == 7 && wa_get(s.A, HDR_UP_Y) == 8);
@@ -44,17 +27,7 @@ Test(ref_stairs, example_a_0x5BC3_floor4_overflow_and_ghost)
 Test(ref_stairs, example_b_0x0000_floor1)
 {
     ref_stages s;
-    ref_stages_begin(&s, 0x0000, 1);
-    ref_stages_run(&s, 5);
-    expect_grid(&s, "11111111111\n18008211111\n10000228811\n18800310801\n11210311111\n13222233331\n"
-                    "11808810111\n11000000111\n11800808111\n11001110111\n11111111111", "B after the ring");
-    cr_expect_eq(s.g.rng.state, 0x14526D52u);
-    uint32_t before = s.g.rng.draws;
-    ref_stages_run(&s, 6);
-    expect_grid(&s, "11111111111\n18048211111\n10400228811\n18800310801\n11210311111\n13222233331\n"
-                    "11808810111\n11000050111\n11800808111\n11001110111\n11111111111", "B after the stairs");
-    cr_expect_eq(s.g.rng.draws - before, 17u);
-    cr_expect_eq(s.g.rng.state, 0x6E32F013u);
+    ref_stages_expect_phase(&s, &REF_EXAMPLE_B, 5);
     cr_expect_eq(s.g.overflow, 0);
     cr_expect_eq(s.g.up_tile_before, 0, "the final up stairs are written on floor");
     cr_expect(wa_get(s.A, HDR_UP_X) == 2 && wa_get(s.A, HDR_UP_Y) == 2);

@@ -3,8 +3,10 @@
  * (§3.7), ref_stages_run runs the phases up to but not including `stop`
  * (0 BSP, 1 rooms and doors, 2 erosion, 3 corridors, 4 ring, 5 stairs,
  * 6 chests) through ref/'s stage functions, so a test can look at the
- * grid before and after the one stage it is about. Header-only: included
- * by test_ref_* files only (they see ref/'s internal headers). */
+ * grid before and after the one stage it is about; the worked examples
+ * A and B of §13 phase by phase, and the check of one phase against them.
+ * Header-only: included by test_ref_* files only (they see ref/'s
+ * internal headers). */
 #ifndef GROTTO_TEST_REF_STAGES_H
 #define GROTTO_TEST_REF_STAGES_H
 
@@ -84,6 +86,87 @@ static inline void ref_stages_grid(const ref_stages *s, char *out)
             out[(w + 1) * y + x] = (char)('0' + wa_get(s->A, WA_GRID + WA_STRIDE * y + x));
         out[(w + 1) * y + w] = y + 1 < w ? '\n' : 0;
     }
+}
+
+/* ---- the worked examples of floor-generation.md §13, phase by phase ----
+ * The grid after each phase (the spec's side-by-side columns, rows joined
+ * by newlines), the draws of each phase and the generator state at the
+ * start of each phase (start[7]: the final state). */
+typedef struct ref_example {
+    const char *name;
+    uint32_t seed;
+    int k;
+    const char *grid[REF_PHASES];
+    uint32_t draws[REF_PHASES];
+    uint32_t start[REF_PHASES + 1];
+} ref_example;
+
+/* §13.1 Example A: map seed 0x5BC3, floor 4 */
+static const ref_example REF_EXAMPLE_A = {
+    "example A (0x5BC3 B4F)", 0x5BC3, 4,
+    {"1111111111\n1111131111\n1111131111\n1111131111\n1333331111\n"
+     "1111133331\n1111131111\n1111131111\n1111131111\n1111111111",
+     "1111111111\n1111131111\n1108131801\n1188131881\n1333331111\n"
+     "1111133331\n1108131111\n1188131081\n1111131881\n1111111111",
+     "1111111111\n1111131111\n1008131801\n1188131881\n1330331111\n"
+     "1110133331\n1108131111\n1188131081\n1110131881\n1110111111",
+     "1111111111\n1111131111\n1008222801\n1188131881\n1332331211\n"
+     "1112133221\n1108131121\n1188131081\n1110131881\n1110111111",
+     "1111111111\n1111131111\n1008222801\n1188131881\n1332331211\n"
+     "1112133221\n1108131121\n1188131081\n1110131881\n1111111111",
+     "1111111111\n1111131111\n1045222801\n1148131441\n1332331211\n"
+     "1112133221\n1104131121\n1144131481\n1110131481\n1111111111",
+     "1111111111\n1111131111\n1045222601\n1148131441\n1332331211\n"
+     "1112133221\n1164131121\n1144131481\n1110131461\n1111111111"},
+    {10, 30, 46, 12, 0, 3945, 34},
+    {0x00005BC7, 0x1582A6D5, 0x43A1C69F, 0x9AAE8149, 0x86DC33BD, 0x86DC33BD, 0x7D16E82A, 0xA28E4E18},
+};
+
+/* §13.3 Example B: map seed 0x0000, floor 1 (no chest phase draws) */
+static const ref_example REF_EXAMPLE_B = {
+    "example B (0x0000 B1F)", 0x0000, 1,
+    {"11111111111\n11111311111\n11111311111\n11111311111\n11111311111\n13333333331\n"
+     "11111111111\n11111111111\n11111111111\n11111111111\n11111111111",
+     "11111111111\n18008311111\n10000318811\n18800310811\n11111311111\n13333333331\n"
+     "11808800111\n11000000111\n11800808111\n11111111111\n11111111111",
+     "11111111111\n18008311111\n10000308811\n18800310801\n11110311111\n13333333331\n"
+     "11808810111\n11000000111\n11800808111\n11001110111\n11111111111",
+     "11111111111\n18008211111\n10000228811\n18800310801\n11210311111\n13222233331\n"
+     "11808810111\n11000000111\n11800808111\n11001110111\n11111111111",
+     "11111111111\n18008211111\n10000228811\n18800310801\n11210311111\n13222233331\n"
+     "11808810111\n11000000111\n11800808111\n11001110111\n11111111111",
+     "11111111111\n18048211111\n10400228811\n18800310801\n11210311111\n13222233331\n"
+     "11808810111\n11000050111\n11800808111\n11001110111\n11111111111",
+     "11111111111\n18048211111\n10400228811\n18800310801\n11210311111\n13222233331\n"
+     "11808810111\n11000050111\n11800808111\n11001110111\n11111111111"},
+    {7, 27, 59, 8, 0, 17, 0},
+    {0x00000001, 0xD9E2B600, 0x5656AEC7, 0xF809B8FA, 0x14526D52, 0x14526D52, 0x6E32F013, 0x6E32F013},
+};
+
+/* Runs ex up to `phase`, checks the grid before it (the previous phase's
+ * column) and the state it starts from, runs it, and checks the grid,
+ * the draws and the state after it; s is left after the phase. Uses
+ * Criterion's cr_expect (include criterion.h first). */
+static inline void ref_stages_expect_phase(ref_stages *s, const ref_example *ex, int phase)
+{
+    char got[16 * 17];
+    ref_stages_begin(s, ex->seed, ex->k);
+    ref_stages_run(s, phase);
+    if (phase > 0) {
+        ref_stages_grid(s, got);
+        cr_expect_str_eq(got, ex->grid[phase - 1], "%s before phase %d:\n%s", ex->name, phase, got);
+    }
+    cr_expect_eq(s->g.rng.state, ex->start[phase], "%s: phase %d starts at %08X, want %08X", ex->name, phase,
+                 s->g.rng.state, ex->start[phase]);
+    uint32_t before = s->g.rng.draws;
+    ref_stages_run(s, phase + 1);
+    ref_stages_grid(s, got);
+    cr_expect_str_eq(got, ex->grid[phase], "%s after phase %d:\n%s\nwant\n%s", ex->name, phase, got,
+                     ex->grid[phase]);
+    cr_expect_eq(s->g.rng.draws - before, ex->draws[phase], "%s: phase %d draws %u, want %u", ex->name, phase,
+                 s->g.rng.draws - before, ex->draws[phase]);
+    cr_expect_eq(s->g.rng.state, ex->start[phase + 1], "%s: phase %d ends at %08X, want %08X", ex->name, phase,
+                 s->g.rng.state, ex->start[phase + 1]);
 }
 
 #endif
