@@ -20,8 +20,8 @@
  *    program in bounds if the belief is ever wrong;
  *  - GROTTO_COVERAGE_TEST defined: ALWAYS(X) is 1 and NEVER(X) is 0 (X is
  *    not evaluated), so that branch coverage counts only the branches tests
- *    can reach - the fallback is not compiled in. Meant for the branch
- *    coverage build; nothing defines it yet.
+ *    can reach - the fallback is not compiled in. The coverage build
+ *    (-DGROTTO_COVERAGE=ON, ci/coverage.sh) defines it.
  *
  * A bad argument from a caller is NOT impossible: it gets a real check
  * (`if (n < 1 || n > 16) return -1;`) and a test that makes it

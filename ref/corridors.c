@@ -2,6 +2,7 @@
  * Each split joins the rooms of its two nodes (followed through the
  * pointers split.first/second -> node -> node.room -> room record) by up to
  * four door pairs; each pair draws its 1-in-8 "extend" even when skipped. */
+#include "always.h"
 #include "floor_internal.h"
 #include "work_area.h"
 
@@ -101,13 +102,13 @@ void ref_connect_split(ref_gen *g, int s)
         a1 = roomA + ROOM_BOTTOM1;
         b0 = roomB + ROOM_TOP0;
         b1 = roomB + ROOM_TOP1;
-    } else if (kind == SPLIT_KIND_COLS) {
+    } else if (NEVER(kind != SPLIT_KIND_COLS)) {
+        return; /* every split record has kind 1 or 2 */
+    } else {
         a0 = roomA + ROOM_RIGHT0;
         a1 = roomA + ROOM_RIGHT1;
         b0 = roomB + ROOM_LEFT0;
         b1 = roomB + ROOM_LEFT1;
-    } else {
-        return; /* never happens: every split record has kind 1 or 2 */
     }
     const int pairs[4][2] = {{a0, b0}, {a1, b0}, {a0, b1}, {a1, b1}};
     for (int i = 0; i < 4; i++) {

@@ -7,6 +7,7 @@
  * are (no quality changes a floor), then what the quality makes of them. */
 #include <string.h>
 
+#include "always.h"
 #include "grotto/elist.h"
 #include "grotto/floor.h"
 #include "grotto/map.h"
@@ -72,7 +73,10 @@ int grotto_map(int quality, uint32_t seed, grotto_map_t *out)
 {
     grotto_map_details_t d;
     grotto_map_floors_t floors;
-    if (grotto_map_details(quality, seed, &d) != 0 || grotto_map_floors(seed, d.floors, &floors) != 0)
+    if (grotto_map_details(quality, seed, &d) != 0)
+        return -1;
+    int rc = grotto_map_floors(seed, d.floors, &floors); /* the details checked the seed and gave 2..16 floors */
+    if (NEVER(rc != 0))
         return -1;
     return grotto_map_from_floors(quality, &floors, out);
 }

@@ -32,7 +32,7 @@ static const struct gt_range *row_of(const struct gt_range *table, int rows, int
 static int pick_keyed(grotto_rng *r, const struct gt_range *table, int rows, int key)
 {
     const struct gt_range *row = row_of(table, rows, key);
-    if (!row) {
+    if (NEVER(!row)) {
         grotto_rng_draw(r);
         return 0;
     }
@@ -79,12 +79,12 @@ static int draw_boss(grotto_rng *r, int quality)
 {
     const struct gt_range *row = row_of(gt_boss_range_by_quality, GT_BOSS_RANGE_BY_QUALITY_ROWS, quality);
     uint32_t v = grotto_rng_draw(r);
-    if (!row)
+    if (NEVER(!row)) /* the table covers qualities 2..248 */
         return 0;
     uint32_t total = 0;
     for (int b = row->lo; b <= row->hi; b++)
         total += gt_boss_weight[b];
-    if (total == 0)
+    if (NEVER(total == 0)) /* every boss range holds a weighted boss */
         return 0;
     v %= total;
     uint32_t sum = 0;

@@ -6,6 +6,7 @@
  * options of §5 on such a result. */
 #include <string.h>
 
+#include "always.h"
 #include "grotto/elist.h"
 #include "grotto/map.h"
 #include "grotto/multibug.h"
@@ -37,7 +38,10 @@ int grotto_multibug(int quality, uint32_t seed, grotto_multibug_t *out)
 {
     grotto_map_details_t d;
     grotto_map_floors_t floors;
-    if (grotto_map_details(quality, seed, &d) != 0 || grotto_map_floors(seed, GROTTO_MAX_FLOORS, &floors) != 0)
+    if (grotto_map_details(quality, seed, &d) != 0)
+        return -1;
+    int rc = grotto_map_floors(seed, GROTTO_MAX_FLOORS, &floors); /* the details checked the seed */
+    if (NEVER(rc != 0))
         return -1;
     return grotto_multibug_from_floors(quality, &floors, out);
 }

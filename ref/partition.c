@@ -1,6 +1,7 @@
 /* Phase 1: BSP partition (floor-generation.md §5).
  * Node records are edited in place; every new node and split is appended
  * at the current counts A[21] / A[22]. */
+#include "always.h"
 #include "floor_internal.h"
 #include "work_area.h"
 
@@ -104,7 +105,7 @@ static void after_split(ref_gen *g, int n)
 void ref_bsp_visit(ref_gen *g, int n)
 {
     uint8_t *A = g->A;
-    if (wa_get(A, HDR_NODE_COUNT) >= NODE_CAP)
+    if (NEVER(wa_get(A, HDR_NODE_COUNT) >= NODE_CAP)) /* R8 */
         return;
     int N = wa_node(n);
     int ok;

@@ -1,5 +1,6 @@
 /* Phase 2: rooms and doors (floor-generation.md §6).
  * Node n gets room r = A[23] (always n, carving never fails). */
+#include "always.h"
 #include "floor_internal.h"
 #include "work_area.h"
 
@@ -24,8 +25,8 @@ static void place_doors(ref_gen *g, int r)
     int R = wa_room(r);
     int x0 = wa_get(A, R + ROOM_X0), y0 = wa_get(A, R + ROOM_Y0);
     int x1 = wa_get(A, R + ROOM_X1), y1 = wa_get(A, R + ROOM_Y1);
-    if (x0 == 0 || y0 == 0 || x1 == 0 || y1 == 0)
-        return; /* unreachable (R9) */
+    if (NEVER(x0 == 0 || y0 == 0 || x1 == 0 || y1 == 0))
+        return; /* R9: every carved room lies inside the ring */
 
     int w = x1 - x0 + 1;
     if (w < 5) {
@@ -72,8 +73,8 @@ int ref_carve_room(ref_gen *g, int n, int r)
     int N = wa_node(n);
     int nx0 = wa_get(A, N + NODE_X0), ny0 = wa_get(A, N + NODE_Y0);
     int nx1 = wa_get(A, N + NODE_X1), ny1 = wa_get(A, N + NODE_Y1);
-    if ((nx1 + 1 - nx0) < 3 || (ny1 + 1 - ny0) < 3)
-        return 0; /* unreachable (R6) */
+    if (NEVER((nx1 + 1 - nx0) < 3 || (ny1 + 1 - ny0) < 3))
+        return 0; /* R6: the BSP leaves no leaf below 3x3 */
     int tw = (nx1 - nx0 + 1) / 3;
     int th = (ny1 - ny0 + 1) / 3;
 

@@ -2,6 +2,7 @@
  * Up candidate: corner check and blacklist (skipped in overflow mode, after
  * 100 failures); down candidate: corner check only. A failed down candidate
  * leaves the up tile 4 behind ("ghost stairs"). */
+#include "always.h"
 #include "floor_internal.h"
 #include "work_area.h"
 
@@ -26,8 +27,8 @@ int ref_classify(const uint8_t *A, int x, int y)
     int c = G(A, x, y);
     if (c == T_WALL || c == T_PARTITION)
         return 255;
-    if (!(c == 0 || c == 2 || c == 4 || c == 5 || c == 6 || c == 7 || c == 8))
-        return 0; /* never happens */
+    if (NEVER(!(c == 0 || c == 2 || c == 4 || c == 5 || c == 6 || c == 7 || c == 8)))
+        return 0; /* the grid holds tile codes 0..8, and 1/3 returned above */
     int n = BLOCKED(G(A, x, y - 1)), ne = BLOCKED(G(A, x + 1, y - 1));
     int e = BLOCKED(G(A, x + 1, y)), se = BLOCKED(G(A, x + 1, y + 1));
     int s = BLOCKED(G(A, x, y + 1)), sw = BLOCKED(G(A, x - 1, y + 1));

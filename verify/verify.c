@@ -12,6 +12,7 @@
 #include "grotto/record.h"
 #include "grotto/tables.h"
 #include "grotto/timer.h"
+#include "always.h"
 #include "oracle.h"
 #include "verify.h"
 
@@ -225,6 +226,11 @@ static int capture_map(const grotto_capture *c, const grotto_engine *e, verify_r
 static void verify_inventory(const grotto_capture *c, const grotto_engine *e, verify_result *r)
 {
     int band = capture_band(c);
+    if (NEVER(band < 0)) { /* the parser requires quality or band of an inventory capture */
+        checked(r, "quality");
+        differ(r, "quality", -1, -1, "none", "a quality 2..248 or a band code");
+        return;
+    }
     int qlo = c->quality ? c->quality : gt_band[band].qmin, qhi = c->quality ? c->quality : gt_band[band].qmax;
     char qtext[48];
     if (c->quality)

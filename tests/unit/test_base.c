@@ -256,3 +256,52 @@ Test(base, a_signal_removes_the_temporary_file)
     cr_expect_eq(leftovers(NULL), 0, "no temporary file and no target");
     remove_dir();
 }
+
+/* SHA-256 around the block edges: a tail of 55 bytes still fits its length
+ * in one block, 56..63 need a second; whole blocks and several of them.
+ * The message is bytes 3, 10, 17, ... (7i + 3 mod 256); the digests are
+ * Python's hashlib. */
+Test(base, sha256_at_the_block_edges)
+{
+    static const struct {
+        size_t n;
+        const char *hex;
+    } V[] = {
+        {55, "e7313d333c272e639f790978283f9eb392e843d0f29b7016828bb1daa4aac70b"},
+        {63, "81c80242132f230c3bd41b3e63bbcff16107339549214a99614ff26664625055"},
+        {64, "39e3d7b6b5d075d37d053ad89b24b41bef4f3c29760c84447cab3f3be1882241"},
+        {65, "aacca6ff74fdbb296d165a45cecfa04e5127bc008770fbbdd48006f2d2fae95e"},
+        {119, "9ce7368e4daf32341631b492e80359dc9f594b48453cd0dd5bf0b19279cc177e"},
+        {120, "7836b787757e95e58b3ca5aec90b1b004e8deba1e50e9675af9cabf1a13a04b5"},
+        {128, "d2742f1f4ac6bb7ca2b239ee18402ba8b3f9f8e652d2a72973c2b9ba11c08cf6"},
+        {1000, "1e9bc38cbf860b9ec31918b065f9b52476c549a782e0e7990bed8ce3868d2371"},
+    };
+    uint8_t msg[1000];
+    for (size_t i = 0; i < sizeof msg; i++)
+        msg[i] = (uint8_t)(i * 7 + 3);
+    for (size_t i = 0; i < sizeof V / sizeof V[0]; i++) {
+        char hex[65];
+        base_sha256_hex(msg, V[i].n, hex);
+        cr_expect_str_eq(hex, V[i].hex, "%zu bytes", V[i].n);
+    }
+}
+
+/* Space reserved at open and not written is cut when the file is finished:
+ * the file holds exactly what was written. */
+Test(base, reserved_space_not_written_is_cut)
+{
+    make_dir();
+    char path[128], err[512];
+    snprintf(path, sizeof path, "%s/out.bin", dir);
+    base_out_file o;
+    cr_assert_eq(base_out_open(&o, path, 1 << 16, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(base_out_write(&o, "abcdefg", 7, err, sizeof err), 0, "%s", err);
+    cr_expect_eq(o.written, 7);
+    cr_assert_eq(base_out_finish(&o, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(base_out_commit(&o, err, sizeof err), 0, "%s", err);
+    struct stat st;
+    cr_assert_eq(stat(path, &st), 0);
+    cr_expect_eq(st.st_size, 7, "%lld bytes", (long long)st.st_size);
+    cr_expect_eq(leftovers("out.bin"), 0);
+    remove_dir();
+}

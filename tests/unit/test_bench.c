@@ -1,6 +1,8 @@
 /* universe/bench.c: the min/median summary of repeated runs and the limit
- * calibration that grotto bench prints. */
+ * calibration that grotto bench prints - their arithmetic, not the
+ * machine's speed (no wall-clock ranges). */
 #include <criterion/criterion.h>
+#include <math.h>
 
 #include "universe.h"
 
@@ -19,14 +21,18 @@ Test(bench, min_and_median)
     cr_assert(s.min == 0.25 && s.median == 0.25);
 }
 
+/* The calibration measures; what it measured is the machine's business
+ * (speed is `grotto bench`'s, never a unit test's): only that both costs
+ * came out as positive, finite numbers. The limit is linear in them. */
 Test(bench, limit_calibration)
 {
     universe_bench_limit l;
     universe_bench_limit_measure(&l);
-    /* a draw is a dependent multiply-add (a few cycles), a hashed byte a
-     * multiply in one of eight chains: both well inside (0.05 ns, 50 ns) */
-    cr_assert(l.ns_per_draw > 0.05 && l.ns_per_draw < 50, "ns per draw %g", l.ns_per_draw);
-    cr_assert(l.ns_per_byte > 0.05 && l.ns_per_byte < 50, "ns per byte %g", l.ns_per_byte);
+    cr_assert(isfinite(l.ns_per_draw) && l.ns_per_draw > 0, "ns per draw %g", l.ns_per_draw);
+    cr_assert(isfinite(l.ns_per_byte) && l.ns_per_byte > 0, "ns per byte %g", l.ns_per_byte);
     cr_assert_float_eq(universe_bench_limit_seconds(&l, 1000000000ull, 0), l.ns_per_draw, 1e-9);
     cr_assert_float_eq(universe_bench_limit_seconds(&l, 0, 2000000000ull), 2 * l.ns_per_byte, 1e-9);
+    universe_bench_limit fixed = {.ns_per_draw = 2.5, .ns_per_byte = 0.5};
+    cr_assert_float_eq(universe_bench_limit_seconds(&fixed, 4000000000ull, 6000000000ull), 10.0 + 3.0, 1e-9);
+    cr_assert_float_eq(universe_bench_limit_seconds(&fixed, 0, 0), 0.0, 1e-12);
 }

@@ -12,7 +12,7 @@
 #include "grotto/floor.h"
 #include "grotto/map.h"
 #include "grotto/tables.h"
-#include "testjson.h"
+#include "corpus.h"
 #include "verify.h"
 
 static const char PROV[] = "source: test_capture.c\ndate: 2026-11-30\nmethod: emulator RAM read\ngame: na\n";

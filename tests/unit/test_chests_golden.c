@@ -12,7 +12,7 @@
 #include "grotto/chests.h"
 #include "grotto/engine.h"
 #include "grotto/tables.h"
-#include "testjson.h"
+#include "corpus.h"
 
 enum { BAND_DD = 11, SOLO = 1, PARTY = 2 };
 
@@ -22,27 +22,27 @@ typedef struct golden {
     uint8_t first_floor[GROTTO_SEED_COUNT]; /* 0: not a hit */
 } golden;
 
-static void read_line(const tj *line, void *ctx)
+static void read_line(const json_t *line, void *ctx)
 {
     golden *g = ctx;
-    if (strcmp(tj_str(line, "id"), "DD-ql-lucida-shard"))
+    if (strcmp(jstr(line, "id"), "DD-ql-lucida-shard"))
         return;
-    const tj *maps = tj_get(line, "maps"), *first = tj_get(line, "first_floor");
-    g->hits = (int)tj_int(line, "hits");
-    cr_assert_eq(maps->len, (size_t)g->hits);
-    for (size_t i = 0; i < maps->len; i++) {
-        const char *id = maps->items[i].str;
+    const json_t *maps = json_object_get(line, "maps"), *first = json_object_get(line, "first_floor");
+    g->hits = (int)jint(line, "hits");
+    cr_assert_eq(json_array_size(maps), (size_t)g->hits);
+    for (size_t i = 0; i < json_array_size(maps); i++) {
+        const char *id = json_string_value(json_array_get(maps, i));
         cr_assert(strlen(id) == 6 && !strncmp(id, "DD", 2), "%s", id);
         unsigned long seed = strtoul(id + 2, NULL, 16);
         cr_assert_leq(seed, GROTTO_SEED_MAX);
-        g->first_floor[seed] = (uint8_t)tj_int(first, id);
+        g->first_floor[seed] = (uint8_t)jint(first, id);
     }
 }
 
 static void load(golden *g)
 {
     memset(g, 0, sizeof *g);
-    cr_assert_eq(tj_each_line("golden/searcher/issue21-chests.jsonl", read_line, g), 1);
+    cr_assert_eq(corpus_each_line("golden/searcher/issue21-chests.jsonl", read_line, g), 1);
     cr_assert_eq(g->hits, 56, "research.md's published count");
     size_t len;
     uint8_t *text = corpus_read("golden/searcher/never-listed.json", &len);
@@ -50,22 +50,22 @@ static void load(golden *g)
     char *z = malloc(len + 1);
     memcpy(z, text, len);
     z[len] = 0;
-    tj *j = tj_parse(z);
+    json_t *j = jparse(z);
     cr_assert_not_null(j);
     memset(g->listed, 1, sizeof g->listed);
-    const tj *bands = tj_get(j, "bands");
+    const json_t *bands = json_object_get(j, "bands");
     int found = 0;
-    for (size_t b = 0; b < bands->len; b++) {
-        const tj *e = &bands->items[b];
-        if (strcmp(tj_str(e, "band"), "DD"))
+    for (size_t b = 0; b < json_array_size(bands); b++) {
+        const json_t *e = json_array_get(bands, b);
+        if (strcmp(jstr(e, "band"), "DD"))
             continue;
-        const tj *seeds = tj_get(e, "seeds");
-        for (size_t i = 0; i < seeds->len; i++)
-            g->listed[strtoul(seeds->items[i].str, NULL, 16)] = 0;
-        found = (int)seeds->len;
+        const json_t *seeds = json_object_get(e, "seeds");
+        for (size_t i = 0; i < json_array_size(seeds); i++)
+            g->listed[strtoul(json_string_value(json_array_get(seeds, i)), NULL, 16)] = 0;
+        found = (int)json_array_size(seeds);
     }
     cr_assert_eq(found, 302, "band DD's never-listed seeds");
-    tj_free(j);
+    json_decref(j);
     free(z);
     free(text);
 }

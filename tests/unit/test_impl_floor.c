@@ -6,7 +6,7 @@
 
 #include "grotto/engine.h"
 #include "grotto/record.h"
-#include "testjson.h"
+#include "corpus.h"
 
 typedef struct {
     long lines;
@@ -14,26 +14,26 @@ typedef struct {
     long overflow_floors, with_ghosts, with_regions, with_unreachable;
 } floor_ctx;
 
-static int xy_list_eq(const tj *arr, const grotto_xy *xy, int n)
+static int xy_list_eq(const json_t *arr, const grotto_xy *xy, int n)
 {
-    if (!arr || arr->kind != TJ_ARR || (int)arr->len != n)
+    if (!json_is_array(arr) || (int)json_array_size(arr) != n)
         return 0;
     for (int i = 0; i < n; i++) {
-        const tj *p = tj_at(arr, (size_t)i);
-        if (!p || p->len != 2 || (int)tj_at(p, 0)->num != xy[i].x || (int)tj_at(p, 1)->num != xy[i].y)
+        const json_t *p = json_array_get(arr, (size_t)i);
+        if (!p || json_array_size(p) != 2 || (int)jlong(json_array_get(p, 0)) != xy[i].x || (int)jlong(json_array_get(p, 1)) != xy[i].y)
             return 0;
     }
     return 1;
 }
 
-static void check_floor_line(const tj *line, void *vctx)
+static void check_floor_line(const json_t *line, void *vctx)
 {
     floor_ctx *c = vctx;
     c->lines++;
-    uint32_t seed = (uint32_t)tj_int(line, "seed");
-    int k = (int)tj_int(line, "floor");
+    uint32_t seed = (uint32_t)jint(line, "seed");
+    int k = (int)jint(line, "floor");
     uint8_t want[GROTTO_FLOOR_RECORD_SIZE];
-    long n = hex_decode(tj_str(line, "record"), want, sizeof want);
+    long n = hex_decode(jstr(line, "record"), want, sizeof want);
     cr_assert_eq(n, GROTTO_FLOOR_RECORD_SIZE, "bad golden record for %u:%d", seed, k);
 
     grotto_floor_t f;
@@ -49,24 +49,24 @@ static void check_floor_line(const tj *line, void *vctx)
     }
     char hex[17];
     digest_hex(got, sizeof got, hex);
-    if (strcmp(hex, tj_str(line, "digest")) != 0)
+    if (strcmp(hex, jstr(line, "digest")) != 0)
         c->digest_bad++;
-    if (f.width != tj_int(line, "w") || f.height != tj_int(line, "h") || f.overflow != tj_int(line, "flags"))
+    if (f.width != jint(line, "w") || f.height != jint(line, "h") || f.overflow != jint(line, "flags"))
         c->fields_bad++;
     c->overflow_floors += f.overflow;
 
     grotto_floor_analysis a;
     grotto_engine_impl.analyse(&f, &a);
-    if (!xy_list_eq(tj_get(line, "ghosts"), a.ghost, a.ghost_count))
+    if (!xy_list_eq(json_object_get(line, "ghosts"), a.ghost, a.ghost_count))
         c->ghosts_bad++;
-    if (a.unreachable_chests != tj_int(line, "unreachable_chests"))
+    if (a.unreachable_chests != jint(line, "unreachable_chests"))
         c->unreach_bad++;
-    if (a.down_unreachable != tj_int(line, "down_unreachable"))
+    if (a.down_unreachable != jint(line, "down_unreachable"))
         c->down_bad++;
-    const tj *regs = tj_get(line, "isolated_regions");
-    int ok = regs && regs->kind == TJ_ARR && regs->len == a.region_count;
-    for (size_t i = 0; ok && i < regs->len; i++)
-        ok = (int)tj_at(regs, i)->num == a.region_size[i];
+    const json_t *regs = json_object_get(line, "isolated_regions");
+    int ok = json_is_array(regs) && json_array_size(regs) == a.region_count;
+    for (size_t i = 0; ok && i < json_array_size(regs); i++)
+        ok = (int)jlong(json_array_get(regs, i)) == a.region_size[i];
     if (!ok)
         c->regions_bad++;
     c->with_ghosts += a.ghost_count > 0;
@@ -87,7 +87,7 @@ static void check_floor_line(const tj *line, void *vctx)
 Test(impl_floor, golden_sample)
 {
     floor_ctx c = {0};
-    long lines = tj_each_line("golden/floors-sample.jsonl", check_floor_line, &c);
+    long lines = corpus_each_line("golden/floors-sample.jsonl", check_floor_line, &c);
     fprintf(stderr,
             "impl floors-sample: %ld floors checked; mismatches: record %ld, digest %ld, fields %ld, "
             "ghosts %ld, unreachable_chests %ld, down_unreachable %ld, isolated_regions %ld\n"

@@ -8,20 +8,20 @@
 #include "grotto/engine.h"
 #include "grotto/record.h"
 #include "grotto/tables.h"
-#include "testjson.h"
+#include "corpus.h"
 
 typedef struct {
     long lines, record_bad, digest_bad, fields_bad, other_quality_bad, special_floors;
 } map_ctx;
 
-static void check_map_line(const tj *line, void *vctx)
+static void check_map_line(const json_t *line, void *vctx)
 {
     map_ctx *c = vctx;
     c->lines++;
-    int band = (int)tj_int(line, "band");
-    uint32_t seed = (uint32_t)tj_int(line, "seed");
+    int band = (int)jint(line, "band");
+    uint32_t seed = (uint32_t)jint(line, "seed");
     uint8_t want[GROTTO_MAP_RECORD_SIZE];
-    cr_assert_eq(hex_decode(tj_str(line, "record"), want, sizeof want), GROTTO_MAP_RECORD_SIZE);
+    cr_assert_eq(hex_decode(jstr(line, "record"), want, sizeof want), GROTTO_MAP_RECORD_SIZE);
     grotto_map_t m;
     cr_assert_eq(grotto_engine_impl.map(band, seed, &m), 0, "map %02X/%04X", band, seed);
     uint8_t got[GROTTO_MAP_RECORD_SIZE];
@@ -35,18 +35,18 @@ static void check_map_line(const tj *line, void *vctx)
     }
     char hex[17];
     digest_hex(got, sizeof got, hex);
-    if (strcmp(hex, tj_str(line, "digest")) != 0)
+    if (strcmp(hex, jstr(line, "digest")) != 0)
         c->digest_bad++;
-    if (m.d.env != tj_int(line, "env") || m.d.floors != tj_int(line, "floors") || m.d.smr != tj_int(line, "smr") ||
-        m.d.boss != tj_int(line, "boss") || m.d.prefix != tj_int(line, "prefix") ||
-        m.d.suffix != tj_int(line, "suffix") || m.d.locale != tj_int(line, "locale") ||
-        m.d.level != tj_int(line, "level"))
+    if (m.d.env != jint(line, "env") || m.d.floors != jint(line, "floors") || m.d.smr != jint(line, "smr") ||
+        m.d.boss != jint(line, "boss") || m.d.prefix != jint(line, "prefix") ||
+        m.d.suffix != jint(line, "suffix") || m.d.locale != jint(line, "locale") ||
+        m.d.level != jint(line, "level"))
         c->fields_bad++;
-    const tj *el = tj_get(line, "elist");
+    const json_t *el = json_object_get(line, "elist");
     for (int f = 0; f < m.d.floors; f++) {
-        const tj *e = tj_at(el, (size_t)f);
-        if (!e || m.elist[f].ofs != tj_int(e, "ofs") || m.elist[f].D != tj_int(e, "D") ||
-            m.elist[f].state != tj_int(e, "state"))
+        const json_t *e = json_array_get(el, (size_t)f);
+        if (!e || m.elist[f].ofs != jint(e, "ofs") || m.elist[f].D != jint(e, "D") ||
+            m.elist[f].state != jint(e, "state"))
             c->fields_bad++;
         c->special_floors += m.elist[f].state != 0;
     }
@@ -69,7 +69,7 @@ static void check_map_line(const tj *line, void *vctx)
 Test(impl_map, golden_sample)
 {
     map_ctx c = {0};
-    long lines = tj_each_line("golden/maps-sample.jsonl", check_map_line, &c);
+    long lines = corpus_each_line("golden/maps-sample.jsonl", check_map_line, &c);
     fprintf(stderr,
             "impl maps-sample: %ld maps checked; mismatches: record %ld, digest %ld, decoded fields %ld, "
             "other quality of band %ld (special floors seen: %ld)\n",

@@ -6,7 +6,7 @@
 
 #include "impl.h"
 #include "spec_timer.h"
-#include "testjson.h"
+#include "corpus.h"
 
 static grotto_timer_value timer_of(uint32_t t, int base)
 {
@@ -27,20 +27,20 @@ Test(impl_timer, spec_table_4)
     }
 }
 
-static void check_line(const tj *line, void *ctx)
+static void check_line(const json_t *line, void *ctx)
 {
     long *n = ctx;
-    grotto_timer_value v = timer_of((uint32_t)tj_int(line, "timer"), 100);
-    cr_expect_eq(v.r1, tj_int(line, "r1"));
-    cr_expect_eq(v.seed, tj_int(line, "seed"));
-    cr_expect_eq(v.r3, tj_int(line, "r3"));
+    grotto_timer_value v = timer_of((uint32_t)jint(line, "timer"), 100);
+    cr_expect_eq(v.r1, jint(line, "r1"));
+    cr_expect_eq(v.seed, jint(line, "seed"));
+    cr_expect_eq(v.r3, jint(line, "r3"));
     (*n)++;
 }
 
 Test(impl_timer, golden_vectors)
 {
     long n = 0;
-    cr_assert_eq(tj_each_line("golden/timers.jsonl", check_line, &n), 1665);
+    cr_assert_eq(corpus_each_line("golden/timers.jsonl", check_line, &n), 1665);
     cr_expect_eq(n, 1665);
 }
 

@@ -8,7 +8,7 @@
 #include "grotto/engine.h"
 #include "grotto/record.h"
 #include "grotto/sweep.h"
-#include "testjson.h"
+#include "corpus.h"
 
 static void print_stats(const char *what, const grotto_sweep_stats *st)
 {

@@ -1,9 +1,11 @@
 /* The universe index's cache file (universe/universe.h): written when built, read
  * when valid, and rebuilt - never trusted - when it is missing, truncated,
- * corrupt, foreign, stale (another engine build) or holds implausible values
- * under a valid checksum; a cache directory that cannot be written leaves
- * the index in memory and says so once on stderr; of two processes that
- * find no cache at the same time, one builds and the other reads. */
+ * corrupt, foreign, stale (another engine build), of another payload kind,
+ * entry count or entry size, longer than its header says, or holds
+ * implausible values under a valid checksum; a cache directory that cannot
+ * be written leaves the index in memory and says so once on stderr; of two
+ * processes that find no cache at the same time, one builds and the other
+ * reads. */
 #define _XOPEN_SOURCE 700 /* nftw */
 #include <criterion/criterion.h>
 #include <fcntl.h>
@@ -58,7 +60,8 @@ static uint8_t *read_all(size_t *n)
     fseek(f, 0, SEEK_END);
     *n = (size_t)ftell(f);
     rewind(f);
-    uint8_t *b = malloc(*n);
+    uint8_t *b = calloc(1, *n + 64); /* room for damage that appends */
+    cr_assert_not_null(b);
     cr_assert_eq(fread(b, 1, *n, f), *n);
     fclose(f);
     return b;
@@ -137,6 +140,44 @@ static void other_version(uint8_t *b, size_t *n)
     b[8] = 99;
 }
 
+/* header fields outside the checksummed payload: the payload's kind, an
+ * entry count, an entry size, the payload size, the checksum itself */
+static void other_kind(uint8_t *b, size_t *n)
+{
+    (void)n;
+    b[12] ^= 3; /* the universe (1) becomes the overflow flags' kind (2) */
+}
+
+static void other_count(uint8_t *b, size_t *n)
+{
+    (void)n;
+    b[40] ^= 1; /* count[0]: the floors (the special floors' count[2] sizes the payload read) */
+}
+
+static void other_entry_size(uint8_t *b, size_t *n)
+{
+    (void)n;
+    b[56 + 2 * 1] ^= 2; /* size[1]: bytes per map entry */
+}
+
+static void other_payload_size(uint8_t *b, size_t *n)
+{
+    (void)n;
+    b[24] ^= 8;
+}
+
+static void bytes_appended(uint8_t *b, size_t *n)
+{
+    (void)b;
+    *n += 8; /* zeros after the payload */
+}
+
+static void checksum_field(uint8_t *b, size_t *n)
+{
+    (void)n;
+    b[32 + 7] ^= 0x80;
+}
+
 /* A value that indexes a table, out of range, under a correct checksum. */
 static void implausible(uint8_t *b, size_t *n)
 {
@@ -168,6 +209,20 @@ Test(index_cache, written_read_and_rebuilt_when_damaged, .timeout = 600)
     expect_rebuilt(built, stale_key, "stale");
     expect_rebuilt(built, other_version, "other format version");
     expect_rebuilt(built, implausible, "implausible");
+    universe_index_close(built);
+    remove_dir();
+}
+
+Test(index_cache, every_header_field_is_validated, .timeout = 900)
+{
+    make_dir();
+    universe_index *built = open_cached(dir);
+    expect_rebuilt(built, other_kind, "other payload kind");
+    expect_rebuilt(built, other_count, "other entry counts or sizes");
+    expect_rebuilt(built, other_entry_size, "other entry counts or sizes");
+    expect_rebuilt(built, other_payload_size, "size does not match the header");
+    expect_rebuilt(built, bytes_appended, "size does not match the header");
+    expect_rebuilt(built, checksum_field, "corrupt (checksum mismatch)");
     universe_index_close(built);
     remove_dir();
 }

@@ -11,7 +11,7 @@
 #include "grotto/record.h"
 #include "grotto/tables.h"
 #include "universe.h"
-#include "testjson.h"
+#include "corpus.h"
 
 static universe_index *open_index(const grotto_engine *engine)
 {
@@ -87,45 +87,45 @@ Test(index_universe, ref_equals_impl, .timeout = 1200)
 
 static universe_index *golden_ix;
 
-static void check_map_line(const tj *line, void *ctx)
+static void check_map_line(const json_t *line, void *ctx)
 {
     long *bad = ctx;
-    int band = grotto_band_of_code((int)tj_int(line, "band"));
-    uint32_t seed = (uint32_t)tj_int(line, "seed");
+    int band = grotto_band_of_code((int)jint(line, "band"));
+    uint32_t seed = (uint32_t)jint(line, "seed");
     uint32_t m = (uint32_t)grotto_map_slot(band, seed);
     const grotto_map_facts *d = &golden_ix->map[m];
-    int ok = d->env == tj_int(line, "env") && d->floors == tj_int(line, "floors") && d->smr == tj_int(line, "smr") &&
-             d->boss == tj_int(line, "boss") && d->prefix == tj_int(line, "prefix") &&
-             d->suffix == tj_int(line, "suffix") && d->locale == tj_int(line, "locale") &&
-             d->level == tj_int(line, "level");
-    const tj *el = tj_get(line, "elist"), *ranks = tj_get(line, "chest_ranks");
+    int ok = d->env == jint(line, "env") && d->floors == jint(line, "floors") && d->smr == jint(line, "smr") &&
+             d->boss == jint(line, "boss") && d->prefix == jint(line, "prefix") &&
+             d->suffix == jint(line, "suffix") && d->locale == jint(line, "locale") &&
+             d->level == jint(line, "level");
+    const json_t *el = json_object_get(line, "elist"), *ranks = json_object_get(line, "chest_ranks");
     int n;
     const grotto_special_floor *sp = universe_index_special_of(golden_ix, m, &n);
     int listed = 0;
-    for (size_t f = 0; ok && f < el->len; f++) {
-        const tj *e = tj_at(el, f);
-        long state = tj_int(e, "state");
+    for (size_t f = 0; ok && f < json_array_size(el); f++) {
+        const json_t *e = json_array_get(el, f);
+        long state = jint(e, "state");
         int special = (d->special >> f) & 1;
         ok = special == (state != 0);
         if (!ok || !special)
             continue;
         const grotto_special_floor *s = &sp[listed++];
-        ok = listed <= n && s->floor == f + 1 && s->state == state && s->ofs == tj_int(e, "ofs") &&
-             s->D == tj_int(e, "D");
-        const tj *r = tj_at(ranks, f);
+        ok = listed <= n && s->floor == f + 1 && s->state == state && s->ofs == jint(e, "ofs") &&
+             s->D == jint(e, "D");
+        const json_t *r = json_array_get(ranks, f);
         for (size_t c = 0; ok && c < GROTTO_MAX_CHESTS; c++)
-            ok = s->rank[c] == (c < r->len ? (long)tj_at(r, c)->num : 0);
+            ok = s->rank[c] == (c < json_array_size(r) ? (long)jlong(json_array_get(r, c)) : 0);
     }
     ok = ok && listed == n;
     if (!ok && (*bad)++ < 5)
-        cr_log_error("map %02lX%04X disagrees with maps-sample.jsonl", tj_int(line, "band"), seed);
+        cr_log_error("map %02lX%04X disagrees with maps-sample.jsonl", jint(line, "band"), seed);
 }
 
 Test(index_universe, golden_maps_sample, .timeout = 1200)
 {
     golden_ix = open_index(&grotto_engine_impl);
     long bad = 0;
-    long lines = tj_each_line("golden/maps-sample.jsonl", check_map_line, &bad);
+    long lines = corpus_each_line("golden/maps-sample.jsonl", check_map_line, &bad);
     /* the sample holds every map with a floor in a non-zero state */
     long with_special = 0;
     for (size_t m = 0; m < GROTTO_MAP_UNIVERSE; m++)
@@ -172,28 +172,28 @@ typedef struct floors_ctx {
     long bad, up, cut, both;
 } floors_ctx;
 
-static void check_floor_line(const tj *line, void *arg)
+static void check_floor_line(const json_t *line, void *arg)
 {
     floors_ctx *c = arg;
-    uint32_t seed = (uint32_t)tj_int(line, "seed");
-    int k = (int)tj_int(line, "floor");
+    uint32_t seed = (uint32_t)jint(line, "seed");
+    int k = (int)jint(line, "floor");
     const grotto_floor_facts *f = &golden_ix->floor[grotto_floor_slot(seed, k)];
     uint8_t rec[GROTTO_FLOOR_RECORD_SIZE];
-    cr_assert_eq(hex_decode(tj_str(line, "record"), rec, sizeof rec), GROTTO_FLOOR_RECORD_SIZE);
+    cr_assert_eq(hex_decode(jstr(line, "record"), rec, sizeof rec), GROTTO_FLOOR_RECORD_SIZE);
     const uint8_t *g = rec + 16;
-    const tj *chests = tj_get(line, "chests");
+    const json_t *chests = json_object_get(line, "chests");
     int ux = rec[4], uy = rec[5], adj = 0;
-    for (size_t i = 0; i < chests->len; i++) {
-        int x = (int)tj_at(tj_at(chests, i), 0)->num, y = (int)tj_at(tj_at(chests, i), 1)->num;
+    for (size_t i = 0; i < json_array_size(chests); i++) {
+        int x = (int)jlong(json_array_get(json_array_get(chests, i), 0)), y = (int)jlong(json_array_get(json_array_get(chests, i), 1));
         adj |= abs(x - ux) + abs(y - uy) == 1;
     }
     int near, far, cut;
     softlock_of_grid(g, ux, uy, rec[6], rec[7], &near, &far, &cut);
-    int ok = f->ghost_count == tj_get(line, "ghosts")->len &&
-             f->unreachable_chests == tj_int(line, "unreachable_chests") &&
-             f->down_unreachable == (uint8_t)tj_get(line, "down_unreachable")->num &&
-             f->region_count == tj_get(line, "isolated_regions")->len && f->overflow == (rec[3] & 1) &&
-             f->chest_count == chests->len && f->up_next_to_chest == adj && f->softlock_down_cut == cut &&
+    int ok = f->ghost_count == json_array_size(json_object_get(line, "ghosts")) &&
+             f->unreachable_chests == jint(line, "unreachable_chests") &&
+             f->down_unreachable == (uint8_t)jlong(json_object_get(line, "down_unreachable")) &&
+             f->region_count == json_array_size(json_object_get(line, "isolated_regions")) && f->overflow == (rec[3] & 1) &&
+             f->chest_count == json_array_size(chests) && f->up_next_to_chest == adj && f->softlock_down_cut == cut &&
              f->softlock_near == near && f->softlock_far == far;
     c->up += adj;
     c->cut += cut;
@@ -206,7 +206,7 @@ Test(index_universe, golden_floors_sample, .timeout = 1200)
 {
     golden_ix = open_index(&grotto_engine_impl);
     floors_ctx c = {0};
-    long lines = tj_each_line("golden/floors-sample.jsonl", check_floor_line, &c);
+    long lines = corpus_each_line("golden/floors-sample.jsonl", check_floor_line, &c);
     fprintf(stderr,
             "floors-sample: %ld floors checked against the index, %ld disagree; up stairs next to a chest %ld, "
             "down stairs cut off %ld, both %ld\n",

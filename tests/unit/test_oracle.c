@@ -20,7 +20,7 @@
 #include "base.h"
 #include "legacy.h"
 #include "oracle.h"
-#include "testjson.h"
+#include "corpus.h"
 
 static char dir[256];
 

@@ -14,7 +14,7 @@
 #include "grotto/timer.h"
 #include "base.h"
 #include "oracle.h"
-#include "testjson.h"
+#include "corpus.h"
 
 enum { BENT_SEED = 0x5BC3, BENT_FLOOR = 4, BENT_BAND = 11 /* DD */, REFUSED_SEED = 0x0007 };
 
@@ -148,22 +148,22 @@ Test(oracle_edges, map_json_report_names_band_seed_and_kinds)
     FILE *f = open_memstream(&text, &len);
     oracle_report_json(f, &r, &o);
     fclose(f);
-    tj *j = tj_parse(text);
+    json_t *j = jparse(text);
     cr_assert_not_null(j, "%s", text);
-    cr_expect_str_eq(tj_str(j, "b"), "bent");
-    const tj *first = tj_get(j, "first");
-    cr_assert_eq(first->len, 2, "%s", text);
-    cr_expect_eq(tj_int(tj_at(first, 0), "band"), 2);
-    cr_expect_eq(tj_int(tj_at(first, 0), "seed"), 0x32);
-    cr_expect_str_eq(tj_at(tj_get(tj_at(first, 0), "kinds"), 0)->str, "b_corpus");
-    cr_expect_eq(tj_int(tj_at(first, 1), "band"), 221);
-    cr_expect_eq(tj_int(tj_at(first, 1), "seed"), BENT_SEED);
-    const tj *kinds = tj_get(tj_at(first, 1), "kinds");
-    cr_assert_eq(kinds->len, 3, "%s", text);
-    cr_expect_str_eq(tj_at(kinds, 0)->str, "ab");
-    cr_expect_str_eq(tj_at(kinds, 1)->str, "a_corpus");
-    cr_expect_str_eq(tj_at(kinds, 2)->str, "b_corpus");
-    tj_free(j);
+    cr_expect_str_eq(jstr(j, "b"), "bent");
+    const json_t *first = json_object_get(j, "first");
+    cr_assert_eq(json_array_size(first), 2, "%s", text);
+    cr_expect_eq(jint(json_array_get(first, 0), "band"), 2);
+    cr_expect_eq(jint(json_array_get(first, 0), "seed"), 0x32);
+    cr_expect_str_eq(json_string_value(json_array_get(json_object_get(json_array_get(first, 0), "kinds"), 0)), "b_corpus");
+    cr_expect_eq(jint(json_array_get(first, 1), "band"), 221);
+    cr_expect_eq(jint(json_array_get(first, 1), "seed"), BENT_SEED);
+    const json_t *kinds = json_object_get(json_array_get(first, 1), "kinds");
+    cr_assert_eq(json_array_size(kinds), 3, "%s", text);
+    cr_expect_str_eq(json_string_value(json_array_get(kinds, 0)), "ab");
+    cr_expect_str_eq(json_string_value(json_array_get(kinds, 1)), "a_corpus");
+    cr_expect_str_eq(json_string_value(json_array_get(kinds, 2)), "b_corpus");
+    json_decref(j);
     free(text);
 }
 

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "grotto/record.h"
-#include "testjson.h"
+#include "corpus.h"
 
 Test(records, fnv1a_vectors)
 {
@@ -29,25 +29,25 @@ typedef struct {
     long n;
 } ctx_t;
 
-static void floor_round_trip(const tj *line, void *arg)
+static void floor_round_trip(const json_t *line, void *arg)
 {
     ctx_t *c = arg;
     uint8_t rec[GROTTO_FLOOR_RECORD_SIZE], again[GROTTO_FLOOR_RECORD_SIZE];
-    cr_assert_eq(hex_decode(tj_str(line, "record"), rec, sizeof rec), GROTTO_FLOOR_RECORD_SIZE);
+    cr_assert_eq(hex_decode(jstr(line, "record"), rec, sizeof rec), GROTTO_FLOOR_RECORD_SIZE);
     grotto_floor_t f;
     cr_assert_eq(grotto_floor_from_record(rec, &f), 0);
-    cr_expect_eq(f.index, tj_int(line, "floor"));
-    cr_expect_eq(f.width, tj_int(line, "w"));
-    cr_expect_eq(f.overflow, tj_int(line, "flags"));
+    cr_expect_eq(f.index, jint(line, "floor"));
+    cr_expect_eq(f.width, jint(line, "w"));
+    cr_expect_eq(f.overflow, jint(line, "flags"));
     grotto_floor_record(&f, again);
-    cr_expect_eq(memcmp(rec, again, sizeof rec), 0, "seed %ld floor %ld", tj_int(line, "seed"), tj_int(line, "floor"));
+    cr_expect_eq(memcmp(rec, again, sizeof rec), 0, "seed %ld floor %ld", jint(line, "seed"), jint(line, "floor"));
     c->n++;
 }
 
 Test(records, floor_record_decode_encode_round_trip)
 {
     ctx_t c = {0};
-    tj_each_line("golden/floors-sample.jsonl", floor_round_trip, &c);
+    corpus_each_line("golden/floors-sample.jsonl", floor_round_trip, &c);
     cr_expect_eq(c.n, 6157);
 }
 

@@ -7,12 +7,12 @@
 
 #include "grotto/floor.h"
 #include "grotto/record.h"
-#include "testjson.h"
+#include "corpus.h"
 
-static void decode_line(const tj *line, grotto_floor_t *f)
+static void decode_line(const json_t *line, grotto_floor_t *f)
 {
     uint8_t rec[GROTTO_FLOOR_RECORD_SIZE];
-    const char *hex = tj_str(line, "record");
+    const char *hex = jstr(line, "record");
     cr_assert(hex && hex_decode(hex, rec, sizeof rec) == GROTTO_FLOOR_RECORD_SIZE);
     cr_assert_eq(grotto_floor_from_record(rec, f), 0);
 }
@@ -24,10 +24,10 @@ typedef struct lookup {
     grotto_floor_t f;
 } lookup;
 
-static void find_floor(const tj *line, void *ctx)
+static void find_floor(const json_t *line, void *ctx)
 {
     lookup *l = ctx;
-    if (tj_int(line, "seed") == l->seed && tj_int(line, "floor") == l->floor) {
+    if (jint(line, "seed") == l->seed && jint(line, "floor") == l->floor) {
         decode_line(line, &l->f);
         l->found = 1;
     }
@@ -39,7 +39,7 @@ static grotto_floor_t golden_floor(long seed, long floor)
     l.seed = seed;
     l.floor = floor;
     l.found = 0;
-    cr_assert_gt(tj_each_line("golden/floors-sample.jsonl", find_floor, &l), 0);
+    cr_assert_gt(corpus_each_line("golden/floors-sample.jsonl", find_floor, &l), 0);
     cr_assert(l.found, "seed %#lx floor %ld not in floors-sample", seed, floor);
     return l.f;
 }
@@ -95,42 +95,42 @@ typedef struct sweep {
     long up_next_to_chest, softlock_down_cut, both, softlock_bad;
 } sweep;
 
-static void check_floor(const tj *line, void *ctx)
+static void check_floor(const json_t *line, void *ctx)
 {
     sweep *s = ctx;
     grotto_floor_t f;
     grotto_floor_analysis a;
     decode_line(line, &f);
     grotto_floor_analyse(&f, &a);
-    long seed = tj_int(line, "seed"), n = tj_int(line, "floor");
+    long seed = jint(line, "seed"), n = jint(line, "floor");
     int bad = 0;
 
     /* ghosts: positions and order */
-    const tj *ghosts = tj_get(line, "ghosts");
-    if (!ghosts || ghosts->len != a.ghost_count) {
+    const json_t *ghosts = json_object_get(line, "ghosts");
+    if (!ghosts || json_array_size(ghosts) != a.ghost_count) {
         bad = 1;
     } else {
-        for (size_t i = 0; i < ghosts->len; i++) {
-            const tj *p = tj_at(ghosts, i);
-            if (p->len != 2 || a.ghost[i].x != (int)tj_at(p, 0)->num || a.ghost[i].y != (int)tj_at(p, 1)->num)
+        for (size_t i = 0; i < json_array_size(ghosts); i++) {
+            const json_t *p = json_array_get(ghosts, i);
+            if (json_array_size(p) != 2 || a.ghost[i].x != (int)jlong(json_array_get(p, 0)) || a.ghost[i].y != (int)jlong(json_array_get(p, 1)))
                 bad = 1;
         }
     }
 
-    if (a.unreachable_chests != tj_int(line, "unreachable_chests"))
+    if (a.unreachable_chests != jint(line, "unreachable_chests"))
         bad = 1;
-    if (a.down_unreachable != tj_int(line, "down_unreachable"))
+    if (a.down_unreachable != jint(line, "down_unreachable"))
         bad = 1;
 
     /* regions: sizes in row-major order of first tile */
-    const tj *regions = tj_get(line, "isolated_regions");
-    if (!regions || regions->len != a.region_count) {
+    const json_t *regions = json_object_get(line, "isolated_regions");
+    if (!regions || json_array_size(regions) != a.region_count) {
         bad = 1;
     } else {
-        for (size_t i = 0; i < regions->len; i++)
-            if (a.region_size[i] != (int)tj_at(regions, i)->num)
+        for (size_t i = 0; i < json_array_size(regions); i++)
+            if (a.region_size[i] != (int)jlong(json_array_get(regions, i)))
                 bad = 1;
-        for (size_t i = 1; i < regions->len; i++)
+        for (size_t i = 1; i < json_array_size(regions); i++)
             if (16 * a.region_first[i].y + a.region_first[i].x <=
                 16 * a.region_first[i - 1].y + a.region_first[i - 1].x)
                 bad = 1;
@@ -178,7 +178,7 @@ static void check_floor(const tj *line, void *ctx)
 Test(analysis_golden, every_floor_of_floors_sample, .timeout = 240)
 {
     static sweep s;
-    long lines = tj_each_line("golden/floors-sample.jsonl", check_floor, &s);
+    long lines = corpus_each_line("golden/floors-sample.jsonl", check_floor, &s);
     fprintf(stderr,
             "analysis_golden: %ld floors checked, %ld mismatches; %ld with ghosts (%ld ghosts), %ld with "
             "unreachable chests, %ld with unreachable down stairs, %ld with chambers (%ld regions)\n",

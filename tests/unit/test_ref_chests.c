@@ -7,7 +7,7 @@
 #include "grotto/map.h"
 #include "grotto/rng.h"
 #include "grotto/tables.h"
-#include "testjson.h"
+#include "corpus.h"
 
 enum { ITEM_NONE = 0xFF };
 
@@ -302,23 +302,23 @@ typedef struct sample_ctx {
     long maps, floors, chests;
 } sample_ctx;
 
-static void check_sample_map(const tj *line, void *vctx)
+static void check_sample_map(const json_t *line, void *vctx)
 {
     sample_ctx *ctx = vctx;
-    long code = tj_int(line, "band"), seed = tj_int(line, "seed");
-    long smr = tj_int(line, "smr"), floors = tj_int(line, "floors");
-    const tj *lists = tj_get(line, "chest_ranks");
+    long code = jint(line, "band"), seed = jint(line, "seed");
+    long smr = jint(line, "smr"), floors = jint(line, "floors");
+    const json_t *lists = json_object_get(line, "chest_ranks");
     if (!lists)
         cr_assert_fail("band %ld seed %#lx: chest_ranks missing", code, seed);
-    QUIET_EQ(lists->len, floors, "band %ld seed %#lx chest_ranks lists", code, seed);
+    QUIET_EQ(json_array_size(lists), floors, "band %ld seed %#lx chest_ranks lists", code, seed);
 
     uint8_t rec[140];
-    if (hex_decode(tj_str(line, "record"), rec, sizeof rec) != 140L)
+    if (hex_decode(jstr(line, "record"), rec, sizeof rec) != 140L)
         cr_assert_fail("band %ld seed %#lx: bad record", code, seed);
 
-    for (int n = 1; n <= (int)lists->len; n++) {
-        const tj *list = tj_at(lists, (size_t)n - 1);
-        int count = (int)list->len;
+    for (int n = 1; n <= (int)json_array_size(lists); n++) {
+        const json_t *list = json_array_get(lists, (size_t)n - 1);
+        int count = (int)json_array_size(list);
         if (n <= 2) {
             QUIET_EQ(count, 0, "band %ld seed %#lx B%d chest count", code, seed, n);
             continue;
@@ -329,7 +329,7 @@ static void check_sample_map(const tj *line, void *vctx)
         memset(rank, 0xEE, sizeof rank);
         grotto_chest_ranks((uint32_t)seed, n, (int)smr, count, rank);
         for (int c = 0; c < 3; c++) {
-            long want = c < count ? (long)tj_at(list, (size_t)c)->num : 0;
+            long want = c < count ? (long)jlong(json_array_get(list, (size_t)c)) : 0;
             QUIET_EQ(rank[c], want, "band %ld seed %#lx B%d chest %d rank", code, seed, n, c);
             QUIET_EQ(rec[12 + 8 * (n - 1) + c], want, "band %ld seed %#lx B%d chest %d record slot", code, seed, n, c);
         }
@@ -342,7 +342,7 @@ static void check_sample_map(const tj *line, void *vctx)
 Test(chests, golden_maps_sample_ranks)
 {
     sample_ctx ctx = {0, 0, 0};
-    long lines = tj_each_line("golden/maps-sample.jsonl", check_sample_map, &ctx);
+    long lines = corpus_each_line("golden/maps-sample.jsonl", check_sample_map, &ctx);
     cr_assert_gt(lines, 0, "corpus/golden/maps-sample.jsonl unreadable or empty");
     cr_expect_eq(ctx.maps, lines);
     fprintf(stderr, "chests.golden_maps_sample_ranks: checked %ld maps, %ld floors, %ld chests\n",

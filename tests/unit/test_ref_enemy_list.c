@@ -9,7 +9,7 @@
 #include "grotto/elist.h"
 #include "grotto/record.h"
 #include "grotto/tables.h"
-#include "testjson.h"
+#include "corpus.h"
 
 #include "elist_internal.h"
 
@@ -578,15 +578,15 @@ typedef struct floor_index {
     long floors;
 } floor_index;
 
-static void index_floor(const tj *line, void *ctx)
+static void index_floor(const json_t *line, void *ctx)
 {
     floor_index *ix = ctx;
     uint8_t rec[GROTTO_FLOOR_RECORD_SIZE];
-    const char *hex = tj_str(line, "record");
+    const char *hex = jstr(line, "record");
     cr_assert(hex && hex_decode(hex, rec, sizeof rec) == GROTTO_FLOOR_RECORD_SIZE);
     grotto_floor_t *f = malloc(sizeof *f);
     cr_assert(f && grotto_floor_from_record(rec, f) == 0);
-    long seed = tj_int(line, "seed"), n = tj_int(line, "floor");
+    long seed = jint(line, "seed"), n = jint(line, "floor");
     cr_assert_eq(f->index, n);
     size_t slot = grotto_floor_slot((uint32_t)seed, (int)n);
     free(ix->at[slot]);
@@ -600,31 +600,31 @@ typedef struct e2e {
     long per_state[GT_STATE_COUNT];
 } e2e;
 
-static void check_map(const tj *line, void *ctx)
+static void check_map(const json_t *line, void *ctx)
 {
     e2e *c = ctx;
-    long seed = tj_int(line, "seed"), env = tj_int(line, "env"), smr = tj_int(line, "smr");
-    long floors = tj_int(line, "floors");
-    const tj *elist = tj_get(line, "elist");
-    cr_assert(elist && (long)elist->len == floors);
+    long seed = jint(line, "seed"), env = jint(line, "env"), smr = jint(line, "smr");
+    long floors = jint(line, "floors");
+    const json_t *elist = json_object_get(line, "elist");
+    cr_assert(elist && (long)json_array_size(elist) == floors);
     c->maps++;
     for (long n = 1; n <= floors; n++) {
         const grotto_floor_t *f = c->ix.at[grotto_floor_slot((uint32_t)seed, (int)n)];
         if (!f)
             continue;
-        const tj *want = tj_at(elist, (size_t)(n - 1));
+        const json_t *want = json_array_get(elist, (size_t)(n - 1));
         grotto_elist_t e;
         grotto_elist(f, (int)env, (int)smr, &e);
         char text[256];
         grotto_elist_state_text(&e, 0, text, sizeof text);
-        const char *want_text = tj_str(want, "state_text"); /* null for state 0 */
-        long want_state = tj_int(want, "state");
-        int ok = e.ofs == tj_int(want, "ofs") && e.D == tj_int(want, "D") && e.state == want_state &&
+        const char *want_text = jstr(want, "state_text"); /* null for state 0 */
+        long want_state = jint(want, "state");
+        int ok = e.ofs == jint(want, "ofs") && e.D == jint(want, "D") && e.state == want_state &&
                  (want_state == 0 ? want_text == NULL : want_text && !strcmp(text, want_text));
         if (!ok && c->mismatches++ < 10)
             fprintf(stderr, "band %ld seed %#lx floor %ld: ofs %d D %d state %d '%s'; want %ld %ld %ld '%s'\n",
-                    tj_int(line, "band"), seed, n, e.ofs, e.D, e.state, text, tj_int(want, "ofs"),
-                    tj_int(want, "D"), want_state, want_text ? want_text : "(null)");
+                    jint(line, "band"), seed, n, e.ofs, e.D, e.state, text, jint(want, "ofs"),
+                    jint(want, "D"), want_state, want_text ? want_text : "(null)");
         c->pairs++;
         if (e.state < GT_STATE_COUNT)
             c->per_state[e.state]++;
@@ -636,8 +636,8 @@ Test(elist_golden, maps_sample_x_floors_sample, .timeout = 240)
     static e2e c;
     c.ix.at = calloc(GROTTO_FLOOR_UNIVERSE, sizeof *c.ix.at);
     cr_assert(c.ix.at);
-    cr_assert_gt(tj_each_line("golden/floors-sample.jsonl", index_floor, &c.ix), 0);
-    cr_assert_gt(tj_each_line("golden/maps-sample.jsonl", check_map, &c), 0);
+    cr_assert_gt(corpus_each_line("golden/floors-sample.jsonl", index_floor, &c.ix), 0);
+    cr_assert_gt(corpus_each_line("golden/maps-sample.jsonl", check_map, &c), 0);
     fprintf(stderr, "elist_golden: %ld floors indexed, %ld maps, %ld map-floor pairs checked, %ld mismatches\n",
             c.ix.floors, c.maps, c.pairs, c.mismatches);
     fprintf(stderr, "elist_golden: pairs per state:");

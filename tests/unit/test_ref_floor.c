@@ -1,6 +1,7 @@
-/* The reference floor generator (floor-generation.md §2-§11, records.md):
- * the golden FloorRecord sample, the worked examples of §13, the size
- * vectors of §2 and the structural invariants of §5/§14. */
+/* The reference floor generator (floor-generation.md §2-§11, records.md),
+ * whole floors: the golden FloorRecord sample, the worked examples of §13,
+ * the size vectors of §2 and the structural invariants of §5/§14. One
+ * stage on its own: test_ref_erosion.c (§7), test_ref_stairs.c (§10). */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,7 +10,7 @@
 #include "floor_internal.h" /* internal API of ref/ */
 #include "grotto/floor.h"
 #include "grotto/record.h"
-#include "testjson.h"
+#include "corpus.h"
 
 /* ---------------------------------------------------------------- helpers */
 
@@ -68,13 +69,13 @@ typedef struct sample_ctx {
     long digest_mismatched;
 } sample_ctx;
 
-static void check_sample_line(const tj *line, void *vctx)
+static void check_sample_line(const json_t *line, void *vctx)
 {
     sample_ctx *ctx = vctx;
-    uint32_t seed = (uint32_t)tj_int(line, "seed");
-    int k = (int)tj_int(line, "floor");
-    const char *hex = tj_str(line, "record");
-    const char *digest_hex = tj_str(line, "digest");
+    uint32_t seed = (uint32_t)jint(line, "seed");
+    int k = (int)jint(line, "floor");
+    const char *hex = jstr(line, "record");
+    const char *digest_hex = jstr(line, "digest");
     cr_assert(hex && digest_hex, "line %ld: record/digest missing", ctx->lines + 1);
     uint8_t want[GROTTO_FLOOR_RECORD_SIZE];
     cr_assert_eq(hex_decode(hex, want, sizeof want), GROTTO_FLOOR_RECORD_SIZE, "line %ld: record size",
@@ -106,7 +107,7 @@ static void check_sample_line(const tj *line, void *vctx)
 Test(ref_floor, golden_sample_records_byte_for_byte)
 {
     sample_ctx ctx = {0};
-    long n = tj_each_line("golden/floors-sample.jsonl", check_sample_line, &ctx);
+    long n = corpus_each_line("golden/floors-sample.jsonl", check_sample_line, &ctx);
     cr_assert_eq(n, 6157, "floors-sample.jsonl: %ld lines", n);
     cr_assert_eq(ctx.lines, 6157);
     fprintf(stderr, "floors-sample: %ld checked, %ld record mismatches, %ld digest mismatches\n", ctx.lines,
@@ -357,68 +358,6 @@ Test(ref_floor, example_d_nipple_0x038E_floor16)
     cr_expect_eq(run.A[1], 0, "no special room");
     cr_expect_eq(run.draws, 239u);
     cr_expect_eq(f.overflow, 0);
-}
-
-/* ------------------------------------------------- §14 overflow floors */
-
-Test(ref_floor, overflow_floor_seeds_above_0x7FFF)
-{
-    /* §14: the groups 0x98F3 and 0xDF70 (floors 1..4 of S = seed - k) */
-    const uint32_t floor_seed[2] = {0x98F3, 0xDF70};
-    for (int i = 0; i < 2; i++)
-        for (int k = 1; k <= 4; k++) {
-            grotto_floor_t f;
-            cr_assert_eq(grotto_floor_ex(floor_seed[i] - (uint32_t)k, k, &f, NULL, NULL), 0);
-            cr_expect_eq(f.overflow, 1, "(%#x, %d) should overflow", floor_seed[i] - (uint32_t)k, k);
-        }
-    /* and a neighbour of each group does not */
-    grotto_floor_t f;
-    cr_assert_eq(grotto_floor_ex(0x98F3 - 5, 5, &f, NULL, NULL), 0);
-    cr_expect_eq(f.overflow, 0);
-}
-
-/* ------------------------------------------------- §10.1 CLASSIFY */
-
-/* Build a 3x3 neighbourhood around (5, 5) on an all-floor grid. */
-static int classify_pattern(int blocked_mask, int centre)
-{
-    /* bit order of the mask: NW N NE E SE S SW W (same as the code bits) */
-    static const int dx[8] = {-1, 0, 1, 1, 1, 0, -1, -1};
-    static const int dy[8] = {-1, -1, -1, 0, 1, 1, 1, 0};
-    uint8_t A[1336] = {0};
-    for (int i = 0; i < 256; i++)
-        A[792 + i] = 0;
-    A[792 + 16 * 5 + 5] = (uint8_t)centre;
-    for (int b = 0; b < 8; b++)
-        if (blocked_mask & (0x80 >> b))
-            A[792 + 16 * (5 + dy[b]) + 5 + dx[b]] = (b & 1) ? 3 : 1; /* walls and partitions */
-    return ref_classify(A, 5, 5);
-}
-
-Test(ref_floor, classify_blacklist_shapes)
-{
-    /* §10.1 table: orthogonal blocked + far diagonal(s), all else open.
-     * Mask bits: NW N NE E SE S SW W. */
-    enum { NW = 0x80, N = 0x40, NE = 0x20, E = 0x10, SE = 0x08, S = 0x04, SW = 0x02, W = 0x01 };
-    const struct { int code, mask; } rows[] = {
-        {46, S | NE},       {58, E | SW},       {139, W | SE},      {142, S | NW},
-        {163, W | NE},      {171, W | NE | SE}, {174, S | NE | NW}, {184, E | NW},
-        {186, E | SW | NW}, {226, N | SW},      {232, N | SE},      {234, N | SE | SW},
-    };
-    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
-        cr_expect_eq(classify_pattern(rows[i].mask, 0), rows[i].code, "shape of %d", rows[i].code);
-        cr_expect(ref_blacklisted(rows[i].code));
-    }
-    cr_expect_eq(classify_pattern(0, 0), 0, "open all round");
-    cr_expect_eq(classify_pattern(0xFF, 2), 255, "closed all round");
-    cr_expect_eq(classify_pattern(0, 1), 255, "a wall centre classifies as 255");
-    cr_expect_eq(classify_pattern(0, 3), 255, "a partition centre classifies as 255");
-    cr_expect_not(ref_blacklisted(255));
-    cr_expect_not(ref_blacklisted(0));
-    /* a lone diagonal sets only its corner bit */
-    cr_expect_eq(classify_pattern(NE, 8), 0x20);
-    /* an orthogonal sets itself and both neighbouring corners */
-    cr_expect_eq(classify_pattern(E, 4), 0x20 | 0x10 | 0x08);
 }
 
 /* ------------------------------------------------- invariants (§3.6, §5, §14) */

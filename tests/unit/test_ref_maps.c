@@ -7,19 +7,19 @@
 #include "grotto/elist.h"
 #include "grotto/map.h"
 #include "grotto/record.h"
-#include "testjson.h"
+#include "corpus.h"
 
 typedef struct {
     long maps, mismatched, special_floors;
 } sample_ctx;
 
-static void check_map(const tj *line, void *arg)
+static void check_map(const json_t *line, void *arg)
 {
     sample_ctx *c = arg;
     uint8_t want[GROTTO_MAP_RECORD_SIZE], got[GROTTO_MAP_RECORD_SIZE];
-    cr_assert_eq(hex_decode(tj_str(line, "record"), want, sizeof want), GROTTO_MAP_RECORD_SIZE);
-    int band = (int)tj_int(line, "band");
-    uint32_t seed = (uint32_t)tj_int(line, "seed");
+    cr_assert_eq(hex_decode(jstr(line, "record"), want, sizeof want), GROTTO_MAP_RECORD_SIZE);
+    int band = (int)jint(line, "band");
+    uint32_t seed = (uint32_t)jint(line, "seed");
     grotto_map_t m;
     cr_assert_eq(grotto_map(band, seed, &m), 0);
     grotto_map_record(&m, got);
@@ -31,7 +31,7 @@ static void check_map(const tj *line, void *arg)
     }
     char digest[17];
     digest_hex(got, sizeof got, digest);
-    cr_expect_str_eq(digest, tj_str(line, "digest"), "map %02X%04X digest", band, seed);
+    cr_expect_str_eq(digest, jstr(line, "digest"), "map %02X%04X digest", band, seed);
     for (int f = 0; f < m.d.floors; f++)
         c->special_floors += m.elist[f].state != 0;
 }
@@ -39,7 +39,7 @@ static void check_map(const tj *line, void *arg)
 Test(ref_maps, every_sample_map_record_is_byte_identical)
 {
     sample_ctx c = {0};
-    long lines = tj_each_line("golden/maps-sample.jsonl", check_map, &c);
+    long lines = corpus_each_line("golden/maps-sample.jsonl", check_map, &c);
     cr_assert_eq(lines, 7765, "maps-sample.jsonl has %ld lines", lines);
     fprintf(stderr, "ref_maps: %ld sample maps checked, %ld mismatched, %ld floors in a non-zero state\n", c.maps,
             c.mismatched, c.special_floors);

@@ -8,27 +8,27 @@
 #include "grotto/tables.h"
 #include "grotto/timer.h"
 #include "spec_timer.h"
-#include "testjson.h"
+#include "corpus.h"
 
 /* ---- §4: timer -> (r1, seed, r3) ------------------------------------- */
 
-static void check_timer_line(const tj *line, void *ctx)
+static void check_timer_line(const json_t *line, void *ctx)
 {
     long *checked = ctx;
-    long t = tj_int(line, "timer");
+    long t = jint(line, "timer");
     grotto_timer_draws d;
     grotto_timer((uint32_t)t, &d);
     cr_expect_eq(d.timer, t, "timer %ld: timer field", t);
-    cr_expect_eq(d.r1, tj_int(line, "r1"), "timer %ld: r1", t);
-    cr_expect_eq(d.seed, tj_int(line, "seed"), "timer %ld: seed", t);
-    cr_expect_eq(d.r3, tj_int(line, "r3"), "timer %ld: r3", t);
+    cr_expect_eq(d.r1, jint(line, "r1"), "timer %ld: r1", t);
+    cr_expect_eq(d.seed, jint(line, "seed"), "timer %ld: seed", t);
+    cr_expect_eq(d.r3, jint(line, "r3"), "timer %ld: r3", t);
     (*checked)++;
 }
 
 Test(timer, golden_timers_jsonl)
 {
     long checked = 0;
-    long lines = tj_each_line("golden/timers.jsonl", check_timer_line, &checked);
+    long lines = corpus_each_line("golden/timers.jsonl", check_timer_line, &checked);
     cr_assert_gt(lines, 0, "corpus/golden/timers.jsonl unreadable or empty");
     cr_expect_eq(checked, lines);
     fprintf(stderr, "timer.golden_timers_jsonl: checked %ld timer vectors\n", checked);
@@ -243,20 +243,20 @@ Test(timer, never_seeds_match_golden_5)
     size_t len;
     char *text = (char *)corpus_read("golden/never-seeds.json", &len);
     cr_assert_not_null(text);
-    tj *v = tj_parse(text);
+    json_t *v = jparse(text);
     free(text);
     cr_assert_not_null(v);
-    cr_assert_eq(v->kind, TJ_ARR);
-    cr_expect_eq((long)v->len, 302L);
-    cr_expect_eq((long)v->len, (long)n);
-    for (size_t i = 0; i < v->len && (int)i < n; i++)
-        cr_expect_eq(seeds[i], (long)tj_at(v, i)->num, "never seed #%zu", i);
+    cr_assert(json_is_array(v));
+    cr_expect_eq((long)json_array_size(v), 302L);
+    cr_expect_eq((long)json_array_size(v), (long)n);
+    for (size_t i = 0; i < json_array_size(v) && (int)i < n; i++)
+        cr_expect_eq(seeds[i], (long)jlong(json_array_get(v, i)), "never seed #%zu", i);
     /* first and last of the spec's hex list */
     cr_expect_eq(seeds[0], 0x0007);
     cr_expect_eq(seeds[1], 0x0065);
     cr_expect_eq(seeds[n - 1], 0x7F9E);
-    fprintf(stderr, "timer.never_seeds_match_golden_5: checked %zu never-seeds\n", v->len);
-    tj_free(v);
+    fprintf(stderr, "timer.never_seeds_match_golden_5: checked %zu never-seeds\n", json_array_size(v));
+    json_decref(v);
 }
 
 /* ---- map-details.md §2: bands ------------------------------------- */

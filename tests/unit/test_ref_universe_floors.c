@@ -9,7 +9,7 @@
 #include "floor_internal.h" /* internal API of ref/ */
 #include "grotto/floor.h"
 #include "grotto/record.h"
-#include "testjson.h"
+#include "corpus.h"
 
 Test(ref_universe, floors_digest, .timeout = 1200)
 {

@@ -7,7 +7,7 @@
 #include "grotto/map.h"
 #include "grotto/record.h"
 #include "grotto/tables.h"
-#include "testjson.h"
+#include "corpus.h"
 
 Test(ref_universe, every_map_digest_matches_the_corpus, .timeout = 1200)
 {

@@ -20,7 +20,7 @@
 #include "grotto/tables.h"
 #include "grotto/walk.h"
 #include "oracle.h"
-#include "testjson.h"
+#include "corpus.h"
 
 /* ---- the plants ---- */
 
@@ -335,55 +335,55 @@ static void check_json(const oracle_compare_result *r, const oracle_compare_opts
     FILE *f = open_memstream(&text, &len);
     oracle_report_json(f, r, o);
     fclose(f);
-    tj *j = tj_parse(text);
+    json_t *j = jparse(text);
     cr_assert_not_null(j, "%s", text);
-    cr_expect_str_eq(tj_str(j, "domain"), oracle_domain_name(r->domain));
-    cr_expect_eq(tj_int(j, "expected"), (long)r->expected);
-    cr_expect_eq(tj_int(j, "checked"), (long)r->checked);
-    cr_expect_eq(tj_int(j, "mismatched"), (long)r->mismatched);
-    cr_expect_eq(tj_get(j, "complete")->num, 1);
-    const tj *first = tj_get(j, "first");
-    cr_assert_eq(first->len, (size_t)r->first_count);
-    const tj *last = tj_at(first, first->len - 1);
+    cr_expect_str_eq(jstr(j, "domain"), oracle_domain_name(r->domain));
+    cr_expect_eq(jint(j, "expected"), (long)r->expected);
+    cr_expect_eq(jint(j, "checked"), (long)r->checked);
+    cr_expect_eq(jint(j, "mismatched"), (long)r->mismatched);
+    cr_expect_eq(jlong(json_object_get(j, "complete")), 1);
+    const json_t *first = json_object_get(j, "first");
+    cr_assert_eq(json_array_size(first), (size_t)r->first_count);
+    const json_t *last = json_array_get(first, json_array_size(first) - 1);
     switch (r->domain) {
     case ORACLE_FLOORS:
-        cr_expect_eq(tj_int(last, "seed"), 0x7FFF);
-        cr_expect_eq(tj_int(last, "floor"), 16);
+        cr_expect_eq(jint(last, "seed"), 0x7FFF);
+        cr_expect_eq(jint(last, "floor"), 16);
         break;
     case ORACLE_MAPS:
-        cr_expect_eq(tj_int(last, "band"), 221);
-        cr_expect_eq(tj_int(last, "seed"), 0x7FFF);
+        cr_expect_eq(jint(last, "band"), 221);
+        cr_expect_eq(jint(last, "seed"), 0x7FFF);
         break;
     case ORACLE_QUALITIES:
-        cr_expect_eq(tj_int(last, "quality"), 248);
-        cr_expect_eq(tj_int(last, "band"), 221);
-        cr_expect_eq(tj_int(last, "seed"), 0x7FFF);
-        cr_expect_str_eq(tj_at(tj_get(last, "kinds"), 0)->str, "b_band");
+        cr_expect_eq(jint(last, "quality"), 248);
+        cr_expect_eq(jint(last, "band"), 221);
+        cr_expect_eq(jint(last, "seed"), 0x7FFF);
+        cr_expect_str_eq(json_string_value(json_array_get(json_object_get(last, "kinds"), 0)), "b_band");
         break;
     case ORACLE_TIMERS:
-        cr_expect_eq(tj_int(last, "timer"), 65535);
-        cr_expect_eq(tj_int(last, "base"), 248);
-        cr_expect_str_eq(tj_at(tj_get(last, "kinds"), 0)->str, "ab");
+        cr_expect_eq(jint(last, "timer"), 65535);
+        cr_expect_eq(jint(last, "base"), 248);
+        cr_expect_str_eq(json_string_value(json_array_get(json_object_get(last, "kinds"), 0)), "ab");
         break;
     case ORACLE_WALK: {
-        cr_expect_eq(tj_int(last, "seed"), 0x7FFF);
-        cr_expect_eq(tj_int(last, "floor"), 16);
-        const tj *h = tj_get(last, "half_steps");
+        cr_expect_eq(jint(last, "seed"), 0x7FFF);
+        cr_expect_eq(jint(last, "floor"), 16);
+        const json_t *h = json_object_get(last, "half_steps");
         cr_assert_not_null(h);
-        cr_expect_eq(tj_int(h, "b"), tj_int(h, "a") + 2);
-        cr_expect_eq(tj_int(h, "corpus"), tj_int(h, "a"));
-        cr_expect_eq(tj_get(last, "kinds")->len, 2);
-        cr_expect_not_null(tj_get(j, "search_cpu_seconds"));
+        cr_expect_eq(jint(h, "b"), jint(h, "a") + 2);
+        cr_expect_eq(jint(h, "corpus"), jint(h, "a"));
+        cr_expect_eq(json_array_size(json_object_get(last, "kinds")), 2);
+        cr_expect_not_null(json_object_get(j, "search_cpu_seconds"));
         break;
     }
     default:
-        cr_expect_str_eq(tj_str(last, "record"), "map");
-        cr_expect_eq(tj_int(last, "band"), 221);
-        cr_expect_eq(tj_int(last, "seed"), 0x7FFF);
-        cr_expect_eq(tj_get(last, "kinds")->len, 3);
+        cr_expect_str_eq(jstr(last, "record"), "map");
+        cr_expect_eq(jint(last, "band"), 221);
+        cr_expect_eq(jint(last, "seed"), 0x7FFF);
+        cr_expect_eq(json_array_size(json_object_get(last, "kinds")), 3);
         break;
     }
-    tj_free(j);
+    json_decref(j);
     free(text);
 }
 

@@ -16,7 +16,7 @@
 #include "grotto/multibug.h"
 #include "grotto/tables.h"
 #include "oracle.h"
-#include "testjson.h"
+#include "corpus.h"
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 enum { LAST_SCAN = ORACLE_AT_SCANS - 1 };
@@ -227,33 +227,33 @@ static void check_json(const oracle_compare_result *r, const oracle_compare_opts
     FILE *f = open_memstream(&text, &len);
     oracle_report_json(f, r, o);
     fclose(f);
-    tj *j = tj_parse(text);
+    json_t *j = jparse(text);
     cr_assert_not_null(j, "%s", text);
-    cr_expect_str_eq(tj_str(j, "domain"), oracle_domain_name(r->domain));
-    cr_expect_eq(tj_int(j, "expected"), (long)r->expected);
-    cr_expect_eq(tj_int(j, "checked"), (long)r->checked);
-    cr_expect_eq(tj_int(j, "mismatched"), (long)r->mismatched);
-    cr_expect_eq(tj_get(j, "complete")->num, 1);
-    cr_expect_eq(tj_get(j, "against_corpus")->num, 0);
-    cr_expect_eq(tj_int(tj_get(j, "differences"), "ab"), (long)r->mismatched);
-    const tj *first = tj_get(j, "first");
-    cr_assert_eq(first->len, (size_t)r->first_count);
-    const tj *last = tj_at(first, first->len - 1);
-    cr_expect_eq(tj_int(last, "seed"), 0x7FFF);
-    cr_expect_str_eq(tj_at(tj_get(last, "kinds"), 0)->str, "ab");
+    cr_expect_str_eq(jstr(j, "domain"), oracle_domain_name(r->domain));
+    cr_expect_eq(jint(j, "expected"), (long)r->expected);
+    cr_expect_eq(jint(j, "checked"), (long)r->checked);
+    cr_expect_eq(jint(j, "mismatched"), (long)r->mismatched);
+    cr_expect_eq(jlong(json_object_get(j, "complete")), 1);
+    cr_expect_eq(jlong(json_object_get(j, "against_corpus")), 0);
+    cr_expect_eq(jint(json_object_get(j, "differences"), "ab"), (long)r->mismatched);
+    const json_t *first = json_object_get(j, "first");
+    cr_assert_eq(json_array_size(first), (size_t)r->first_count);
+    const json_t *last = json_array_get(first, json_array_size(first) - 1);
+    cr_expect_eq(jint(last, "seed"), 0x7FFF);
+    cr_expect_str_eq(json_string_value(json_array_get(json_object_get(last, "kinds"), 0)), "ab");
     if (r->domain == ORACLE_AT) {
-        cr_expect_str_eq(tj_str(last, "part"), "scan");
-        cr_expect_str_eq(tj_str(last, "pattern"), "3_in_10");
-        cr_expect_eq(tj_int(last, "threshold"), 1024);
-        cr_expect_eq(tj_int(last, "max_steps"), 400);
-        cr_expect_eq(tj_int(last, "pop"), 93);
-        cr_expect_str_eq(tj_str(tj_at(first, 0), "part"), "marks");
-        cr_expect_eq(tj_int(tj_at(first, 0), "seed"), 0);
+        cr_expect_str_eq(jstr(last, "part"), "scan");
+        cr_expect_str_eq(jstr(last, "pattern"), "3_in_10");
+        cr_expect_eq(jint(last, "threshold"), 1024);
+        cr_expect_eq(jint(last, "max_steps"), 400);
+        cr_expect_eq(jint(last, "pop"), 93);
+        cr_expect_str_eq(jstr(json_array_get(first, 0), "part"), "marks");
+        cr_expect_eq(jint(json_array_get(first, 0), "seed"), 0);
     } else {
-        cr_expect_eq(tj_int(last, "band"), 221);
-        cr_expect_eq(tj_int(tj_at(first, 0), "band"), 2);
+        cr_expect_eq(jint(last, "band"), 221);
+        cr_expect_eq(jint(json_array_get(first, 0), "band"), 2);
     }
-    tj_free(j);
+    json_decref(j);
     free(text);
 }
 

@@ -10,7 +10,7 @@
 #include <criterion/logging.h>
 #include <stdlib.h>
 
-#include "testjson.h"
+#include "corpus.h"
 #include "walk_cases.h"
 
 typedef uint16_t (*walk_fn)(const grotto_floor_t *f);
