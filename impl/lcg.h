@@ -17,39 +17,42 @@ static inline uint32_t impl_next15(uint32_t *s)
     return (*s >> 16) & 0x7FFFu;
 }
 
-/* Exact r mod n for r < 2^15 and 1 <= n <= IMPL_FASTMOD_MAX, by a
- * multiplication: q = (r * ceil(2^24/n)) >> 24. With e = ceil(2^24/n)*n - 2^24
- * < n, the error term r*e/(n*2^24) stays below 1/n as long as r*e < 2^24,
- * which holds for r < 2^15 and n <= 256 (checked exhaustively by
- * test_impl_primitives). */
+/* Exact r mod n for r < 2^15 and 0 <= n <= IMPL_FASTMOD_MAX by two
+ * multiplications and no division (remainder by direct computation, Lemire,
+ * Kaser and Kurz 2019): with M = ceil(2^32 / n), the low 32 bits of M * r
+ * are the fraction r / n in 32-bit fixed point, and multiplying it by n
+ * gives the remainder in the high word. 32 fraction bits are exact while
+ * r and n stay below 2^16 (checked exhaustively by test_impl_primitives);
+ * n = 0 gives 0 (M = 0), which is what RANGE wants for an empty range. */
 #define IMPL_FASTMOD_MAX 256
 extern const uint32_t impl_fastmod_magic[IMPL_FASTMOD_MAX + 1]; /* constant (tables.c) */
 
 static inline uint32_t impl_mod15(uint32_t r, uint32_t n)
 {
-    if (__builtin_constant_p(n))
+    if (__builtin_constant_p(n) && n)
         return r % n; /* constant divisor: the compiler's own reciprocal */
     if (n <= IMPL_FASTMOD_MAX) {
-        uint32_t q = (uint32_t)(((uint64_t)r * impl_fastmod_magic[n]) >> 24);
-        return r - q * n;
+        uint32_t frac = impl_fastmod_magic[n] * r;
+        return (uint32_t)(((uint64_t)frac * n) >> 32);
     }
     return r % n;
 }
 
 /* RANGE(lo, hi), the lazy range of floor-generation.md §1.2: no draw when
  * lo == hi; one draw otherwise; n == 0 (hi == lo-1) returns lo; a negative n
- * (never happens) behaves like JavaScript/C: lo + r mod |n|. */
+ * (never happens) behaves like JavaScript/C: lo + r mod |n|. The usual n
+ * (0..256) take one unsigned comparison. */
 static inline int impl_range(uint32_t *s, int lo, int hi)
 {
     if (lo == hi)
         return lo;
     uint32_t r = impl_next15(s);
     int n = hi - lo + 1;
-    if (n == 0)
-        return lo;
+    if ((unsigned)n <= IMPL_FASTMOD_MAX)
+        return lo + (int)impl_mod15(r, (uint32_t)n);
     if (n < 0)
         return lo + (int)(r % (uint32_t)(-n));
-    return lo + (int)impl_mod15(r, (uint32_t)n);
+    return lo + (int)(r % (uint32_t)n);
 }
 
 /* pick(lo, hi) of rng-and-timer.md §2.2 on a raw draw (always consumed). */

@@ -24,8 +24,9 @@
 
 /* ---- constant tables ---- */
 
-/* ceil(2^24 / n), n = 0..256 (entry 0 unused). */
-#define MG(n) ((n) ? (uint32_t)((16777216u + (unsigned)(n) - 1u) / ((n) ? (unsigned)(n) : 1u)) : 0u)
+/* ceil(2^32 / n) mod 2^32, n = 0..256 (n = 1 wraps to 0, as does n = 0:
+ * both give the remainder 0). */
+#define MG(n) ((n) ? (uint32_t)(UINT64_C(0xFFFFFFFF) / ((n) ? (unsigned)(n) : 1u) + 1u) : 0u)
 #define MG4(n) MG(n), MG((n) + 1), MG((n) + 2), MG((n) + 3)
 #define MG16(n) MG4(n), MG4((n) + 4), MG4((n) + 8), MG4((n) + 12)
 #define MG64(n) MG16(n), MG16((n) + 16), MG16((n) + 32), MG16((n) + 48)

@@ -1,0 +1,125 @@
+/* impl/bytegrid.h: the byte grid of the layout generator's phases 1-5
+ * (floor-generation.md §5-§9) and its line primitives.
+ *
+ * Why bytes here: every rule of those phases reads or writes one to three
+ * cells at a time (an edge cell, the cell outside it, a shrink step's four
+ * neighbours, a door, a corridor leg of a few cells), and a byte load or
+ * store is the cheapest way to touch one cell; the grid is also what the
+ * layout hands on (impl.h impl_layout.grid), so nothing is converted at the
+ * end. Planes (row masks) take over where a rule reads whole neighbourhoods
+ * or regions: the stair checks (bitboard.h impl_pat9), the floods of the
+ * analysis and the walk.
+ *
+ * G(x, y) is g[16 y + x]. A "line" is a start cell and a step: 1 along a
+ * row, 16 along a column (bg_stride), so one routine serves both
+ * orientations and all four room edges: an edge is walked with step
+ * `along`, its inward direction is `in` (+-1 or +-16) and the two side
+ * neighbours of a cell lie at +-along. */
+#ifndef IMPL_BYTEGRID_H
+#define IMPL_BYTEGRID_H
+
+#include <stdint.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+#include "grotto/types.h"
+#include "lcg.h"
+
+/* Offset between neighbouring cells along axis a (0 = x, 1 = y). */
+static inline int bg_stride(int a)
+{
+    return a ? GROTTO_GRID : 1;
+}
+
+/* Tile 1 or 3 (floor-generation.md §0 BLOCKED). */
+static inline int bg_blocked(uint8_t t)
+{
+    return (t | 2u) == 3u;
+}
+
+/* n cells from p, step apart, := v (nothing when n <= 0). */
+static inline void bg_fill(uint8_t *p, int step, int n, uint8_t v)
+{
+    for (; n > 0; n--, p += step)
+        *p = v;
+}
+
+/* G(x, y) := floor for x0 <= x <= x1, y0 <= y <= y1 (0 <= x0 <= x1 <= 15).
+ * With SSE2 a row is one masked 16-byte update: the mask of the columns
+ * kept is made once for all rows. */
+static inline void bg_clear_rect(uint8_t *g, int x0, int y0, int x1, int y1)
+{
+#if defined(__SSE2__)
+    const __m128i col = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    __m128i keep = _mm_or_si128(_mm_cmplt_epi8(col, _mm_set1_epi8((char)x0)),
+                                _mm_cmpgt_epi8(col, _mm_set1_epi8((char)x1)));
+    for (uint8_t *row = g + GROTTO_GRID * y0, *end = g + GROTTO_GRID * (y1 + 1); row != end; row += GROTTO_GRID) {
+        __m128i *q = (__m128i *)(void *)row;
+        _mm_storeu_si128(q, _mm_and_si128(_mm_loadu_si128(q), keep));
+    }
+#else
+    for (int y = y0; y <= y1; y++)
+        bg_fill(g + GROTTO_GRID * y + x0, 1, x1 - x0 + 1, GROTTO_TILE_FLOOR);
+#endif
+}
+
+/* The extension scan of §8 (R2) from the cell after a corridor's end: p is
+ * that cell, `left` the cells from p to the grid's edge (1..15 or 0).
+ * Returns how many cells from p are blocked before the first open one (the
+ * cells the corridor is extended by), or 0 when every cell up to the edge
+ * is blocked (nothing is written). */
+static inline int bg_extension(const uint8_t *p, int step, int left)
+{
+    for (int n = 0; n < left; n++, p += step)
+        if (!bg_blocked(*p))
+            return n;
+    return 0;
+}
+
+/* One room edge of the erosion (§7.1-§7.4): `count` edge cells from
+ * `first`, `along` apart; `in` is the step inward; the shrink pre-check
+ * reads the cell at `outside` from the edge cell (-in, except on the right
+ * edge: quirk R1); growth is drawn from RANGE(0, grow), a shrink run from
+ * RANGE(0, half). Draws from *s exactly as the spec's loop does.
+ *
+ * A growth visits len cells outward and floors every one but a door. A
+ * shrink run walls cells inward from the edge while the cell is no door,
+ * the next one inward no wall, and on each side the neighbour of the cell
+ * is a wall or the neighbour of the next one is not. */
+static inline void bg_erode_edge(uint32_t *s, uint8_t *first, int count, int along, int in, int outside, int grow,
+                                 int half)
+{
+    for (uint8_t *c = first; count > 0; count--, c += along) {
+        uint8_t t = *c;
+        if (bg_blocked(t))
+            continue; /* no draw */
+        if (impl_next15(s) & 1u) {
+            uint8_t *q = c;
+            for (int len = impl_range(s, 0, grow); len > 0; len--) {
+                q -= in;
+                if (*q != GROTTO_TILE_DOOR)
+                    *q = GROTTO_TILE_FLOOR;
+            }
+            continue;
+        }
+        if (t == GROTTO_TILE_DOOR)
+            continue;
+        uint8_t o = c[outside];
+        if (o == GROTTO_TILE_WALL || o == GROTTO_TILE_DOOR)
+            continue;
+        uint8_t *q = c;
+        for (int len = impl_range(s, 0, half); len > 0; len--, q += in) {
+            const uint8_t *next = q + in;
+            if (*q == GROTTO_TILE_DOOR || *next == GROTTO_TILE_WALL)
+                break;
+            if (q[along] != GROTTO_TILE_WALL && next[along] == GROTTO_TILE_WALL)
+                break;
+            if (q[-along] != GROTTO_TILE_WALL && next[-along] == GROTTO_TILE_WALL)
+                break;
+            *q = GROTTO_TILE_WALL;
+        }
+    }
+}
+
+#endif
