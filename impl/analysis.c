@@ -75,10 +75,7 @@ static void flood_from(grotto_xy start, const uint16_t pass[16], uint16_t r[16])
 
 static int count_rows(const uint16_t r[16])
 {
-    int n = 0;
-    for (int y = 0; y < 16; y++)
-        n += impl_popcount16(r[y]);
-    return n;
+    return impl_count_cells(r);
 }
 
 /* Chamber pockets of `left` (unreached 0/2/8 tiles; consumed): each
@@ -87,17 +84,17 @@ static int count_rows(const uint16_t r[16])
 static int chambers(uint16_t left[16], grotto_floor_analysis *out)
 {
     int n = 0;
+    if (!impl_count_cells(left))
+        return 0; /* the usual floor: every pocket tile reached */
     for (int y = 0; y < 16; y++) {
         while (left[y]) {
             int x = __builtin_ctz(left[y]);
             uint16_t reg[16] = {0};
             reg[y] = (uint16_t)(1u << x);
             impl_flood(reg, left);
-            int size = 0;
-            for (int yy = 0; yy < 16; yy++) {
-                size += impl_popcount16(reg[yy]);
+            int size = impl_count_cells(reg);
+            for (int yy = 0; yy < 16; yy++)
                 left[yy] &= (uint16_t)~reg[yy];
-            }
             if (out && n < GROTTO_MAX_REGIONS) {
                 out->region_size[n] = (uint16_t)size;
                 out->region_first[n].x = (uint8_t)x;
@@ -129,10 +126,7 @@ static void softlock(const impl_floor_masks *m, uint8_t *up_next, uint16_t *near
         open[y] = m->walk[y] & (uint16_t)~m->chest[y];
     flood_from(m->up, open, r2);
     *near = (uint16_t)count_rows(r2);
-    int f = 0;
-    for (int y = 0; y < 16; y++)
-        f += impl_popcount16((uint16_t)(open[y] & ~r2[y]));
-    *far = (uint16_t)f;
+    *far = (uint16_t)impl_count_andnot(open, r2);
     *down_cut = (uint8_t)!bit_at(r2, m->down);
     softlock_adjacent(m, up_next);
 }
@@ -234,9 +228,7 @@ int impl_softlock_from_reach(const impl_floor_masks *m, const uint16_t reach[16]
 
 void impl_facts_masks(const impl_floor_masks *m, grotto_floor_facts *out, uint16_t reach[16])
 {
-    int ghosts = 0;
-    for (int y = 0; y < 16; y++)
-        ghosts += impl_popcount16(m->stairs[y]);
+    int ghosts = impl_count_cells(m->stairs);
     ghosts -= bit_at(m->stairs, m->up);
     if (!(m->down.x == m->up.x && m->down.y == m->up.y))
         ghosts -= bit_at(m->stairs, m->down);
@@ -256,10 +248,7 @@ void impl_facts_masks(const impl_floor_masks *m, grotto_floor_facts *out, uint16
         /* no chest to make solid: the chests-solid reach is this reach */
         out->up_next_to_chest = 0;
         out->softlock_near = (uint16_t)count_rows(r);
-        int far = 0;
-        for (int y = 0; y < 16; y++)
-            far += impl_popcount16((uint16_t)(m->walk[y] & ~r[y]));
-        out->softlock_far = (uint16_t)far;
+        out->softlock_far = (uint16_t)impl_count_andnot(m->walk, r);
         out->softlock_down_cut = out->down_unreachable;
     } else {
         impl_softlock_facts(m, out);
