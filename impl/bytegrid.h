@@ -86,30 +86,48 @@ static inline int bg_extension(const uint8_t *p, int step, int left)
  * A growth visits len cells outward and floors every one but a door. A
  * shrink run walls cells inward from the edge while the cell is no door,
  * the next one inward no wall, and on each side the neighbour of the cell
- * is a wall or the neighbour of the next one is not. */
+ * is a wall or the neighbour of the next one is not.
+ *
+ * The drawn grow-or-shrink bit is not branched on (such a branch is
+ * mispredicted half the time): per open edge cell both possible second
+ * draws are one step, and the state, the growth length and the run length
+ * are selected by masks; only a nonzero length is branched on. A growth
+ * then rewrites all `grow` cells of its reach (a count fixed per edge),
+ * each kept as it was beyond the drawn length or where it is a door. */
 static inline void bg_erode_edge(uint32_t *s, uint8_t *first, int count, int along, int in, int outside, int grow,
                                  int half)
 {
+    uint32_t st = *s;
+    /* RANGE(0, grow) and RANGE(0, half) as remainders by direct computation
+     * (lcg.h impl_mod15) with the magic numbers fetched once per edge */
+    const uint32_t ng = (uint32_t)grow + 1u, nh = (uint32_t)half + 1u, grow_draws = grow != 0;
+    const uint32_t mg = impl_fastmod_magic[ng], mh = impl_fastmod_magic[nh];
     for (uint8_t *c = first; count > 0; count--, c += along) {
-        uint8_t t = *c;
-        if (bg_blocked(t))
+        uint32_t t = *c;
+        if (bg_blocked((uint8_t)t))
             continue; /* no draw */
-        if (impl_next15(s) & 1u) {
+        /* two steps ahead straight from st (not from s1): the two
+         * multiplications run side by side on the state's dependency chain */
+        uint32_t s1 = st * IMPL_MULT + IMPL_INC, s2 = st * IMPL_MULT2 + IMPL_INC2;
+        uint32_t r2 = (s2 >> 16) & 0x7FFFu, grows = (s1 >> 16) & 1u;
+        /* shrink pre-checks: the edge cell no door (t is 0, 2 or 8 here),
+         * the outside cell neither 1 nor 8 (bit o of 0xFD; codes are <= 8) */
+        uint32_t o = c[outside];
+        uint32_t shrinks = (grows ^ 1u) & (0xFDu >> o) & ~(t >> 3) & 1u;
+        uint32_t second = (grows & grow_draws) | shrinks; /* a length is drawn */
+        st = s1 ^ ((s1 ^ s2) & (0u - second));
+        uint32_t lg = (uint32_t)(((uint64_t)(mg * r2) * ng) >> 32) & (0u - grows);
+        uint32_t ls = (uint32_t)(((uint64_t)(mh * r2) * nh) >> 32) & (0u - shrinks);
+        if (lg) {
             uint8_t *q = c;
-            for (int len = impl_range(s, 0, grow); len > 0; len--) {
+            for (uint32_t k = 0; k < (uint32_t)grow; k++) {
                 q -= in;
-                if (*q != GROTTO_TILE_DOOR)
-                    *q = GROTTO_TILE_FLOOR;
+                uint8_t v = *q;
+                *q = (uint8_t)(v & (0u - (uint32_t)((k >= lg) | (v == GROTTO_TILE_DOOR)))); /* floor is 0 */
             }
-            continue;
         }
-        if (t == GROTTO_TILE_DOOR)
-            continue;
-        uint8_t o = c[outside];
-        if (o == GROTTO_TILE_WALL || o == GROTTO_TILE_DOOR)
-            continue;
         uint8_t *q = c;
-        for (int len = impl_range(s, 0, half); len > 0; len--, q += in) {
+        for (; ls > 0; ls--, q += in) {
             const uint8_t *next = q + in;
             if (*q == GROTTO_TILE_DOOR || *next == GROTTO_TILE_WALL)
                 break;
@@ -120,6 +138,7 @@ static inline void bg_erode_edge(uint32_t *s, uint8_t *first, int count, int alo
             *q = GROTTO_TILE_WALL;
         }
     }
+    *s = st;
 }
 
 #endif

@@ -9,6 +9,9 @@
 
 #define IMPL_MULT 1103515245u
 #define IMPL_INC 12345u
+/* Two steps at once: s -> (MULT * MULT) s + (MULT * INC + INC), mod 2^32. */
+#define IMPL_MULT2 (IMPL_MULT * IMPL_MULT)
+#define IMPL_INC2 (IMPL_MULT * IMPL_INC + IMPL_INC)
 
 /* One step; returns bits 16..30 of the NEW state. */
 static inline uint32_t impl_next15(uint32_t *s)
