@@ -29,7 +29,7 @@
 /* Offset between neighbouring cells along axis a (0 = x, 1 = y). */
 static inline int bg_stride(int a)
 {
-    return a ? GROTTO_GRID : 1;
+    return 1 + (GROTTO_GRID - 1) * a; /* a is 0 or 1; no branch */
 }
 
 /* Tile 1 or 3 (floor-generation.md §0 BLOCKED). */

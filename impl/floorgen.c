@@ -204,6 +204,19 @@ static inline void carve(work_area *wa, uint32_t *s, int n)
  * lengths along a. The shrink pre-check reads the cell outside the edge,
  * except on the right edge (a = 0, high): quirk R1 reads column
  * room.y0 + 1 of the edge cell's row. ---- */
+static inline void erode_axis(uint8_t *g, uint32_t *s, const lnode *N, const lroom *R, int a, int special, int size)
+{
+    int b = 1 - a, in = bg_stride(a), along = bg_stride(b);
+    int count = R->hi[b] + 1 - R->lo[b], half = (R->hi[a] + 1 - R->lo[a]) / 2;
+    int grow_lo = special ? R->lo[a] - 1 : R->lo[a] - N->lo[a];
+    int grow_hi = special ? size - R->hi[a] - 1 : N->hi[a] - R->hi[a];
+    uint8_t *lo_edge = g + R->lo[a] * in + R->lo[b] * along;
+    uint8_t *hi_edge = g + R->hi[a] * in + R->lo[b] * along;
+    int hi_outside = a ? in : R->lo[1] + 1 - R->hi[0]; /* R1 on the right edge */
+    bg_erode_edge(s, lo_edge, count, along, in, -in, grow_lo, half);
+    bg_erode_edge(s, hi_edge, count, along, -in, hi_outside, grow_hi, half);
+}
+
 static inline void erode(work_area *wa, uint32_t *s, int n)
 {
     const lnode *N = &wa->node[n];
@@ -215,18 +228,8 @@ static inline void erode(work_area *wa, uint32_t *s, int n)
         special = 1;
         wa->special_done = 1;
     }
-    uint8_t *g = wa->g;
-    for (int a = 1; a >= 0; a--) {
-        int b = 1 - a, in = bg_stride(a), along = bg_stride(b);
-        int count = R->hi[b] + 1 - R->lo[b], half = (R->hi[a] + 1 - R->lo[a]) / 2;
-        int grow_lo = special ? R->lo[a] - 1 : R->lo[a] - N->lo[a];
-        int grow_hi = special ? wa->size - R->hi[a] - 1 : N->hi[a] - R->hi[a];
-        uint8_t *lo_edge = g + R->lo[a] * in + R->lo[b] * along;
-        uint8_t *hi_edge = g + R->hi[a] * in + R->lo[b] * along;
-        int hi_outside = a ? in : R->lo[1] + 1 - R->hi[0]; /* R1 on the right edge */
-        bg_erode_edge(s, lo_edge, count, along, in, -in, grow_lo, half);
-        bg_erode_edge(s, hi_edge, count, along, -in, hi_outside, grow_hi, half);
-    }
+    erode_axis(wa->g, s, N, R, 1, special, wa->size); /* top, bottom */
+    erode_axis(wa->g, s, N, R, 0, special, wa->size); /* left, right */
 }
 
 /* ---- Phase 4 (§8): corridors between the doors of a split. The line L

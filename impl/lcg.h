@@ -43,13 +43,15 @@ static inline uint32_t impl_mod15(uint32_t r, uint32_t n)
 
 /* RANGE(lo, hi), the lazy range of floor-generation.md §1.2: no draw when
  * lo == hi; one draw otherwise; n == 0 (hi == lo-1) returns lo; a negative n
- * (never happens) behaves like JavaScript/C: lo + r mod |n|. The usual n
- * (0..256) take one unsigned comparison. */
+ * (never happens) behaves like JavaScript/C: lo + r mod |n|. Whether the
+ * state moves is selected, not branched on (lo == hi depends on drawn
+ * values and would be mispredicted): for lo == hi, n = 1 and the remainder
+ * is 0. The usual n (0..256) take one unsigned comparison. */
 static inline int impl_range(uint32_t *s, int lo, int hi)
 {
-    if (lo == hi)
-        return lo;
-    uint32_t r = impl_next15(s);
+    uint32_t next = *s * IMPL_MULT + IMPL_INC;
+    uint32_t r = (next >> 16) & 0x7FFFu;
+    *s ^= (*s ^ next) & (0u - (uint32_t)(lo != hi));
     int n = hi - lo + 1;
     if ((unsigned)n <= IMPL_FASTMOD_MAX)
         return lo + (int)impl_mod15(r, (uint32_t)n);
