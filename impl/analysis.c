@@ -176,36 +176,19 @@ void impl_softlock_facts(const impl_floor_masks *m, grotto_floor_facts *out)
 }
 
 /* Whether making the chest at c solid leaves the connectivity of the other
- * tiles as it was: none of its 4-neighbours is a chest, and its walkable
- * 4-neighbours lie in one run of open (walkable, non-chest) cells of its
- * 3x3 ring - consecutive ring cells share an edge - so any path through the
- * chest can go round it instead. A sufficient test, not a necessary one. */
+ * tiles as it was: none of its 4-neighbours is a chest, and its open
+ * (walkable, non-chest) 4-neighbours lie in one run of open cells of its
+ * 3x3 ring (impl_ring_bypass) - so any path through the chest can go round
+ * it instead. A sufficient test, not a necessary one. A chest on the grid's
+ * border is not judged (0: the caller floods); generated chests lie in
+ * rooms, never there. */
 static int chest_bypassed(const impl_floor_masks *m, const uint16_t open[16], grotto_xy c)
 {
-    static const int8_t dx[8] = {0, 1, 1, 1, 0, -1, -1, -1}, dy[8] = {-1, -1, 0, 1, 1, 1, 0, -1};
-    unsigned p = 0;
-    for (int i = 0; i < 8; i++) {
-        int x = c.x + dx[i], y = c.y + dy[i];
-        if (x < 0 || x > 15 || y < 0 || y > 15)
-            continue;
-        if (!(i & 1) && ((m->chest[y] >> x) & 1))
-            return 0;
-        p |= ((open[y] >> x) & 1u) << i;
-    }
-    if (!(p & 0x55u) || p == 0xFFu)
-        return 1;
-    int z = __builtin_ctz(~p & 0xFFu), runs = 0, in_run = 0, has4 = 0;
-    for (int i = 1; i <= 8; i++) { /* from just after a closed cell round to it */
-        int b = (z + i) & 7;
-        if ((p >> b) & 1) {
-            in_run = 1;
-            has4 |= !(b & 1);
-        } else {
-            runs += in_run && has4;
-            in_run = has4 = 0;
-        }
-    }
-    return runs <= 1;
+    if (c.x < 1 || c.x > 14 || c.y < 1 || c.y > 14)
+        return 0;
+    if (impl_pat9(m->chest, c.x, c.y) & (IMPL_P_N | IMPL_P_E | IMPL_P_S | IMPL_P_W))
+        return 0;
+    return impl_ring_bypass[impl_pat9(open, c.x, c.y)];
 }
 
 int impl_softlock_from_reach(const impl_floor_masks *m, const uint16_t reach[16], grotto_floor_facts *out)

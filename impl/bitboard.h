@@ -86,6 +86,11 @@ static inline int impl_corner_fail(unsigned p)
  * neighbour on the far side. */
 extern const uint8_t impl_up_refused[512];
 
+/* Whether a solid chest can be walked round, by the pattern of the open
+ * (walkable, not chest) cells around it: 1 when its open 4-neighbours lie
+ * in one run of open ring cells (tables.c, built before main()). */
+extern uint8_t impl_ring_bypass[512];
+
 /* Runs of p (16-bit row) that contain a bit of s; requires s subset of p.
  * Towards higher bits by the carry trick ((s + p) ^ p) & p, towards lower
  * bits by a 4-step Kogge-Stone fill. */

@@ -261,6 +261,35 @@ Test(impl_primitives, flood_serpentine)
         cr_assert_eq((s[i / 16] >> (i % 16)) & 1, reached[i], "cell %d", i);
 }
 
+/* impl_ring_bypass against the rule taken pair by pair: every two open
+ * 4-neighbours of the chest are joined by a path of open ring cells going
+ * one way or the other round the ring */
+Test(impl_primitives, ring_bypass_every_pattern)
+{
+    static const int ring_bit[8] = {1, 2, 5, 8, 7, 6, 3, 0}; /* N NE E SE S SW W NW as pat9 bits */
+    int bypass = 0;
+    for (unsigned pat = 0; pat < 512; pat++) {
+        int open[8];
+        for (int i = 0; i < 8; i++)
+            open[i] = (pat >> ring_bit[i]) & 1;
+        int ok = 1;
+        for (int a = 0; a < 8; a += 2)
+            for (int b = a + 2; b < 8; b += 2) {
+                if (!open[a] || !open[b])
+                    continue;
+                int cw = 1, ccw = 1;
+                for (int i = a; i != b; i = (i + 1) % 8)
+                    cw &= open[i];
+                for (int i = a; i != b; i = (i + 7) % 8)
+                    ccw &= open[i];
+                ok &= cw || ccw;
+            }
+        cr_assert_eq(impl_ring_bypass[pat], ok, "pattern %03X", pat);
+        bypass += ok;
+    }
+    cr_assert(bypass > 0 && bypass < 512);
+}
+
 /* ---- enemy-list terms ---- */
 
 static void naive_wxd(const uint16_t white[16], int B, int *W, int *X, int *D)
