@@ -64,17 +64,77 @@ static inline void bg_clear_rect(uint8_t *g, int x0, int y0, int x1, int y1)
 #endif
 }
 
-/* The extension scan of §8 (R2) from the cell after a corridor's end: p is
- * that cell, `left` the cells from p to the grid's edge (1..15 or 0).
- * Returns how many cells from p are blocked before the first open one (the
- * cells the corridor is extended by), or 0 when every cell up to the edge
- * is blocked (nothing is written). */
-static inline int bg_extension(const uint8_t *p, int step, int left)
+/* Row masks of the cells of line (o, i) that are blocked (1 or 3), as a
+ * line mask: bit c = cell c of row i (o = 0) or of column i (o = 1). */
+static inline uint16_t bg_blocked_line(const uint8_t *g, int o, int i)
 {
-    for (int n = 0; n < left; n++, p += step)
-        if (!bg_blocked(*p))
-            return n;
-    return 0;
+    const uint8_t *p = g + i * bg_stride(1 - o);
+    int step = bg_stride(o);
+    uint32_t m = 0;
+    for (int c = 0; c < GROTTO_GRID; c++, p += step)
+        m |= (uint32_t)bg_blocked(*p) << c;
+    return (uint16_t)m;
+}
+
+/* The extension scan of §8 (R2) along a line whose open cells (not
+ * blocked) are the bits of `open`: from cell `start` in direction dir
+ * (+1 or -1), the cells before the first open one, as a line mask; 0 when
+ * no open cell lies between start and the grid's edge (nothing is
+ * written). */
+static inline uint16_t bg_extension(uint16_t open, int start, int dir)
+{
+    uint32_t beyond, first;
+    if (dir > 0) {
+        beyond = (uint32_t)open & ~((2u << start) - 1u); /* cells above start */
+        if (!beyond)
+            return 0;
+        first = (uint32_t)__builtin_ctz(beyond);
+        return (uint16_t)(((1u << first) - 1u) & ~((2u << start) - 1u));
+    }
+    beyond = (uint32_t)open & ((1u << start) - 1u); /* cells below start */
+    if (!beyond)
+        return 0;
+    first = 31u - (uint32_t)__builtin_clz(beyond);
+    return (uint16_t)(((1u << start) - 1u) & ~((2u << first) - 1u));
+}
+
+/* Every row y < rows: the cells named by first[y] := v1, then those named
+ * by then[y] := v2. With SSE2 a row is two 16-byte selects: a mask's two
+ * bytes broadcast, each byte's own bit picked out and compared (0xFF where
+ * the cell is named). */
+#if defined(__SSE2__)
+static inline __m128i bg_bytes_of_mask(uint16_t mask)
+{
+    const __m128i bit = _mm_setr_epi8(1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64, -128);
+    __m128i m = _mm_set1_epi16((short)mask);
+    m = _mm_unpacklo_epi8(m, m);                                 /* lo lo hi hi ... */
+    m = _mm_shufflehi_epi16(_mm_shufflelo_epi16(m, 0x00), 0x55); /* lo x 8, hi x 8 */
+    return _mm_cmpeq_epi8(_mm_and_si128(m, bit), bit);
+}
+#endif
+
+static inline void bg_put_rows(uint8_t *g, int rows, const uint16_t first[16], uint8_t v1, const uint16_t then[16],
+                               uint8_t v2)
+{
+#if defined(__SSE2__)
+    const __m128i val1 = _mm_set1_epi8((char)v1), val2 = _mm_set1_epi8((char)v2);
+    for (int y = 0; y < rows; y++) {
+        __m128i m1 = bg_bytes_of_mask(first[y]), m2 = bg_bytes_of_mask(then[y]);
+        __m128i *q = (__m128i *)(void *)(g + GROTTO_GRID * y);
+        __m128i row = _mm_loadu_si128(q);
+        row = _mm_or_si128(_mm_andnot_si128(m1, row), _mm_and_si128(m1, val1));
+        row = _mm_or_si128(_mm_andnot_si128(m2, row), _mm_and_si128(m2, val2));
+        _mm_storeu_si128(q, row);
+    }
+#else
+    for (int y = 0; y < rows; y++)
+        for (int x = 0; x < GROTTO_GRID; x++) {
+            if ((first[y] >> x) & 1)
+                g[GROTTO_GRID * y + x] = v1;
+            if ((then[y] >> x) & 1)
+                g[GROTTO_GRID * y + x] = v2;
+        }
+#endif
 }
 
 /* One room edge of the erosion (§7.1-§7.4): `count` edge cells from

@@ -38,6 +38,7 @@
 #include "bytegrid.h"
 #include "impl.h"
 #include "lcg.h"
+#include "packed.h"
 
 /* Counts the spec names (floor-generation.md §10.2, §11). */
 enum {
@@ -232,29 +233,50 @@ static inline void erode(work_area *wa, uint32_t *s, int n)
     erode_axis(wa->g, s, N, R, 0, special, wa->size); /* left, right */
 }
 
-/* ---- Phase 4 (§8): corridors between the doors of a split. The line L
- * runs along axis o (a row for a split across rows); a door's coordinate
- * along L is `p`, the edge it stands on `q` (A's high edge, B's low edge);
- * the approach legs run along the other axis. Every write is a corridor,
- * whatever the cell held. ---- */
-static void corridor(uint8_t *g, int o, int L, int pa, int qa, int pb, int qb, int extend)
+/* ---- Phase 4 (§8) and phase 5 (§9): corridors, then the outer ring.
+ *
+ * A corridor writes 2 whatever the cell held, and the phase's only read is
+ * the extension scan. So the corridors are collected as line masks in two
+ * planes, one per orientation (corr[o][i]: bit c = cell c of row i for
+ * o = 0, of column i for o = 1), every segment one OR whichever way it
+ * runs; the scan sees a cell as blocked when its byte is 1 or 3 and no
+ * corridor of either plane covers it. At the end the column plane is
+ * turned into row masks (pk_transpose) and the corridors, then the ring,
+ * are written into the grid row by row (bg_put_rows): no loop runs over a
+ * drawn length.
+ *
+ * For a split, the line L runs along axis o (a row for a split across
+ * rows); a door's coordinate along L is `p`, the edge it stands on `q`
+ * (A's high edge, B's low edge); the approach legs run along the other
+ * axis, at p, from the door's edge to L. ---- */
+typedef struct corridor_planes {
+    uint16_t corr[2][GROTTO_GRID];
+} corridor_planes;
+
+/* The open cells of line (o, L) as the scan sees them now. */
+static uint16_t open_on_line(const uint8_t *g, const corridor_planes *cp, int o, int L)
 {
-    int along = bg_stride(o), across = bg_stride(1 - o);
-    uint8_t *line = g + L * across; /* cell 0 of L */
-    bg_fill(g + pa * along + (qa + 1) * across, across, L - qa, GROTTO_TILE_CORRIDOR);
-    bg_fill(g + pb * along + (L + 1) * across, across, qb - 1 - L, GROTTO_TILE_CORRIDOR);
-    int lo = pa < pb ? pa : pb, hi = pa < pb ? pb : pa;
-    if (lo < hi)
-        bg_fill(line + lo * along, along, hi + 1 - lo, GROTTO_TILE_CORRIDOR);
-    if (!extend)
-        return;
-    int n = bg_extension(line + (hi + 1) * along, along, GROTTO_GRID - 1 - hi);
-    bg_fill(line + (hi + 1) * along, along, n, GROTTO_TILE_CORRIDOR);
-    n = bg_extension(line + (lo - 1) * along, -along, lo);
-    bg_fill(line + (lo - 1) * along, -along, n, GROTTO_TILE_CORRIDOR);
+    uint32_t across = 0; /* the other plane's lines crossing L at L's cells */
+    for (int c = 0; c < GROTTO_GRID; c++)
+        across |= (uint32_t)((cp->corr[1 - o][c] >> L) & 1u) << c;
+    return (uint16_t)(~bg_blocked_line(g, o, L) | cp->corr[o][L] | across);
 }
 
-static inline void connect(work_area *wa, uint32_t *s, const lsplit *P)
+static inline void corridor(const uint8_t *g, corridor_planes *cp, int o, int L, int pa, int qa, int pb, int qb,
+                            int extend)
+{
+    uint16_t *legs = cp->corr[1 - o];
+    legs[pa] |= pk_span(qa + 1, L);
+    legs[pb] |= pk_span(L + 1, qb - 1);
+    int lo = pa < pb ? pa : pb, hi = pa < pb ? pb : pa;
+    cp->corr[o][L] |= pk_span(lo, hi); /* one cell when lo == hi: a leg's end */
+    if (!extend)
+        return;
+    cp->corr[o][L] |= bg_extension(open_on_line(g, cp, o, L), hi, +1);
+    cp->corr[o][L] |= bg_extension(open_on_line(g, cp, o, L), lo, -1);
+}
+
+static inline void connect(work_area *wa, corridor_planes *cp, uint32_t *s, const lsplit *P)
 {
     const lroom *A = &wa->room[P->first], *B = &wa->room[P->second];
     if (!A->carved || !B->carved)
@@ -265,19 +287,26 @@ static inline void connect(work_area *wa, uint32_t *s, const lsplit *P)
         int pa = A->door[a][1][i & 1], pb = B->door[a][0][i >> 1];
         int extend = impl_range(s, 0, 7) == 0; /* always drawn (R5) */
         if (pa && pb)
-            corridor(wa->g, o, P->at, pa, A->hi[a], pb, B->lo[a], extend);
+            corridor(wa->g, cp, o, P->at, pa, A->hi[a], pb, B->lo[a], extend);
     }
 }
 
-/* ---- Phase 5 (§9) ---- */
-static void ring(work_area *wa)
+/* The corridors, then the ring of the W x W floor, into the grid; rows
+ * past W hold no corridor and keep their 1s, and so do the cells past W in
+ * the rows above (no corridor reaches them: an extension stops before the
+ * first open cell, and past W every cell is a wall). */
+static void write_corridors_and_ring(work_area *wa, const corridor_planes *cp)
 {
+    uint16_t rows[GROTTO_GRID], ring[GROTTO_GRID];
+    pk_transpose(cp->corr[1], rows);
     int w = wa->size;
-    for (int a = 0; a < 2; a++) {
-        int along = bg_stride(a), across = bg_stride(1 - a);
-        bg_fill(wa->g, along, w, GROTTO_TILE_WALL);
-        bg_fill(wa->g + (w - 1) * across, along, w, GROTTO_TILE_WALL);
+    uint16_t side_cells = (uint16_t)(1u | 1u << (w - 1));
+    for (int y = 0; y < GROTTO_GRID; y++) {
+        rows[y] |= cp->corr[0][y];
+        ring[y] = side_cells;
     }
+    ring[0] = ring[w - 1] = pk_span(0, w - 1);
+    bg_put_rows(wa->g, w, rows, GROTTO_TILE_CORRIDOR, ring, GROTTO_TILE_WALL); /* rows past W: nothing */
 }
 
 /* ---- Phase 6 (§10): stairs ----
@@ -459,10 +488,12 @@ static PHASE void phase_erosion(work_area *wa)
 static PHASE void phase_corridors(work_area *wa)
 {
     uint32_t s = wa->rng;
+    corridor_planes cp;
+    memset(&cp, 0, sizeof cp);
     for (int i = 0; i < wa->splits; i++)
-        connect(wa, &s, &wa->split[i]);
+        connect(wa, &cp, &s, &wa->split[i]);
     wa->rng = s;
-    ring(wa);
+    write_corridors_and_ring(wa, &cp);
 }
 
 static PHASE void phase_stairs(work_area *wa, stair_state *st, stair_result *res)
