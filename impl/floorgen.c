@@ -132,13 +132,12 @@ static void partition(work_area *wa, uint32_t *s)
         if (wa->nodes >= 15)
             continue; /* R8 */
         const lnode *N = &wa->node[n];
-        int a;
-        if (N->cut[0])
-            a = 1;
-        else if (N->cut[1])
-            a = 0;
-        else
-            a = (impl_next15(s) & 1u) ? 0 : 1; /* 1 = columns (axis 0) */
+        /* the axis: forced by a cut already made, else drawn (1 = columns,
+         * axis 0); the draw is selected, not branched on */
+        uint32_t c0 = N->cut[0], c1 = N->cut[1], drawn = 0u - (uint32_t)!(c0 | c1);
+        uint32_t next = *s * IMPL_MULT + IMPL_INC;
+        *s ^= (*s ^ next) & drawn;
+        int a = (int)(c0 | (~c1 & ~(next >> 16) & 1u));
         if (!cut(wa, s, n, a))
             continue;
         int m = wa->nodes++;

@@ -122,10 +122,9 @@ static inline uint32_t impl_steps_between(uint32_t from, uint32_t to)
 {
     uint32_t a = IMPL_MULT, c = IMPL_INC, n = 0;
     for (int k = 0; k < 32 && from != to; k++) {
-        if ((from ^ to) & (1u << k)) {
-            from = a * from + c;
-            n |= 1u << k;
-        }
+        uint32_t flip = ((from ^ to) >> k) & 1u; /* selected, not branched on */
+        from ^= (from ^ (a * from + c)) & (0u - flip);
+        n |= flip << k;
         c = a * c + c; /* (a, c) o (a, c) */
         a = a * a;
     }

@@ -206,6 +206,15 @@ static int floors_generate(sweep_worker *w, int chunk)
             draws += impl_steps_between(T, L.state); /* the draws of phases 1-6 */
             w->generated++;
             nlayout++;
+            impl_floor_masks lm; /* the masks of the layout without chests */
+            memset(&lm, 0, sizeof lm);
+            for (int y = 0; y < 16; y++) {
+                lm.walk[y] = (uint16_t)~L.blocked[y];
+                lm.stairs[y] = L.stairs[y];
+                lm.pocket[y] = (uint16_t)(lm.walk[y] & ~L.stairs[y]);
+            }
+            lm.up = L.up;
+            lm.down = L.down;
             for (int k = kl; k <= kh; k++) {
                 uint32_t S = T - (uint32_t)k;
                 grotto_xy chest[GROTTO_MAX_CHESTS];
@@ -229,23 +238,17 @@ static int floors_generate(sweep_worker *w, int chunk)
                 fs->chest_on_wall = 0;
                 for (int i = 0; i < count; i++)
                     fs->chest_on_wall |= (uint8_t)((L.blocked[chest[i].y] >> chest[i].x) & 1u);
+                /* the layout's masks, then its chests: walkable, not pocket */
                 impl_floor_masks *m = &fs->m;
-                for (int y = 0; y < 16; y++) {
-                    m->walk[y] = (uint16_t)~L.blocked[y];
-                    m->stairs[y] = L.stairs[y];
-                    m->chest[y] = 0;
+                *m = lm;
+                for (int i = 0; i < count; i++) {
+                    uint16_t bit = (uint16_t)(1u << chest[i].x);
+                    m->chest[chest[i].y] |= bit;
+                    m->walk[chest[i].y] |= bit;
+                    m->pocket[chest[i].y] &= (uint16_t)~bit; /* a chest is never on stairs (§11) */
+                    m->chests[i] = chest[i];
                 }
-                for (int i = 0; i < count; i++)
-                    m->chest[chest[i].y] |= (uint16_t)(1u << chest[i].x);
-                for (int y = 0; y < 16; y++) {
-                    m->walk[y] |= m->chest[y];
-                    m->pocket[y] = m->walk[y] & (uint16_t)~(m->stairs[y] | m->chest[y]);
-                }
-                m->up = L.up;
-                m->down = L.down;
                 m->chest_count = (uint8_t)count;
-                for (int i = 0; i < GROTTO_MAX_CHESTS; i++)
-                    m->chests[i] = i < count ? chest[i] : (grotto_xy){0, 0};
             }
         }
     }
