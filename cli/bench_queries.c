@@ -15,6 +15,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "base.h"
 #include "bench_queries.h"
 #include "oracle.h"
 #include "research.h"
@@ -76,7 +77,7 @@ static int run_once(int q, int cold, const char *cache_dir, const char *out, tim
     if (cold)
         argv[argc++] = "--no-cache";
     argv[argc] = NULL;
-    double t0 = oracle_now();
+    double t0 = base_now();
     pid_t pid = fork();
     if (pid < 0)
         return -1;
@@ -94,7 +95,7 @@ static int run_once(int q, int cold, const char *cache_dir, const char *out, tim
     if (wait4(pid, &status, 0, &ru) != pid)
         return -1;
     if (t->n < MAX_RUNS) {
-        t->wall[t->n] = oracle_now() - t0;
+        t->wall[t->n] = base_now() - t0;
         t->cpu[t->n] = (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec * 1e-6 + (double)ru.ru_stime.tv_sec +
                        ru.ru_stime.tv_usec * 1e-6;
         t->n++;
@@ -212,7 +213,7 @@ int bench_queries(int runs, int json)
         jw_init(&w, stdout);
         jw_obj(&w, NULL);
         jw_int(&w, "runs", runs);
-        jw_int(&w, "cpus", oracle_default_threads());
+        jw_int(&w, "cpus", base_default_threads());
         jw_arr(&w, "queries");
         for (int q = 0; q < NQUERIES; q++) {
             char text[256];
@@ -237,7 +238,7 @@ int bench_queries(int runs, int json)
         jw_done(&w);
     } else {
         printf("research queries, %d runs each as a fresh process, %d cpus (seconds: min / median)\n", runs,
-               oracle_default_threads());
+               base_default_threads());
         printf("  %-66s %15s %15s %15s %15s\n", "query", "cold wall", "cold cpu", "warm wall", "warm cpu");
         for (int q = 0; q < NQUERIES; q++) {
             char text[256];

@@ -3,7 +3,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "bench.h"
+#include "base.h"
+#include "universe.h"
 #include "bench_queries.h"
 #include "oracle.h"
 #include "view.h"
@@ -43,14 +44,14 @@ static const char *const fig_label[F_COUNT] = {"whole run, CPU s", "whole run, w
                                                "enemy list", "analysis", "maps (records)"};
 
 typedef struct engine_runs {
-    bench_run last;          /* counts, digests (equal in every run) */
-    bench_stat fig[F_COUNT];
+    universe_bench_run last;          /* counts, digests (equal in every run) */
+    universe_bench_stat fig[F_COUNT];
     long rss_max_kib;
     uint64_t mismatches;     /* corpus mismatches, worst run */
     int same_every_run;      /* every run gave the first run's digests */
 } engine_runs;
 
-static int run_engine(const char *engine, int threads, int repeat, const oracle_corpus *want, int tty,
+static int run_engine(const grotto_engine *engine, int threads, int repeat, const oracle_corpus *want, int tty,
                       engine_runs *er)
 {
     double v[F_COUNT][100];
@@ -58,9 +59,9 @@ static int run_engine(const char *engine, int threads, int repeat, const oracle_
     er->same_every_run = 1;
     for (int i = 0; i < repeat; i++) {
         char label[48];
-        snprintf(label, sizeof label, "bench %s %d/%d", engine, i + 1, repeat);
-        bench_run r;
-        if (oracle_bench(engine, threads, want->floors, want->maps, tty ? label : NULL, &r) != 0)
+        snprintf(label, sizeof label, "bench %s %d/%d", engine->name, i + 1, repeat);
+        universe_bench_run r;
+        if (universe_bench(engine, threads, want->floors, want->maps, tty ? label : NULL, &r) != 0)
             return -1;
         if (!r.ok)
             return 1;
@@ -77,11 +78,11 @@ static int run_engine(const char *engine, int threads, int repeat, const oracle_
             v[k][i] = f[k];
     }
     for (int k = 0; k < F_COUNT; k++)
-        er->fig[k] = bench_stat_of(v[k], repeat);
+        er->fig[k] = universe_bench_stat_of(v[k], repeat);
     return 0;
 }
 
-static void json_stat(jw *w, const char *key, bench_stat s)
+static void json_stat(jw *w, const char *key, universe_bench_stat s)
 {
     jw_obj(w, key);
     jw_num(w, "min", s.min, 4);
@@ -91,7 +92,7 @@ static void json_stat(jw *w, const char *key, bench_stat s)
 
 static void json_run(jw *w, const char *key, const engine_runs *e)
 {
-    const bench_run *r = &e->last;
+    const universe_bench_run *r = &e->last;
     jw_obj(w, key);
     jw_bool(w, "ok", 1);
     json_stat(w, "cpu_seconds", e->fig[F_CPU]);
@@ -161,7 +162,7 @@ int cmd_bench(int argc, char **argv)
     if (repeat < 1)
         return cli_error("bench", "--repeat needs at least 1 run");
     if (threads <= 0)
-        threads = oracle_default_threads();
+        threads = base_default_threads();
     if (cli_parse_only)
         return EXIT_OK;
     oracle_corpus want = {0};
@@ -170,17 +171,17 @@ int cmd_bench(int argc, char **argv)
         return cli_error("bench", "%s (use --no-corpus to skip the check)", err);
     int tty = isatty(STDERR_FILENO) && !json; /* progress only on a terminal */
     engine_runs impl, ref;
-    int rc = run_engine("impl", threads, (int)repeat, &want, tty, &impl);
+    int rc = run_engine(&grotto_engine_impl, threads, (int)repeat, &want, tty, &impl);
     if (!rc)
-        rc = run_engine("ref", threads, (int)repeat, &want, tty, &ref);
+        rc = run_engine(&grotto_engine_ref, threads, (int)repeat, &want, tty, &ref);
     oracle_corpus_free(&want);
     if (rc < 0)
         return cli_error("bench", "cannot start a benchmark run (fork or memory)");
     if (rc > 0)
         return cli_error("bench", "a benchmark run did not finish");
-    bench_limit lim;
-    bench_limit_measure(&lim);
-    double limit = bench_limit_seconds(&lim, impl.last.draws, impl.last.bytes_hashed);
+    universe_bench_limit lim;
+    universe_bench_limit_measure(&lim);
+    double limit = universe_bench_limit_seconds(&lim, impl.last.draws, impl.last.bytes_hashed);
     double ratio = ratio_of(ref.fig[F_CPU].median, impl.fig[F_CPU].median);
     double ratio_min = ratio_of(ref.fig[F_CPU].min, impl.fig[F_CPU].min);
     double ratio_wall = ratio_of(ref.fig[F_WALL].median, impl.fig[F_WALL].median);

@@ -114,8 +114,9 @@ static void text_floor(const floor_view *v, uint32_t seed, const char *id, grott
 
 int cmd_floor(int argc, char **argv)
 {
-    const char *seed_s = NULL, *floor_s = NULL, *svg_s = NULL, *region_s = "jp", *engine_s = "ref", *pos[2];
+    const char *seed_s = NULL, *floor_s = NULL, *svg_s = NULL, *region_s = "jp", *engine_s = NULL, *pos[2];
     int json = 0, record = 0, help = 0, npos;
+    char engine_help[512];
     const cli_opt opts[] = {
         {"RRSSSS", 0, OPT_ARG, NULL, NULL, NULL, "map id, e.g. DD5BC3"},
         {"N", 0, OPT_ARG, NULL, NULL, NULL, "floor number 1..16 or B4F notation"},
@@ -128,7 +129,7 @@ int cmd_floor(int argc, char **argv)
          "also write the floor as an SVG picture to FILE (written completely\nunder a temporary name, then "
          "renamed: a failure leaves no FILE)"},
         {"region", 0, OPT_VALUE, NULL, &region_s, "R", "jp (default) or intl (ElistOfs +128, display only)"},
-        {"engine", 0, OPT_VALUE, NULL, &engine_s, "E", "ref (default), impl or legacy (the legacy Windows tool's\nenemy-list model over ref's floors)"},
+        {"engine", 0, OPT_VALUE, NULL, &engine_s, "E", cli_engine_help(engine_help, sizeof engine_help, "", &grotto_engine_ref)},
     };
     int nopts = (int)(sizeof opts / sizeof opts[0]);
     if (cli_parse("floor", argc, argv, opts, nopts, pos, 2, &npos, &help))
@@ -158,7 +159,7 @@ int cmd_floor(int argc, char **argv)
     grotto_region region;
     if (cli_region("floor", region_s, &region))
         return EXIT_USAGE;
-    const grotto_engine *e = cli_engine("floor", engine_s);
+    const grotto_engine *e = cli_engine("floor", engine_s, &grotto_engine_ref);
     if (!e)
         return EXIT_USAGE;
 

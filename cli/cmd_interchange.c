@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "grotto/tables.h"
+#include "base.h"
 #include "interchange.h"
 #include "oracle.h"
 #include "view.h"
@@ -43,7 +44,7 @@ static const cli_usage INTERCHANGE_USAGE = {
  * `hold`, stdout output is kept in memory until the end, so that a
  * malformed input line leaves nothing on stdout. */
 typedef struct out_target {
-    oracle_out_file o;
+    base_out_file o;
     FILE *f;
     int file;
     char *held;
@@ -59,7 +60,7 @@ static int out_begin(out_target *t, const char *path, int hold)
     if (!path && hold && !(t->f = open_memstream(&t->held, &t->held_len)))
         return cli_error("interchange", "out of memory");
     if (path) {
-        if (oracle_out_open(&t->o, path, 0, err, sizeof err) != 0)
+        if (base_out_open(&t->o, path, 0, err, sizeof err) != 0)
             return cli_error("interchange", "%s", err);
         t->f = t->o.f;
     }
@@ -82,11 +83,11 @@ static int out_end(out_target *t, int failed)
         return failed;
     }
     if (failed || ferror(t->f)) {
-        oracle_out_abort(&t->o);
+        base_out_abort(&t->o);
         return failed ? failed : cli_error("interchange", "write error on %s", t->o.path);
     }
-    if (oracle_out_finish(&t->o, err, sizeof err) != 0 || oracle_out_commit(&t->o, err, sizeof err) != 0) {
-        oracle_out_abort(&t->o);
+    if (base_out_finish(&t->o, err, sizeof err) != 0 || base_out_commit(&t->o, err, sizeof err) != 0) {
+        base_out_abort(&t->o);
         return cli_error("interchange", "%s", err);
     }
     return 0;
@@ -130,12 +131,13 @@ int cmd_interchange(int argc, char **argv)
 {
     const char *seeds = NULL, *bands = NULL, *engine = NULL, *seed_s = NULL, *out_s = NULL, *pos[2];
     int help = 0, npos;
+    char engine_help[512];
     const cli_opt opts[] = {
         {"MODE", 0, OPT_ARG, NULL, NULL, NULL, "export, encode or decode"},
         {"WHAT|FILE", 0, OPT_ARG, NULL, NULL, NULL, "export: floors or maps; encode, decode: the input file"},
         {"seeds", 0, OPT_VALUE, NULL, &seeds, "LO..HI", "export: seeds (hex, default 0..7FFF)"},
         {"bands", 0, OPT_VALUE, NULL, &bands, "LIST", "export maps: band codes in hex (02,38,..,DD) or all (default)"},
-        {"engine", 0, OPT_VALUE, NULL, &engine, "E", "export: ref (default), impl or legacy"},
+        {"engine", 0, OPT_VALUE, NULL, &engine, "E", cli_engine_help(engine_help, sizeof engine_help, "export: ", &grotto_engine_ref)},
         {"seed", 0, OPT_VALUE, NULL, &seed_s, "S", "decode: seed of the first FloorRecord (hex, default 0)"},
         {"out", 'o', OPT_VALUE, NULL, &out_s, "FILE", "write FILE (whole or not at all) instead of stdout"},
     };
@@ -170,7 +172,7 @@ int cmd_interchange(int argc, char **argv)
         if (bands && (floors ? cli_error("interchange", "--bands applies to export maps only")
                              : cli_band_list("interchange", bands, &band_mask)))
             return EXIT_USAGE;
-        if (engine && !(e = cli_engine("interchange", engine)))
+        if (engine && !(e = cli_engine("interchange", engine, &grotto_engine_ref)))
             return EXIT_USAGE;
     }
     if (seed_s && cli_seed("interchange", seed_s, &first_seed))
@@ -190,12 +192,12 @@ int cmd_interchange(int argc, char **argv)
                 if (floors) {
                     for (int k = 1; k <= GROTTO_MAX_FLOORS && rc == 0; k++) {
                         grotto_floor_t f;
-                        if (e->floor(s, k, &f) != 0 || oracle_ix_write_floor(t.f, s, &f) < 0)
+                        if (e->floor(s, k, &f) != 0 || ix_write_floor(t.f, s, &f) < 0)
                             rc = cli_error("interchange", "write error");
                     }
                 } else {
                     grotto_map_t m;
-                    if (e->map(gt_band[b].code, s, &m) != 0 || oracle_ix_write_map(t.f, &m) < 0)
+                    if (e->map(gt_band[b].code, s, &m) != 0 || ix_write_map(t.f, &m) < 0)
                         rc = cli_error("interchange", "write error");
                 }
             }
@@ -215,7 +217,7 @@ int cmd_interchange(int argc, char **argv)
         ssize_t len;
         long no = 0;
         int kind = 0;
-        oracle_ix_record *r = malloc(sizeof *r);
+        ix_record *r = malloc(sizeof *r);
         if (!r)
             rc = cli_error("interchange", "out of memory");
         while (rc == 0 && (len = getline(&line, &cap, in)) >= 0) {
@@ -225,12 +227,12 @@ int cmd_interchange(int argc, char **argv)
             if (!len)
                 continue;
             uint8_t rec[GROTTO_FLOOR_RECORD_SIZE];
-            int bad = oracle_ix_parse(line, (size_t)len, r, err, sizeof err);
+            int bad = ix_parse(line, (size_t)len, r, err, sizeof err);
             if (!bad && kind && (int)r->kind != kind)
                 bad = snprintf(err, sizeof err, "floors and maps mixed: a record file holds one kind") > 0;
             if (!bad)
-                bad = r->kind == IX_FLOOR ? oracle_ix_to_floor_record(r, rec, err, sizeof err)
-                                          : oracle_ix_to_map_record(r, rec, err, sizeof err);
+                bad = r->kind == IX_FLOOR ? ix_to_floor_record(r, rec, err, sizeof err)
+                                          : ix_to_map_record(r, rec, err, sizeof err);
             if (bad) {
                 rc = cli_error("interchange", "%s:%ld: %s", pos[1], no, err);
                 break;
@@ -268,7 +270,7 @@ int cmd_interchange(int argc, char **argv)
         const uint8_t *rec = data + i * size;
         if (!maps && i > 0 && rec[0] <= prev && ++seed > GROTTO_SEED_MAX)
             rc = cli_error("interchange", "%s: record %zu: the seed passes 7FFF", pos[1], i + 1);
-        if (rc == 0 && (maps ? oracle_ix_map_record_line(t.f, rec) : oracle_ix_floor_record_line(t.f, seed, rec)))
+        if (rc == 0 && (maps ? ix_map_record_line(t.f, rec) : ix_floor_record_line(t.f, seed, rec)))
             rc = cli_error("interchange", "%s: record %zu (byte %zu): not a valid %s (records.md)", pos[1], i + 1,
                            i * size, maps ? "MapRecord" : "FloorRecord");
         prev = rec[0];

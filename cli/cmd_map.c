@@ -54,8 +54,9 @@ typedef struct map_args {
 
 static int parse_args(int argc, char **argv, map_args *a, int *help)
 {
-    const char *quality_s = NULL, *seed_s = NULL, *region_s = "jp", *engine_s = "ref", *pos[1];
+    const char *quality_s = NULL, *seed_s = NULL, *region_s = "jp", *engine_s = NULL, *pos[1];
     int npos;
+    char engine_help[512];
     const cli_opt opts[] = {
         {"RRSSSS", 0, OPT_ARG, NULL, NULL, NULL,
          "map id: band code and seed in hex, e.g. DD5BC3 (RR may be any quality\n02..F8: it is mapped onto its band)"},
@@ -63,7 +64,7 @@ static int parse_args(int argc, char **argv, map_args *a, int *help)
         {"seed", 0, OPT_VALUE, NULL, &seed_s, "SSSS", "seed in hex 0..7FFF; with --quality"},
         {"region", 0, OPT_VALUE, NULL, &region_s, "R",
          "jp (default, the golden model) or intl: ElistOfs shown 128 higher;\nstates are the same"},
-        {"engine", 0, OPT_VALUE, NULL, &engine_s, "E", "ref (default), impl or legacy (the legacy Windows tool's\nenemy-list model over ref's floors)"},
+        {"engine", 0, OPT_VALUE, NULL, &engine_s, "E", cli_engine_help(engine_help, sizeof engine_help, "", &grotto_engine_ref)},
         {"json", 0, OPT_FLAG, &a->json, NULL, NULL, "everything above as JSON (docs/json.md, 'map')"},
         {"record", 0, OPT_FLAG, &a->record, NULL, NULL, "the 140-byte MapRecord v1 as one line of hex, nothing else"},
     };
@@ -90,7 +91,7 @@ static int parse_args(int argc, char **argv, map_args *a, int *help)
         return cli_error("map", "--json and --record are exclusive");
     if (cli_region("map", region_s, &a->region))
         return EXIT_USAGE;
-    a->engine = cli_engine("map", engine_s);
+    a->engine = cli_engine("map", engine_s, &grotto_engine_ref);
     return a->engine ? 0 : EXIT_USAGE;
 }
 

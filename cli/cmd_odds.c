@@ -1,6 +1,6 @@
 /* grotto odds: what a base quality produces, with the chance of each map
  * (timer values / 65,536) and the summed chance of the maps that pass the
- * filters (the same filters as grotto search, query.h). */
+ * filters (the same filters as grotto search, universe/universe.h). */
 #include "research.h"
 
 static const cli_usage ODDS_USAGE = {

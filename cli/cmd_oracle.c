@@ -3,11 +3,12 @@
  * floor, every map, every quality, every timer, the memoized sweep, every
  * floor's walking cost; and
  * --b FILE.jsonl / --b exec:CMD: another tool's floors and maps checked
- * field by field (oracle/interchange.h). */
+ * field by field (interchange/interchange.h). */
 #include <stdlib.h>
 #include <string.h>
 
 #include "grotto/tables.h"
+#include "base.h"
 #include "interchange.h"
 #include "oracle.h"
 #include "view.h"
@@ -43,8 +44,13 @@ static const cli_usage ORACLE_USAGE = {
     "             400, POP 35; 400, POP 93) - the count and the first 16 starts\n"
     "  multibug   393,216 multiplayer-bug results (12 bands x 32,768 seeds), A vs B: the\n"
     "             map's and the bug map's details, the seed's 16 floors (chests, cuts)\n"
-    "at and multibug need --b (no corpus holds them) and two engines that compute them\n"
-    "(ref, impl; not legacy): otherwise, when no DOMAIN is named, they are not run.\n"
+    "  chests     chest contents, A vs B: one item per (map, floor 1..16, second t 0..255),\n"
+    "             each side's chest count, ranks and items from its own maps. By default\n"
+    "             a slice: every map and floor at t 0..39, and t 40..255 of the seeds that\n"
+    "             are multiples of 16 (251,658,240 + 84,934,656 = 336,592,896 items);\n"
+    "             --full: all 1,610,612,736 (12 bands x 32,768 seeds x 16 floors x 256 s)\n"
+    "at, multibug and chests need --b (no corpus holds them) and two engines that compute\n"
+    "them (ref, impl; not legacy): otherwise, when no DOMAIN is named, they are not run.\n"
     "maps and qualities are one pass per seed; the sweep reuses the digests computed for\n"
     "floors and maps. Each domain ends with one line: items checked of the count its\n"
     "definition gives, items mismatched and per kind, wall and CPU seconds. A domain\n"
@@ -67,6 +73,7 @@ static const cli_usage ORACLE_USAGE = {
     "grotto oracle timers --a ref --b impl\n"
     "grotto oracle walk --a ref --b impl --against corpus\n"
     "grotto oracle at multibug --a ref --b impl\n"
+    "grotto oracle chests --a ref --b impl --full\n"
     "grotto oracle floors --against corpus/golden/floors.digest\n"
     "grotto oracle --b corpus/golden/maps-sample.jsonl\n"
     "grotto oracle --b exec:'python3 tools/adapters/example.py' --sample 200\n"
@@ -141,32 +148,32 @@ static int run_tool(const tool_args *t)
     if (cli_parse_only)
         return EXIT_OK;
 
-    oracle_ix_check c;
-    if (oracle_ix_check_init(&c, t->a, t->exec ? "b" : "file", t->show) != 0)
+    ix_check c;
+    if (ix_check_init(&c, t->a, t->exec ? "b" : "file", t->show) != 0)
         return cli_error("oracle", "out of memory");
     c.source = t->b;
     char err[2048];
     int rc;
-    oracle_ix_exec x = {.command = t->b + 5, .timeout = timeout};
+    ix_exec x = {.command = t->b + 5, .timeout = timeout};
     if (t->exec) {
         size_t n;
-        oracle_ix_item *items = oracle_ix_domain(t->floors, t->maps ? bands : 0, lo, hi, sample, &n);
+        ix_item *items = ix_domain(t->floors, t->maps ? bands : 0, lo, hi, sample, &n);
         if (!items) {
-            oracle_ix_check_free(&c);
+            ix_check_free(&c);
             return cli_error("oracle", "out of memory");
         }
-        oracle_progress pr;
-        oracle_progress_init(&pr, "requests", t->quiet);
-        x.progress = oracle_progress_cb;
+        base_progress pr;
+        base_progress_init(&pr, "requests", t->quiet);
+        x.progress = base_progress_cb;
         x.progress_ctx = &pr;
-        rc = oracle_ix_check_exec(&c, &x, items, n, err, sizeof err);
-        oracle_progress_done(&pr);
+        rc = ix_check_exec(&c, &x, items, n, err, sizeof err);
+        base_progress_done(&pr);
         free(items);
     } else {
-        rc = oracle_ix_check_file(&c, t->b, err, sizeof err);
+        rc = ix_check_file(&c, t->b, err, sizeof err);
     }
     if (rc != 0) {
-        oracle_ix_check_free(&c);
+        ix_check_free(&c);
         return cli_error("oracle", "%s", err);
     }
     int ok = c.fields_differing == 0;
@@ -177,37 +184,42 @@ static int run_tool(const tool_args *t)
         jw_str(&w, "mode", t->exec ? "exec" : "file");
         jw_str(&w, "b", t->exec ? t->b + 5 : t->b);
         fputs(",\"check\":", stdout);
-        oracle_ix_report_json(stdout, &c);
+        ix_report_json(stdout, &c);
         if (t->exec)
             jw_uint(&w, "requests", x.requests);
         jw_bool(&w, "ok", ok);
         jw_end_obj(&w);
         jw_done(&w);
     } else {
-        oracle_ix_report(stdout, &c);
+        ix_report(stdout, &c);
         if (t->exec)
             printf("child '%s': %llu requests, %llu replies, exited 0\n", t->b + 5, (unsigned long long)x.requests,
                    (unsigned long long)x.replies);
         printf("%s\n", ok ? "0 differences" : "DIFFERENCES");
     }
-    oracle_ix_check_free(&c);
+    ix_check_free(&c);
     return ok ? EXIT_OK : EXIT_DIFF;
 }
 
 int cmd_oracle(int argc, char **argv)
 {
-    const char *a_s = "ref", *b_s = NULL, *against = NULL, *threads_s = NULL, *show_s = NULL;
+    const char *a_s = NULL, *b_s = NULL, *against = NULL, *threads_s = NULL, *show_s = NULL;
     const char *seeds_s = NULL, *bands_s = NULL, *sample_s = NULL, *timeout_s = NULL;
     const char *pos[ORACLE_DOMAIN_COUNT];
-    int json = 0, quiet = 0, help = 0, npos;
+    int json = 0, quiet = 0, help = 0, full = 0, npos;
+    char a_help[512], b_help[768];
+    cli_engine_help(a_help, sizeof a_help, "engine A, ", &grotto_engine_ref);
+    cli_engine_help(b_help, sizeof b_help, "second engine to compare with A item by item, ", NULL);
+    snprintf(b_help + strlen(b_help), sizeof b_help - strlen(b_help),
+             "\nor another tool's output: FILE.jsonl (any word that is not an\nengine name is a file: ./%s for a "
+             "file named %s) or exec:CMD",
+             grotto_engines[0]->name, grotto_engines[0]->name);
     const cli_opt opts[] = {
         {"DOMAIN", 0, OPT_ARG, NULL, NULL, NULL,
-         "floors, maps, qualities, timers, sweep, walk, at or multibug (default:\nall; at and multibug only with --b ref/impl)"},
-        {"a", 0, OPT_VALUE, NULL, &a_s, "ENGINE", "ref (default), impl or legacy"},
-        {"b", 0, OPT_VALUE, NULL, &b_s, "ENGINE",
-         "second engine to compare with A item by item: impl, ref, or legacy (the\nlegacy Windows tool's "
-         "enemy-list model: its maps differ, exit 1);\nor another tool's output: FILE.jsonl (any word that is not "
-         "an\nengine name is a file: ./ref for a file named ref) or exec:CMD"},
+         "floors, maps, qualities, timers, sweep, walk, at, multibug or chests\n(default: all; at, multibug and "
+         "chests only with --b ref/impl)"},
+        {"a", 0, OPT_VALUE, NULL, &a_s, "ENGINE", a_help},
+        {"b", 0, OPT_VALUE, NULL, &b_s, "ENGINE", b_help},
         {"against", 0, OPT_VALUE, NULL, &against, "SRC",
          "corpus (corpus/golden: floors.digest, maps.digest, timers.jsonl,\nfloor-walk.bin and SHA256SUMS, all "
          "required), a directory holding\nfloors.digest and maps.digest (timers.jsonl, floor-walk.bin optional),\n"
@@ -218,6 +230,7 @@ int cmd_oracle(int argc, char **argv)
          "how many first differences per domain to report in full (default 5,\nat most 128)"},
         {"json", 0, OPT_FLAG, &json, NULL, NULL, "machine-readable (docs/json.md, 'oracle')"},
         {"quiet", 'q', OPT_FLAG, &quiet, NULL, NULL, "no progress line"},
+        {"full", 0, OPT_FLAG, &full, NULL, NULL, "chests: every triple, not the default slice"},
         {"Another tool as a child process (--b exec:CMD)", 0, OPT_SECTION, NULL, NULL, NULL, NULL},
         {"seeds", 0, OPT_VALUE, NULL, &seeds_s, "LO..HI", "seeds asked (hex, default 0..7FFF; one seed: LO)"},
         {"bands", 0, OPT_VALUE, NULL, &bands_s, "LIST",
@@ -239,13 +252,14 @@ int cmd_oracle(int argc, char **argv)
         int d = oracle_domain_by_name(pos[i]);
         if (d < 0)
             return cli_error("oracle",
-                             "unknown domain '%s': expected floors, maps, qualities, timers, sweep, walk, at or multibug",
+                             "unknown domain '%s': expected floors, maps, qualities, timers, sweep, walk, at, "
+                             "multibug or chests",
                              pos[i]);
         if (domains >> d & 1u)
             return cli_error("oracle", "domain '%s' given twice", pos[i]);
         domains |= 1u << d;
     }
-    oracle_compare_opts o = {.threads = 0, .show = 5, .quiet = quiet};
+    oracle_compare_opts o = {.threads = 0, .show = 5, .quiet = quiet, .chests_full = full};
     if (threads_s && cli_threads("oracle", threads_s, &o.threads))
         return EXIT_USAGE;
     if (show_s) {
@@ -254,9 +268,9 @@ int cmd_oracle(int argc, char **argv)
             return EXIT_USAGE;
         o.show = (int)v;
     }
-    if (!(o.a = cli_engine("oracle", a_s)))
+    if (!(o.a = cli_engine("oracle", a_s, &grotto_engine_ref)))
         return EXIT_USAGE;
-    if (b_s && (!strncmp(b_s, "exec:", 5) || !cli_engine_name(b_s))) {
+    if (b_s && (!strncmp(b_s, "exec:", 5) || !grotto_engine_by_name(b_s))) {
         tool_args t = {.b = b_s, .seeds = seeds_s, .bands = bands_s, .sample = sample_s, .timeout = timeout_s,
                        .a = o.a, .exec = !strncmp(b_s, "exec:", 5), .show = o.show, .json = json,
                        .quiet = quiet};
@@ -265,6 +279,8 @@ int cmd_oracle(int argc, char **argv)
                              t.exec ? "exec:CMD" : "FILE");
         if (!t.exec && npos)
             return cli_error("oracle", "--b FILE: the file decides what is checked: name no domain");
+        if (full)
+            return cli_error("oracle", "--full applies to the chests domain only (with --b ref/impl)");
         t.floors = t.maps = !npos;
         for (int i = 0; i < npos; i++) {
             if (!strcmp(pos[i], "floors"))
@@ -278,13 +294,15 @@ int cmd_oracle(int argc, char **argv)
     }
     if (seeds_s || bands_s || sample_s || timeout_s)
         return cli_error("oracle", "--seeds, --bands, --sample and --timeout apply to --b exec:CMD only");
-    if (b_s && !(o.b = cli_engine("oracle", b_s)))
+    if (b_s && !(o.b = cli_engine("oracle", b_s, NULL)))
         return EXIT_USAGE;
-    for (int d = ORACLE_AT; !npos && d <= ORACLE_MULTIBUG; d++) { /* they compare two engines that compute them */
+    for (int d = ORACLE_AT; !npos && d <= ORACLE_CHESTS; d++) { /* they compare two engines that compute them */
         char why[256];
         if (oracle_domain_unavailable((oracle_domain)d, &o, why, sizeof why))
             domains &= ~(1u << d);
     }
+    if (full && !(domains >> ORACLE_CHESTS & 1u))
+        return cli_error("oracle", "--full applies to the chests domain only (with --b ref/impl)");
     if (o.b == o.a)
         return cli_error("oracle", "--a and --b name the same engine");
     if (!o.b && !against)

@@ -1,5 +1,5 @@
 /* grotto search: the maps of the whole universe that pass the filters, on
- * the universe index (query.h). */
+ * the universe index (universe/universe.h). */
 #include "research.h"
 
 static const cli_usage SEARCH_USAGE = {

@@ -6,10 +6,9 @@
 #include "grotto/elist.h"
 #include "grotto/map.h"
 #include "grotto/tables.h"
-#include "legacy.h"
+#include "universe.h"
 #include "oracle.h"
 #include "research.h"
-#include "stats.h"
 
 static const cli_usage STATS_USAGE = {
     "grotto stats [--json] [--no-cache] [--engine E] [-j N] [--quiet]\n"
@@ -41,23 +40,23 @@ static const cli_usage STATS_USAGE = {
     "grotto stats --legacy-diff             # where the legacy Windows tool misjudged",
 };
 
-static const char *BASIS_NAME[BASES] = {"instances", "arising", "distinct"};
-static const char *LOST_NAME[LOST_KINDS] = {"pandora", "mimic", "cannibox"};
+static const char *BASIS_NAME[UNIVERSE_BASES] = {"instances", "arising", "distinct"};
+static const char *LOST_NAME[UNIVERSE_LOST_KINDS] = {"pandora", "mimic", "cannibox"};
 
 /* The chest-rank basis over arising seeds gives the published triple. */
-static int rank_reproduced(const oracle_stats *s)
+static int rank_reproduced(const universe_stats *s)
 {
-    return s->rank_floors[RANK_ARISING] == HW6_FLOORS && s->rank_lost[LOST_PANDORA][RANK_ARISING] == HW6_PANDORA &&
-           s->rank_lost[LOST_MIMIC][RANK_ARISING] == HW6_MIMIC &&
-           s->rank_lost[LOST_CANNIBOX][RANK_ARISING] == HW6_CANNIBOX;
+    return s->rank_floors[UNIVERSE_RANK_ARISING] == UNIVERSE_HW6_FLOORS && s->rank_lost[UNIVERSE_LOST_PANDORA][UNIVERSE_RANK_ARISING] == UNIVERSE_HW6_PANDORA &&
+           s->rank_lost[UNIVERSE_LOST_MIMIC][UNIVERSE_RANK_ARISING] == UNIVERSE_HW6_MIMIC &&
+           s->rank_lost[UNIVERSE_LOST_CANNIBOX][UNIVERSE_RANK_ARISING] == UNIVERSE_HW6_CANNIBOX;
 }
 
-static void json_stats(const oracle_stats *s, const grotto_index *ix)
+static void json_stats(const universe_stats *s, const universe_index *ix)
 {
     jw w;
     jw_init(&w, stdout);
     jw_obj(&w, NULL);
-    jw_str(&w, "engine", ix->engine);
+    jw_str(&w, "engine", ix->engine->name);
     jw_num(&w, "seconds", s->seconds + ix->seconds, 3);
     jw_obj(&w, "index");
     jw_bool(&w, "from_cache", ix->from_cache);
@@ -76,7 +75,7 @@ static void json_stats(const oracle_stats *s, const grotto_index *ix)
     jw_uint(&w, "floors_checked", s->floors);
     jw_uint(&w, "floors", s->overflow_count);
     jw_arr(&w, "list");
-    for (uint32_t i = 0; i < s->overflow_count && i < STATS_MAX_LIST; i++) {
+    for (uint32_t i = 0; i < s->overflow_count && i < UNIVERSE_STATS_MAX_LIST; i++) {
         jw_obj(&w, NULL);
         jw_uint(&w, "seed", s->overflow[i].seed);
         jw_uint(&w, "floor", s->overflow[i].floor);
@@ -111,7 +110,7 @@ static void json_stats(const oracle_stats *s, const grotto_index *ix)
     jw_int(&w, "twins", s->quest_twins);
     jw_int(&w, "twins_arising", s->quest_twin_arising);
     jw_arr(&w, "twin_maps");
-    for (int i = 0; i < s->quest_twins && i < STATS_MAX_LIST; i++) {
+    for (int i = 0; i < s->quest_twins && i < UNIVERSE_STATS_MAX_LIST; i++) {
         char id[8];
         cli_format_map_id(s->quest_twin_band[i], s->quest_twin_seed[i], id);
         jw_str(&w, NULL, id);
@@ -119,37 +118,37 @@ static void json_stats(const oracle_stats *s, const grotto_index *ix)
     jw_end_arr(&w);
     jw_end_obj(&w);
     jw_obj(&w, "lost_trapped_chests");
-    for (int k = 0; k < LOST_KINDS; k++) {
+    for (int k = 0; k < UNIVERSE_LOST_KINDS; k++) {
         jw_obj(&w, LOST_NAME[k]);
-        for (int b = 0; b < BASES; b++)
+        for (int b = 0; b < UNIVERSE_BASES; b++)
             jw_uint(&w, BASIS_NAME[b], s->lost[k][b]);
         jw_end_obj(&w);
     }
     jw_obj(&w, "published");
-    jw_int(&w, "floors", HW6_FLOORS);
-    jw_int(&w, "pandora", HW6_PANDORA);
-    jw_int(&w, "mimic", HW6_MIMIC);
-    jw_int(&w, "cannibox", HW6_CANNIBOX);
+    jw_int(&w, "floors", UNIVERSE_HW6_FLOORS);
+    jw_int(&w, "pandora", UNIVERSE_HW6_PANDORA);
+    jw_int(&w, "mimic", UNIVERSE_HW6_MIMIC);
+    jw_int(&w, "cannibox", UNIVERSE_HW6_CANNIBOX);
     jw_end_obj(&w);
     int agree = 0;
-    for (int b = 0; b < BASES; b++)
-        agree |= s->lost[LOST_PANDORA][b] == HW6_PANDORA && s->lost[LOST_MIMIC][b] == HW6_MIMIC &&
-                 s->lost[LOST_CANNIBOX][b] == HW6_CANNIBOX;
+    for (int b = 0; b < UNIVERSE_BASES; b++)
+        agree |= s->lost[UNIVERSE_LOST_PANDORA][b] == UNIVERSE_HW6_PANDORA && s->lost[UNIVERSE_LOST_MIMIC][b] == UNIVERSE_HW6_MIMIC &&
+                 s->lost[UNIVERSE_LOST_CANNIBOX][b] == UNIVERSE_HW6_CANNIBOX;
     jw_bool(&w, "published_reproduced", agree);
     jw_obj(&w, "chest_rank_basis");
-    static const char *RANK_BASIS_NAME[RANK_BASES] = {"arising", "all_seeds"};
-    for (int b = 0; b < RANK_BASES; b++) {
+    static const char *RANK_BASIS_NAME[UNIVERSE_RANK_BASES] = {"arising", "all_seeds"};
+    for (int b = 0; b < UNIVERSE_RANK_BASES; b++) {
         jw_obj(&w, RANK_BASIS_NAME[b]);
         jw_uint(&w, "floors", s->rank_floors[b]);
-        for (int k = 0; k < LOST_KINDS; k++)
+        for (int k = 0; k < UNIVERSE_LOST_KINDS; k++)
             jw_uint(&w, LOST_NAME[k], s->rank_lost[k][b]);
         jw_end_obj(&w);
     }
     jw_bool(&w, "published_reproduced", rank_reproduced(s));
     jw_uint(&w, "mimic_zero_spare_count", s->mimic_zero_spare);
     jw_arr(&w, "mimic_zero_spare");
-    for (uint32_t i = 0; i < s->mimic_zero_spare && i < STATS_MAX_SPARE; i++) {
-        const stats_map_floor *z = &s->mimic_zero_spare_list[i];
+    for (uint32_t i = 0; i < s->mimic_zero_spare && i < UNIVERSE_STATS_MAX_SPARE; i++) {
+        const universe_stats_map_floor *z = &s->mimic_zero_spare_list[i];
         char id[8];
         cli_format_map_id(z->band_code, z->seed, id);
         jw_obj(&w, NULL);
@@ -169,17 +168,17 @@ static void json_stats(const oracle_stats *s, const grotto_index *ix)
     jw_obj(&w, "states");
     jw_uint(&w, "map_floors", s->map_floors);
     jw_arr(&w, "by_code");
-    for (int st = 0; st < STATS_STATES; st++) {
+    for (int st = 0; st < UNIVERSE_STATS_STATES; st++) {
         jw_obj(&w, NULL);
         jw_int(&w, "code", st);
         jw_str(&w, "label", gt_state_text[st].en);
-        for (int b = 0; b < BASES; b++)
+        for (int b = 0; b < UNIVERSE_BASES; b++)
             jw_uint(&w, BASIS_NAME[b], s->state[st][b]);
         jw_end_obj(&w);
     }
     jw_end_arr(&w);
     jw_obj(&w, "d_positive");
-    for (int b = 0; b < BASES; b++)
+    for (int b = 0; b < UNIVERSE_BASES; b++)
         jw_uint(&w, BASIS_NAME[b], s->d_positive[b]);
     jw_uint(&w, "in_state_0", s->d_positive_state0);
     jw_end_obj(&w);
@@ -194,9 +193,9 @@ static void json_stats(const oracle_stats *s, const grotto_index *ix)
     jw_done(&w);
 }
 
-static void text_stats(const oracle_stats *s, const grotto_index *ix)
+static void text_stats(const universe_stats *s, const universe_index *ix)
 {
-    printf("universe statistics (%s engine, %.3f s; index %s)\n\n", ix->engine, s->seconds + ix->seconds,
+    printf("universe statistics (%s engine, %.3f s; index %s)\n\n", ix->engine->name, s->seconds + ix->seconds,
            ix->from_cache ? "from the cache" : "built");
     printf("counted as: floors = (seed, floor) pairs; instances = every floor of every map; arising = only\n"
            "maps whose seed some timer value yields; distinct = different floor layouts\n\n");
@@ -213,7 +212,7 @@ static void text_stats(const oracle_stats *s, const grotto_index *ix)
     printf("  %u of %llu floors (seeds 0000..7FFF x floors 1..16) enter overflow mode:\n", s->overflow_count,
            (unsigned long long)s->floors);
     printf("   ");
-    for (uint32_t i = 0; i < s->overflow_count && i < STATS_MAX_LIST; i++)
+    for (uint32_t i = 0; i < s->overflow_count && i < UNIVERSE_STATS_MAX_LIST; i++)
         printf(" %04X:B%uF", s->overflow[i].seed, s->overflow[i].floor);
     printf("\n  distinct floor-generator inputs (floor seed S+k, size band): %u (floor seeds", s->overflow_inputs);
     for (uint32_t i = 0; i < s->overflow_inputs; i++)
@@ -238,7 +237,7 @@ static void text_stats(const oracle_stats *s, const grotto_index *ix)
            "  besides the quest map (published: 21); %d of the twins' seeds arise from the timer; same maps\n"
            "  under the JP name: %d\n  ",
            s->quest_name_maps, s->quest_twins, s->quest_twin_arising, s->quest_name_maps_jp);
-    for (int i = 0; i < s->quest_twins && i < STATS_MAX_LIST; i++) {
+    for (int i = 0; i < s->quest_twins && i < UNIVERSE_STATS_MAX_LIST; i++) {
         char id[8];
         cli_format_map_id(s->quest_twin_band[i], s->quest_twin_seed[i], id);
         printf("%s%s", id, i + 1 == s->quest_twins ? "\n\n" : i % 12 == 11 ? "\n  " : " ");
@@ -246,30 +245,30 @@ static void text_stats(const oracle_stats *s, const grotto_index *ix)
     printf("Lost trapped chests: floors where a trapped-chest monster's record does not fit in memory, so\n"
            "that chest opens without a fight (the enemy-list memory model)\n");
     printf("  %-14s %10s %10s %10s   published (seed-001)\n", "", "instances", "arising", "distinct");
-    const int published[LOST_KINDS] = {HW6_PANDORA, HW6_MIMIC, HW6_CANNIBOX};
-    const char *label[LOST_KINDS] = {"Pandora's box", "mimic", "cannibox"};
+    const int published[UNIVERSE_LOST_KINDS] = {UNIVERSE_HW6_PANDORA, UNIVERSE_HW6_MIMIC, UNIVERSE_HW6_CANNIBOX};
+    const char *label[UNIVERSE_LOST_KINDS] = {"Pandora's box", "mimic", "cannibox"};
     int agree = 0;
-    for (int k = 0; k < LOST_KINDS; k++)
+    for (int k = 0; k < UNIVERSE_LOST_KINDS; k++)
         printf("  %-14s %10llu %10llu %10llu   %d\n", label[k], (unsigned long long)s->lost[k][0],
                (unsigned long long)s->lost[k][1], (unsigned long long)s->lost[k][2], published[k]);
-    for (int b = 0; b < BASES; b++)
-        agree |= s->lost[0][b] == HW6_PANDORA && s->lost[1][b] == HW6_MIMIC && s->lost[2][b] == HW6_CANNIBOX;
+    for (int b = 0; b < UNIVERSE_BASES; b++)
+        agree |= s->lost[0][b] == UNIVERSE_HW6_PANDORA && s->lost[1][b] == UNIVERSE_HW6_MIMIC && s->lost[2][b] == UNIVERSE_HW6_CANNIBOX;
     printf("  %s\n", agree ? "one counting basis reproduces the published figures"
                            : "OPEN FINDING: no counting basis reproduces the published 1,615 / 1,266 / 597;\n"
                              "  the model is not tuned to them");
     printf("  chest-rank basis (a floor counts only where a chest's rank can hold the trapped chest whose\n"
            "  record is lost: rank 3 cannibox, 4-7 mimic, 8-10 Pandora's box; chests.md 3.1):\n");
     printf("  %-14s %10s %10s   published (seed-001)\n", "", "arising", "all seeds");
-    printf("  %-14s %10llu %10llu   %d\n", "floors", (unsigned long long)s->rank_floors[RANK_ARISING],
-           (unsigned long long)s->rank_floors[RANK_ALL], HW6_FLOORS);
-    for (int k = 0; k < LOST_KINDS; k++)
-        printf("  %-14s %10llu %10llu   %d\n", label[k], (unsigned long long)s->rank_lost[k][RANK_ARISING],
-               (unsigned long long)s->rank_lost[k][RANK_ALL], published[k]);
+    printf("  %-14s %10llu %10llu   %d\n", "floors", (unsigned long long)s->rank_floors[UNIVERSE_RANK_ARISING],
+           (unsigned long long)s->rank_floors[UNIVERSE_RANK_ALL], UNIVERSE_HW6_FLOORS);
+    for (int k = 0; k < UNIVERSE_LOST_KINDS; k++)
+        printf("  %-14s %10llu %10llu   %d\n", label[k], (unsigned long long)s->rank_lost[k][UNIVERSE_RANK_ARISING],
+               (unsigned long long)s->rank_lost[k][UNIVERSE_RANK_ALL], published[k]);
     printf("  %s\n", rank_reproduced(s) ? "this basis reproduces the published figures"
                                         : "this basis does not reproduce all published figures (an open finding)");
     printf("  floors of the arising set keeping the mimic's record with 0 bytes to spare (a 4-byte\n"
            "  difference would lose it; candidates to check on a console): %u\n", s->mimic_zero_spare);
-    for (uint32_t i = 0; i < s->mimic_zero_spare && i < STATS_MAX_SPARE; i++) {
+    for (uint32_t i = 0; i < s->mimic_zero_spare && i < UNIVERSE_STATS_MAX_SPARE; i++) {
         char id[8];
         cli_format_map_id(s->mimic_zero_spare_list[i].band_code, s->mimic_zero_spare_list[i].seed, id);
         printf("%s%s:B%dF", i % 8 ? " " : "   ", id, s->mimic_zero_spare_list[i].floor);
@@ -280,7 +279,7 @@ static void text_stats(const oracle_stats *s, const grotto_index *ix)
     printf("Enemy-list states (how much of the floor's monster list fits in memory) over %llu map floors\n",
            (unsigned long long)s->map_floors);
     printf("  %-4s %-36s %10s %10s %10s\n", "code", "state", "instances", "arising", "distinct");
-    for (int st = 0; st < STATS_STATES; st++)
+    for (int st = 0; st < UNIVERSE_STATS_STATES; st++)
         printf("  %-4d %-36s %10llu %10llu %10llu\n", st, gt_state_text[st].en, (unsigned long long)s->state[st][0],
                (unsigned long long)s->state[st][1], (unsigned long long)s->state[st][2]);
     printf("  floors with Flag0 tiles (D > 0, tiles that take list memory): %llu instances, %llu arising,\n"
@@ -295,9 +294,9 @@ static void text_stats(const oracle_stats *s, const grotto_index *ix)
 
 /* ---- --legacy-diff ---- */
 
-static const char *const CLASS_NAME[LEGACY_CLASSES] = {"no-enemy -> really ONLY/reduced",
+static const char *const CLASS_NAME[UNIVERSE_LEGACY_CLASSES] = {"no-enemy -> really ONLY/reduced",
                                                        "ONLY -> really reduced", "triple none -> really special"};
-static const char *const CLASS_KEY[LEGACY_CLASSES] = {"noenemy_really_only_or_reduced", "only_really_reduced",
+static const char *const CLASS_KEY[UNIVERSE_LEGACY_CLASSES] = {"noenemy_really_only_or_reduced", "only_really_reduced",
                                                       "none_really_special"};
 
 static void state_words(int state, int only, char *out, size_t n)
@@ -306,7 +305,7 @@ static void state_words(int state, int only, char *out, size_t n)
     grotto_elist_state_text(&e, 0, out, n);
 }
 
-static void example_text(const oracle_legacy_example *x, char *out, size_t n)
+static void example_text(const universe_legacy_example *x, char *out, size_t n)
 {
     int band = (int)(x->map / GROTTO_SEED_COUNT);
     uint32_t seed = x->map % GROTTO_SEED_COUNT;
@@ -320,7 +319,7 @@ static void example_text(const oracle_legacy_example *x, char *out, size_t n)
              seed, x->floor, ls, x->legacy_ofs, rs, x->ofs, x->X, x->D);
 }
 
-static void legacy_text(const oracle_legacy_diff *L)
+static void legacy_text(const universe_legacy_diff *L)
 {
     printf("legacy Windows tool's enemy-list model vs the game model, over %llu map floors (12 bands x "
            "32,768 seeds)\n",
@@ -331,11 +330,11 @@ static void legacy_text(const oracle_legacy_diff *L)
            "(the 256 wrap); floors with X >= 256: %llu\n\n",
            (unsigned long long)L->flag0_floors, (unsigned long long)L->flag0_over,
            (unsigned long long)L->flag0_under, (unsigned long long)L->wrap_floors);
-    for (int c = 0; c < LEGACY_CLASSES; c++) {
-        const oracle_legacy_class *k = &L->cls[c];
+    for (int c = 0; c < UNIVERSE_LEGACY_CLASSES; c++) {
+        const universe_legacy_class *k = &L->cls[c];
         printf("  %-32s %6llu floors, %6llu maps (Flag0 ignored %llu, X >= 256 wrap %llu)\n", CLASS_NAME[c],
                (unsigned long long)k->floors, (unsigned long long)k->maps,
-               (unsigned long long)k->cause[LEGACY_CAUSE_FLAG0], (unsigned long long)k->cause[LEGACY_CAUSE_WRAP]);
+               (unsigned long long)k->cause[UNIVERSE_LEGACY_CAUSE_FLAG0], (unsigned long long)k->cause[UNIVERSE_LEGACY_CAUSE_WRAP]);
         for (int i = 0; i < k->examples; i++) {
             char t[320];
             example_text(&k->ex[i], t, sizeof t);
@@ -343,18 +342,18 @@ static void legacy_text(const oracle_legacy_diff *L)
         }
     }
     printf("\n  every disagreement, legacy family (rows) vs real family (columns), floors:\n  %-10s", "");
-    for (int r = 0; r < LEGACY_FAMILIES; r++)
-        printf(" %9s", oracle_legacy_family_name(r));
+    for (int r = 0; r < UNIVERSE_LEGACY_FAMILIES; r++)
+        printf(" %9s", universe_legacy_family_name(r));
     printf("\n");
-    for (int l = 0; l < LEGACY_FAMILIES; l++) {
-        printf("  %-10s", oracle_legacy_family_name(l));
-        for (int r = 0; r < LEGACY_FAMILIES; r++)
+    for (int l = 0; l < UNIVERSE_LEGACY_FAMILIES; l++) {
+        printf("  %-10s", universe_legacy_family_name(l));
+        for (int r = 0; r < UNIVERSE_LEGACY_FAMILIES; r++)
             printf(" %9llu", (unsigned long long)L->family[l][r]);
         printf("\n");
     }
 }
 
-static void legacy_json(const oracle_legacy_diff *L)
+static void legacy_json(const universe_legacy_diff *L)
 {
     jw w;
     jw_init(&w, stdout);
@@ -367,16 +366,16 @@ static void legacy_json(const oracle_legacy_diff *L)
     jw_uint(&w, "flag0_legacy_lower", L->flag0_under);
     jw_uint(&w, "wrap_floors", L->wrap_floors);
     jw_obj(&w, "classes");
-    for (int c = 0; c < LEGACY_CLASSES; c++) {
-        const oracle_legacy_class *k = &L->cls[c];
+    for (int c = 0; c < UNIVERSE_LEGACY_CLASSES; c++) {
+        const universe_legacy_class *k = &L->cls[c];
         jw_obj(&w, CLASS_KEY[c]);
         jw_uint(&w, "floors", k->floors);
         jw_uint(&w, "maps", k->maps);
-        jw_uint(&w, "flag0_ignored", k->cause[LEGACY_CAUSE_FLAG0]);
-        jw_uint(&w, "wrap", k->cause[LEGACY_CAUSE_WRAP]);
+        jw_uint(&w, "flag0_ignored", k->cause[UNIVERSE_LEGACY_CAUSE_FLAG0]);
+        jw_uint(&w, "wrap", k->cause[UNIVERSE_LEGACY_CAUSE_WRAP]);
         jw_arr(&w, "examples");
         for (int i = 0; i < k->examples; i++) {
-            const oracle_legacy_example *x = &k->ex[i];
+            const universe_legacy_example *x = &k->ex[i];
             jw_obj(&w, NULL);
             jw_uint(&w, "band", gt_band[x->map / GROTTO_SEED_COUNT].code);
             jw_uint(&w, "seed", x->map % GROTTO_SEED_COUNT);
@@ -394,10 +393,10 @@ static void legacy_json(const oracle_legacy_diff *L)
     }
     jw_end_obj(&w);
     jw_obj(&w, "families");
-    for (int l = 0; l < LEGACY_FAMILIES; l++) {
-        jw_obj(&w, oracle_legacy_family_name(l));
-        for (int r = 0; r < LEGACY_FAMILIES; r++)
-            jw_uint(&w, oracle_legacy_family_name(r), L->family[l][r]);
+    for (int l = 0; l < UNIVERSE_LEGACY_FAMILIES; l++) {
+        jw_obj(&w, universe_legacy_family_name(l));
+        for (int r = 0; r < UNIVERSE_LEGACY_FAMILIES; r++)
+            jw_uint(&w, universe_legacy_family_name(r), L->family[l][r]);
         jw_end_obj(&w);
     }
     jw_end_obj(&w);
@@ -430,22 +429,24 @@ int cmd_stats(int argc, char **argv)
     int threads;
     if (ia.threads_s && cli_threads("stats", ia.threads_s, &threads))
         return EXIT_USAGE;
-    if (cli_index_engine_check("stats", ia.engine))
+    const grotto_engine *engine = cli_index_engine("stats", ia.engine);
+    if (!engine)
         return EXIT_USAGE;
-    if (legacy_diff && ia.engine && !strcmp(ia.engine, "legacy"))
-        return cli_error("stats", "--legacy-diff compares legacy with the game model: give --engine impl or ref");
+    if (legacy_diff && engine == &grotto_engine_legacy)
+        return cli_error("stats", "--legacy-diff compares %s with the game model: give another --engine",
+                         grotto_engine_legacy.name);
     if (cli_parse_only)
         return EXIT_OK;
-    grotto_index_opts o;
-    grotto_index *ix = cli_index_open("stats", &ia, &o);
+    universe_index_opts o;
+    universe_index *ix = cli_index_open("stats", &ia, &o);
     if (!ix)
         return EXIT_USAGE;
     if (cli_parse_only)
         return EXIT_OK;
     if (legacy_diff) {
-        static oracle_legacy_diff L;
-        int bad = oracle_legacy_diff_compute(ix, &L);
-        grotto_index_close(ix);
+        static universe_legacy_diff L;
+        int bad = universe_legacy_diff_compute(ix, &L);
+        universe_index_close(ix);
         if (bad)
             return cli_error("stats", "internal error: the index is legacy's own");
         if (json)
@@ -454,15 +455,15 @@ int cmd_stats(int argc, char **argv)
             legacy_text(&L);
         return EXIT_OK;
     }
-    static oracle_stats s;
-    int rc = oracle_stats_compute(ix, &o, &s);
+    static universe_stats s;
+    int rc = universe_stats_compute(ix, &o, &s);
     if (rc == 0) {
         if (json)
             json_stats(&s, ix);
         else
             text_stats(&s, ix);
     }
-    grotto_index_close(ix);
+    universe_index_close(ix);
     if (rc != 0)
         return cli_error("stats", "out of memory");
     return EXIT_OK;

@@ -7,6 +7,7 @@
 
 #include "grotto/record.h"
 #include "grotto/sweep.h"
+#include "base.h"
 #include "oracle.h"
 #include "view.h"
 
@@ -33,15 +34,15 @@ static const cli_usage SWEEP_USAGE = {
 enum { OUT_FLOORS, OUT_MAPS, OUT_SUMS, OUT_FILES };
 static const char *const OUT_NAME[OUT_FILES] = {"floors.digest", "maps.digest", "SHA256SUMS"};
 
-static void abort_all(oracle_out_file *f)
+static void abort_all(base_out_file *f)
 {
     for (int i = 0; i < OUT_FILES; i++)
-        oracle_out_abort(&f[i]);
+        base_out_abort(&f[i]);
 }
 
 /* Create the three files under temporary names with their space reserved:
  * whether DIR can take them is known before the sweep. */
-static int open_out(const char *dir, oracle_out_file *f)
+static int open_out(const char *dir, base_out_file *f)
 {
     char path[4096], err[4096];
     uint64_t size[OUT_FILES] = {(uint64_t)GROTTO_FLOOR_UNIVERSE * 8, (uint64_t)GROTTO_MAP_UNIVERSE * 8,
@@ -50,7 +51,7 @@ static int open_out(const char *dir, oracle_out_file *f)
         f[i].tmp[0] = 0, f[i].f = NULL, f[i].slot = -1;
     for (int i = 0; i < OUT_FILES; i++) {
         snprintf(path, sizeof path, "%s/%s", dir, OUT_NAME[i]);
-        if (oracle_out_open(&f[i], path, size[i], err, sizeof err) != 0) {
+        if (base_out_open(&f[i], path, size[i], err, sizeof err) != 0) {
             abort_all(f);
             return cli_error("sweep", "%s", err);
         }
@@ -61,7 +62,7 @@ static int open_out(const char *dir, oracle_out_file *f)
 /* Write, flush, fsync and close all three; then rename them into place,
  * SHA256SUMS last (until it is replaced, an older SHA256SUMS no longer
  * matches the new digest files, so a half-replaced set reads as broken). */
-static int write_out(oracle_out_file *f, const uint64_t *fd, const uint64_t *md)
+static int write_out(base_out_file *f, const uint64_t *fd, const uint64_t *md)
 {
     char err[4096], sums[512] = "";
     const uint64_t *d[2] = {fd, md};
@@ -75,19 +76,19 @@ static int write_out(oracle_out_file *f, const uint64_t *fd, const uint64_t *md)
         }
         oracle_digest_bytes(d[i], n[i], raw);
         char hex[65];
-        oracle_sha256_hex(raw, n[i] * 8, hex);
+        base_sha256_hex(raw, n[i] * 8, hex);
         snprintf(sums + strlen(sums), sizeof sums - strlen(sums), "%s  %s\n", hex, OUT_NAME[i]);
-        rc = oracle_out_write(&f[i], raw, n[i] * 8, err, sizeof err);
+        rc = base_out_write(&f[i], raw, n[i] * 8, err, sizeof err);
         free(raw);
     }
     if (!rc)
-        rc = oracle_out_write(&f[OUT_SUMS], sums, strlen(sums), err, sizeof err);
+        rc = base_out_write(&f[OUT_SUMS], sums, strlen(sums), err, sizeof err);
     for (int i = 0; !rc && i < OUT_FILES; i++)
-        rc = oracle_out_finish(&f[i], err, sizeof err);
+        rc = base_out_finish(&f[i], err, sizeof err);
     for (int i = 0; !rc && i < OUT_FILES; i++)
-        rc = oracle_out_commit(&f[i], err, sizeof err);
+        rc = base_out_commit(&f[i], err, sizeof err);
     if (!rc)
-        rc = oracle_sync_dir_of(f[0].path, err, sizeof err);
+        rc = base_sync_dir_of(f[0].path, err, sizeof err);
     if (rc) {
         abort_all(f);
         return cli_error("sweep", "%s", err);
@@ -128,13 +129,13 @@ int cmd_sweep(int argc, char **argv)
     char err[4096];
     if (against && oracle_corpus_load(against, 1u << ORACLE_FLOORS | 1u << ORACLE_MAPS, &want, err, sizeof err))
         return cli_error("sweep", "%s", err);
-    oracle_out_file files[OUT_FILES];
+    base_out_file files[OUT_FILES];
     if (out) {
         if (mkdir(out, 0777) != 0 && errno != EEXIST) {
             oracle_corpus_free(&want);
             return cli_error("sweep", "cannot create '%s': %s", out, strerror(errno));
         }
-        oracle_out_cleanup_on_signals();
+        base_out_cleanup_on_signals();
         if (open_out(out, files) != 0) {
             oracle_corpus_free(&want);
             return EXIT_USAGE;
@@ -145,12 +146,12 @@ int cmd_sweep(int argc, char **argv)
     int rc = fd && md ? 0 : -1;
     grotto_sweep_stats st;
     if (!rc) {
-        oracle_progress p;
-        oracle_progress_init(&p, "sweep", quiet);
+        base_progress p;
+        base_progress_init(&p, "sweep", quiet);
         grotto_sweep_request req = {.threads = threads, .floor_digest = fd, .map_digest = md,
-                                    .progress = oracle_progress_cb, .progress_ctx = &p};
+                                    .progress = base_progress_cb, .progress_ctx = &p};
         rc = grotto_impl_sweep(&req, &st);
-        oracle_progress_done(&p);
+        base_progress_done(&p);
     }
     if (rc != 0) {
         if (out)

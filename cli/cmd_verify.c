@@ -17,7 +17,7 @@
 #include "view.h"
 
 static const cli_usage VERIFY_USAGE = {
-    "grotto verify FILE|DIR... [--engine ref|impl|legacy] [--region jp|intl] [--json]",
+    "grotto verify FILE|DIR... [--engine E] [--region jp|intl] [--json]",
     "Checks hardware captures (capture files, format in corpus/README.md) against an\n"
     "engine. A DIR is searched recursively for *.cap files, in path order (names starting\n"
     "with '.' and symlinked directories are skipped; a *.cap that cannot be read - a\n"
@@ -188,7 +188,7 @@ static const char *verdict_name(const verify_result *r)
 static void print_verdict(const char *path, const grotto_capture *c, const verify_result *r, const char *engine)
 {
     char label[32];
-    oracle_capture_label(c, label, sizeof label);
+    verify_capture_label(c, label, sizeof label);
     printf("%-9s %s:%u  %s %s: ", verdict_name(r), path, c->line, grotto_capture_kind_name(c->kind), label);
     if (r->doubt[0])
         printf("%s; ", r->doubt);
@@ -208,13 +208,13 @@ static void print_verdict(const char *path, const grotto_capture *c, const verif
         printf("%s%s", i ? "; " : "", t);
     }
     printf(" (%d difference%s)\n", r->ndiff, r->ndiff == 1 ? "" : "s");
-    oracle_verify_print_grid(stdout, c, r, engine);
+    verify_print_grid(stdout, c, r, engine);
 }
 
 static void json_verdict(jw *w, const char *path, const grotto_capture *c, const verify_result *r)
 {
     char label[32];
-    oracle_capture_label(c, label, sizeof label);
+    verify_capture_label(c, label, sizeof label);
     jw_obj(w, NULL);
     jw_str(w, "file", path);
     jw_uint(w, "line", c->line);
@@ -310,7 +310,7 @@ static void verify_file(const char *path, const char *problem, const grotto_engi
             report_rejected(w, t, path, it);
             continue;
         }
-        oracle_verify_capture(&it->cap, e, region, r);
+        verify_capture(&it->cap, e, region, r);
         if (r->verdict == VERIFY_MISMATCH)
             t->mismatch++;
         else if (r->verdict == VERIFY_DOUBTFUL)
@@ -327,14 +327,15 @@ static void verify_file(const char *path, const char *problem, const grotto_engi
 
 int cmd_verify(int argc, char **argv)
 {
-    const char *engine_s = "ref", *region_s = NULL;
+    const char *engine_s = NULL, *region_s = NULL;
     int json = 0, help = 0, npos;
     const char **pos = malloc((size_t)(argc > 0 ? argc : 1) * sizeof *pos);
     if (!pos)
         return cli_error("verify", "out of memory");
+    char engine_help[512];
     const cli_opt opts[] = {
         {"FILE|DIR", 0, OPT_ARG, NULL, NULL, NULL, "capture files, or directories searched for *.cap"},
-        {"engine", 0, OPT_VALUE, NULL, &engine_s, "E", "ref (default), impl or legacy (the legacy Windows tool's\nenemy-list model over ref's floors)"},
+        {"engine", 0, OPT_VALUE, NULL, &engine_s, "E", cli_engine_help(engine_help, sizeof engine_help, "", &grotto_engine_ref)},
         {"region", 0, OPT_VALUE, NULL, &region_s, "R",
          "jp or intl: the build whose ElistOfs and free bytes memory captures\nexpect, for every capture (default: "
          "each capture's game, jp -> jp,\nna/eu -> intl); nothing else depends on the region"},
@@ -355,7 +356,7 @@ int cmd_verify(int argc, char **argv)
         rc = cli_error("verify", "give capture files or directories (e.g. corpus/hardware); see 'grotto verify --help'");
         goto done;
     }
-    const grotto_engine *e = cli_engine("verify", engine_s);
+    const grotto_engine *e = cli_engine("verify", engine_s, &grotto_engine_ref);
     grotto_region reg = GROTTO_REGION_JP;
     if (!e || (region_s && cli_region("verify", region_s, &reg))) {
         rc = EXIT_USAGE;

@@ -1,5 +1,5 @@
 /* Files written whole or not at all (issue 9): the command-side wrapper of
- * oracle_out_* (oracle/out_file.c): a temporary name in the same directory,
+ * base_out_* (base/out_file.c): a temporary name in the same directory,
  * renamed onto the wanted name only when complete, so a failed write leaves
  * no partial file (and an existing file untouched). Standard output is
  * checked once, for every command, in main.c. */
@@ -8,11 +8,12 @@
 
 #include <stdio.h>
 
+#include "base.h"
 #include "oracle.h"
 
 typedef struct cli_file {
     FILE *f;          /* write here */
-    oracle_out_file o;
+    base_out_file o;
 } cli_file;
 
 /* Creates the temporary file next to path. 0, or the problem printed

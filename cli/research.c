@@ -7,38 +7,66 @@
 #include "grotto/map.h"
 #include "grotto/record.h"
 #include "grotto/tables.h"
+#include "base.h"
 #include "location.h"
-#include "query.h"
+#include "universe.h"
 #include "oracle.h"
 #include "research.h"
+#include "view.h"
 
 /* ---- the index ---- */
 
+/* The index's engine when --engine is not given: its default (impl). */
+#define INDEX_ENGINE_DEFAULT (&grotto_engine_impl)
+
 int cli_index_engine_check(const char *cmd, const char *engine)
 {
-    if (engine && strcmp(engine, "impl") != 0 && strcmp(engine, "ref") != 0 && strcmp(engine, "legacy") != 0)
-        return cli_error(cmd, "unknown engine '%s': expected impl, ref or legacy", engine);
-    return 0;
+    return engine && !cli_index_engine(cmd, engine) ? EXIT_USAGE : 0;
 }
 
-grotto_index *cli_index_open(const char *cmd, const cli_index_args *a, grotto_index_opts *opts)
+const grotto_engine *cli_index_engine(const char *cmd, const char *engine)
+{
+    if (!engine)
+        return INDEX_ENGINE_DEFAULT;
+    const grotto_engine *e = grotto_engine_by_name(engine);
+    if (!e) {
+        char names[128];
+        grotto_engine_names(names, sizeof names, INDEX_ENGINE_DEFAULT);
+        cli_error(cmd, "unknown engine '%s': expected %s", engine, names);
+    }
+    return e;
+}
+
+const char *cli_index_engine_help(void)
+{
+    static char help[512];
+    if (!help[0]) {
+        cli_engine_help(help, sizeof help, "", INDEX_ENGINE_DEFAULT);
+        snprintf(help + strlen(help), sizeof help - strlen(help),
+                 "\nAn engine without a sweep of its own builds the index item by\nitem (slow, never cached; for "
+                 "checking); one over another's floors\nredoes the map pass over the default index");
+    }
+    return help;
+}
+
+universe_index *cli_index_open(const char *cmd, const cli_index_args *a, universe_index_opts *opts)
 {
     int threads = 0;
     if (a->threads_s && cli_threads(cmd, a->threads_s, &threads))
         return NULL;
-    const char *engine = a->engine ? a->engine : "impl";
-    if (cli_index_engine_check(cmd, engine))
+    const grotto_engine *engine = cli_index_engine(cmd, a->engine);
+    if (!engine)
         return NULL;
-    static oracle_progress p;
-    oracle_progress_init(&p, "universe index", a->quiet);
-    *opts = (grotto_index_opts){.engine = engine,
-                                .threads = threads,
-                                .cache = !a->no_cache,
-                                .progress = oracle_progress_cb,
-                                .progress_ctx = &p};
+    static base_progress p;
+    base_progress_init(&p, "universe index", a->quiet);
+    *opts = (universe_index_opts){.engine = engine,
+                                  .threads = threads,
+                                  .cache = !a->no_cache,
+                                  .progress = base_progress_cb,
+                                  .progress_ctx = &p};
     char err[256];
-    grotto_index *ix = grotto_index_open(opts, err, sizeof err);
-    oracle_progress_done(&p);
+    universe_index *ix = universe_index_open(opts, err, sizeof err);
+    base_progress_done(&p);
     if (!ix) {
         cli_error(cmd, "%s", err);
         return NULL;
@@ -216,8 +244,8 @@ static int parse_base_helper(const char *cmd, const char *boss, const char *rewa
 int cli_query_parse(const char *cmd, int odds, const cli_usage *usage, int argc, char **argv, cli_query *cq)
 {
     memset(cq, 0, sizeof *cq);
-    grotto_query *q = &cq->q;
-    grotto_query_init(q);
+    universe_query *q = &cq->q;
+    universe_query_init(q);
     cq->limit = 100;
     const char *band_s = NULL, *env_s = NULL, *boss_s = NULL, *level_s = NULL, *floors_s = NULL, *state_s = NULL,
                *monster_s = NULL, *ghosts_s = NULL, *floor_s = NULL, *location_s = NULL, *base_s = NULL,
@@ -321,7 +349,7 @@ int cli_query_parse(const char *cmd, int odds, const cli_usage *usage, int argc,
     if (floor_s) {
         if (parse_floor_range(cmd, floor_s, &q->floor_lo, &q->floor_hi))
             return EXIT_USAGE;
-        if (!grotto_query_has_floor_filters(q))
+        if (!universe_query_has_floor_filters(q))
             return cli_error(cmd, "--floor restricts the floor filters (--state, --monster, --nipple, --chamber, "
                                   "--ghosts, --overflow, --up-by-chest, --down-cut, --up-on-wall): give one");
     }
@@ -361,7 +389,7 @@ int cli_query_parse(const char *cmd, int odds, const cli_usage *usage, int argc,
 
 /* ---- output ---- */
 
-static void details_of(const grotto_index *ix, uint32_t m, grotto_map_details_t *d)
+static void details_of(const universe_index *ix, uint32_t m, grotto_map_details_t *d)
 {
     int band = (int)(m / GROTTO_SEED_COUNT);
     grotto_map_details_of(&ix->map[m], band, gt_band[band].code, m % GROTTO_SEED_COUNT, d);
@@ -385,15 +413,15 @@ static void csv_field(const char *s, int last)
 
 /* One matching map, printed in the chosen format. */
 typedef struct print_ctx {
-    const grotto_index *ix;
+    const universe_index *ix;
     const cli_query *cq;
     int odds, show_places;
     jw w;
 } print_ctx;
 
-static void print_hit(print_ctx *c, const grotto_query_hit *h)
+static void print_hit(print_ctx *c, const universe_query_hit *h)
 {
-    const grotto_index *ix = c->ix;
+    const universe_index *ix = c->ix;
     grotto_map_details_t d;
     details_of(ix, h->map, &d);
     char id[8], en[128], jp[192];
@@ -403,7 +431,7 @@ static void print_hit(print_ctx *c, const grotto_query_hit *h)
     int arising = ix->seed_start[d.seed + 1] > ix->seed_start[d.seed];
     uint16_t at[GT_LOCATION_COUNT + 1];
     int quest15 = 0;
-    grotto_query_places(ix, h->map, c->cq->q.base, at, &quest15);
+    universe_query_places(ix, h->map, c->cq->q.base, at, &quest15);
     int format = c->cq->format;
     if (format == QUERY_JSON) {
         jw *w = &c->w;
@@ -495,7 +523,7 @@ static void print_hit(print_ctx *c, const grotto_query_hit *h)
     putchar('\n');
 }
 
-static void print_odds_summary(print_ctx *c, const grotto_query_result *r)
+static void print_odds_summary(print_ctx *c, const universe_query_result *r)
 {
     const cli_query *cq = c->cq;
     double chance = r->timers / (double)GROTTO_TIMER_COUNT;
@@ -517,13 +545,13 @@ static void print_odds_summary(print_ctx *c, const grotto_query_result *r)
 
 int cli_query_print(const char *cmd, int odds, const cli_query *cq)
 {
-    grotto_index_opts o;
-    grotto_index *ix = cli_index_open(cmd, &cq->ix, &o);
+    universe_index_opts o;
+    universe_index *ix = cli_index_open(cmd, &cq->ix, &o);
     if (!ix)
         return EXIT_USAGE;
-    grotto_query_result r;
-    if (grotto_query_run(ix, &cq->q, &r) != 0) {
-        grotto_index_close(ix);
+    universe_query_result r;
+    if (universe_query_run(ix, &cq->q, &r) != 0) {
+        universe_index_close(ix);
         return cli_error(cmd, "out of memory");
     }
     print_ctx c = {ix, cq, odds, odds || cq->q.base || cq->q.has_locations, {0}};
@@ -560,7 +588,7 @@ int cli_query_print(const char *cmd, int odds, const cli_query *cq)
                 print_odds_summary(&c, &r);
         }
     }
-    grotto_query_result_free(&r);
-    grotto_index_close(ix);
+    universe_query_result_free(&r);
+    universe_index_close(ix);
     return EXIT_OK;
 }

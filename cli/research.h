@@ -1,5 +1,5 @@
 /* What grotto search, odds, stats and bench --queries share: opening the
- * universe index (oracle/index.h) with the cache options, the filter options
+ * universe index (universe/universe.h) with the cache options, the filter options
  * of search and odds and their output (text, --count, --json, --csv). */
 #ifndef GROTTO_CLI_RESEARCH_H
 #define GROTTO_CLI_RESEARCH_H
@@ -7,11 +7,14 @@
 #include <stdio.h>
 
 #include "cli.h"
-#include "index.h"
-#include "query.h"
+#include "universe.h"
 
-/* --engine of an index command: impl, ref or legacy; 0 or EXIT_USAGE. */
+/* --engine of an index command (NULL: the index's default engine, impl):
+ * the engine, or NULL after printing the problem; the check returns 0 or
+ * EXIT_USAGE; the help text lists the registry's engines. */
+const grotto_engine *cli_index_engine(const char *cmd, const char *engine);
 int cli_index_engine_check(const char *cmd, const char *engine);
+const char *cli_index_engine_help(void);
 /* Options every index command has: --engine, -j, --no-cache, --quiet. */
 typedef struct cli_index_args {
     const char *engine, *threads_s;
@@ -20,8 +23,8 @@ typedef struct cli_index_args {
 
 /* Opens the index (progress line on a terminal; with GROTTO_INDEX_TRACE set,
  * one line on stderr saying how it was obtained). NULL after printing the
- * problem. opts receives the options used (for grotto_index_overflow_high). */
-grotto_index *cli_index_open(const char *cmd, const cli_index_args *a, grotto_index_opts *opts);
+ * problem. opts receives the options used (for universe_index_overflow_high). */
+universe_index *cli_index_open(const char *cmd, const cli_index_args *a, universe_index_opts *opts);
 
 /* What the index is and where its cache lives (for the help). */
 void cli_index_help(FILE *out);
@@ -30,17 +33,14 @@ void cli_index_help(FILE *out);
     {"Index", 0, OPT_SECTION, NULL, NULL, NULL, NULL},                                               \
     {"no-cache", 0, OPT_FLAG, &(ia)->no_cache, NULL, NULL,                                           \
      "build the index in memory, do not read or write the cache"},                                   \
-    {"engine", 0, OPT_VALUE, NULL, &(ia)->engine, "E",                                               \
-     "impl (default), ref (builds the index item by item with the\n"                             \
-     "reference engine: slow, never cached; for checking) or legacy\n"                            \
-     "(the legacy Windows tool's enemy-list verdicts over impl's index)"},                            \
+    {"engine", 0, OPT_VALUE, NULL, &(ia)->engine, "E", cli_index_engine_help()},                     \
     {"threads", 'j', OPT_VALUE, NULL, &(ia)->threads_s, "N", "threads for building it (default: all cores)"}, \
     {"quiet", 'q', OPT_FLAG, &(ia)->quiet, NULL, NULL, "no progress line"}
 
 enum { QUERY_TEXT = 0, QUERY_COUNT = 1, QUERY_JSON = 2, QUERY_CSV = 3 };
 
 typedef struct cli_query {
-    grotto_query q;
+    universe_query q;
     cli_index_args ix;
     int format;              /* QUERY_* */
     unsigned long limit;     /* maps listed; 0 = all */

@@ -5,25 +5,36 @@
 
 #include "grotto/elist.h"
 #include "grotto/tables.h"
-#include "legacy.h"
+#include "base.h"
 #include "oracle.h"
 #include "view.h"
 
-const grotto_engine *cli_engine_name(const char *name)
+const grotto_engine *cli_engine(const char *cmd, const char *name, const grotto_engine *dflt)
 {
-    static const grotto_engine *const engines[] = {&grotto_engine_ref, &grotto_engine_impl, &grotto_engine_legacy};
-    for (size_t i = 0; i < sizeof engines / sizeof engines[0]; i++)
-        if (!strcmp(name, engines[i]->name))
-            return engines[i];
-    return NULL;
+    const grotto_engine *e = name ? grotto_engine_by_name(name) : dflt;
+    if (!e) {
+        char names[128];
+        grotto_engine_names(names, sizeof names, dflt);
+        cli_error(cmd, "unknown engine '%s': expected %s", name, names);
+    }
+    return e;
 }
 
-const grotto_engine *cli_engine(const char *cmd, const char *name)
+const char *cli_engine_help(char *buf, size_t size, const char *lead, const grotto_engine *dflt)
 {
-    const grotto_engine *e = cli_engine_name(name);
-    if (!e)
-        cli_error(cmd, "unknown engine '%s': expected ref, impl or legacy", name);
-    return e;
+    char names[128];
+    grotto_engine_names(names, sizeof names, dflt);
+    size_t first = dflt ? strlen(dflt->name) : 0; /* the default leads the list */
+    snprintf(buf, size, "%s%.*s%s%s:", lead, (int)first, names, dflt ? " (default)" : "", names + first);
+    /* one line per engine, in the order of the list: the default, then the registry's */
+    for (int i = -1; i < GROTTO_ENGINE_COUNT; i++) {
+        const grotto_engine *e = i < 0 ? dflt : grotto_engines[i];
+        if (!e || (i >= 0 && e == dflt))
+            continue;
+        size_t at = strlen(buf);
+        snprintf(buf + at, size - at, "\n  %-7s %s", e->name, e->about);
+    }
+    return buf;
 }
 
 void view_floor(const grotto_engine *e, const grotto_map_t *m, uint32_t seed, int n, floor_view *v)
@@ -137,7 +148,7 @@ void view_monsters_line(const floor_view *v, char *buf, size_t size)
 
 int view_text_width(void)
 {
-    int cols = oracle_terminal_columns(STDOUT_FILENO);
+    int cols = base_terminal_columns(STDOUT_FILENO);
     return cols >= 60 ? cols : 100;
 }
 

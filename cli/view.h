@@ -16,9 +16,13 @@ typedef struct floor_view {
     grotto_elist_t e;
 } floor_view;
 
-/* Engine by name ("ref" or "impl"); NULL and an error printed otherwise. */
-const grotto_engine *cli_engine(const char *cmd, const char *name); /* ref, impl, legacy */
-const grotto_engine *cli_engine_name(const char *name);               /* NULL: no engine of that name */
+/* Engine by name (grotto_engine_by_name), dflt when name is NULL; NULL and
+ * an error naming the registry's engines (dflt first) otherwise. */
+const grotto_engine *cli_engine(const char *cmd, const char *name, const grotto_engine *dflt);
+/* Help text of an engine option, from the registry: lead, then the names
+ * ("ref (default), impl or legacy", dflt - may be NULL - first and marked),
+ * then one line per engine saying what it is. Returns buf. */
+const char *cli_engine_help(char *buf, size_t size, const char *lead, const grotto_engine *dflt);
 
 /* Floor n of map m (m may be NULL: a bare floor without enemy list/ranks). */
 void view_floor(const grotto_engine *e, const grotto_map_t *m, uint32_t seed, int n, floor_view *v);

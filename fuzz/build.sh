@@ -14,7 +14,9 @@
 #
 # No CMake here (the OSS-Fuzz base image's is older than CMakeLists.txt
 # needs): the libraries are compiled straight from the same globs CMake uses
-# (the generated tables, ref/, impl/, oracle/, cli/ without main.c), and the
+# (the generated tables, base/, the engines ref/, impl/, legacy/ and their
+# registry lib/engines.c, capture/, oracle/, universe/, interchange/,
+# verify/, cli/ without main.c), and the
 # targets are linked with $CXX as the engines require.
 #
 # Try it locally with libFuzzer:
@@ -29,12 +31,14 @@ mkdir -p "$work/obj" "$OUT"
 
 python3 "$root/tools/gen_tables.py" "$root/tools/tables" "$work/generated"
 flags=(-std=c11 -D_POSIX_C_SOURCE=200809L -pthread
-       -I"$root/include" -I"$work/generated" -I"$root/oracle" -I"$root/cli" -I"$root/impl" -I"$root/fuzz"
+       -I"$root/include" -I"$work/generated" -I"$root/base" -I"$root/legacy" -I"$root/oracle" -I"$root/universe"
+       -I"$root/interchange" -I"$root/verify" -I"$root/cli" -I"$root/impl" -I"$root/fuzz"
        -DGROTTO_SOURCE_DIR="\"$root\"" -DGROTTO_VERSION="\"fuzz\"")
 objs=()
 i=0
-for src in "$work/generated/grotto_tables.c" "$root"/ref/*.c "$root"/impl/*.c "$root"/capture/*.c "$root"/oracle/*.c \
-           "$root"/cli/*.c; do
+for src in "$work/generated/grotto_tables.c" "$root"/base/*.c "$root"/ref/*.c "$root"/impl/*.c "$root"/legacy/*.c \
+           "$root"/lib/engines.c "$root"/capture/*.c "$root"/oracle/*.c "$root"/universe/*.c "$root"/interchange/*.c \
+           "$root"/verify/*.c "$root"/cli/*.c; do
   [ "$src" = "$root/cli/main.c" ] && continue
   obj="$work/obj/$i-$(basename "$src" .c).o"
   # shellcheck disable=SC2086 # CFLAGS is a list of flags

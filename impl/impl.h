@@ -156,6 +156,8 @@ static inline int impl_floor_mr(int smr, int n)
 }
 
 int impl_map(int quality, uint32_t seed, grotto_map_t *out);
+/* The map's name, English (jp = 0) or Japanese (names.c; grotto/engine.h name). */
+int impl_map_name(const grotto_map_details_t *d, int jp, char *buf, size_t size);
 /* The two halves of impl_map (grotto/engine.h map_floors, map_from_floors). */
 int impl_map_floors(uint32_t seed, int count, grotto_map_floors_t *out);
 int impl_map_from_floors(int quality, const grotto_map_floors_t *floors, grotto_map_t *out);
@@ -189,5 +191,20 @@ extern uint8_t impl_timer_locations[GROTTO_QUALITY_MAX + 1];
 
 /* FNV prime powers P^z, z = 0..GROTTO_MAP_RECORD_SIZE (sweep.c, tables.c). */
 extern uint64_t impl_fnv_prime_pow[];
+
+/* The chest timer (chests.md §3; impl/chests.c): grotto/engine.h
+ * chest_seconds and chest_hits, as grotto/chests.h defines them. Tables
+ * (tables.c): per rank 1..10 the item of every scaled value v 0..99 and of
+ * every raw 15-bit draw. */
+enum { IMPL_CHEST_V = 100, IMPL_CHEST_RAW = 32768 };
+extern uint8_t impl_chest_window[GT_CHEST_RANKS + 1][IMPL_CHEST_V];
+extern uint8_t impl_chest_item_of_raw[GT_CHEST_RANKS + 1][IMPL_CHEST_RAW];
+struct grotto_chest_floor;
+struct grotto_item_set;
+struct grotto_seconds;
+int impl_chest_seconds(const struct grotto_chest_floor *f, uint32_t first, uint32_t count,
+                       uint8_t (*item)[GROTTO_MAX_CHESTS]);
+int impl_chest_hits(const struct grotto_chest_floor *f, int chest, const struct grotto_item_set *set,
+                    struct grotto_seconds *out);
 
 #endif

@@ -22,14 +22,17 @@
  * FNV-1a is latency-bound (one multiply per byte), so records are hashed
  * eight streams at a time (four for the last four bands of a seed's maps),
  * read at constant offsets from one pointer; a MapRecord's zero tail after
- * its last floor slot costs one multiplication by a power of the FNV prime. */
+ * its last floor slot costs one multiplication by a power of the FNV prime.
+ *
+ * Threads, clocks and progress are the harness's common library's
+ * (base/base.h: base_parallel_chunks hands each worker its chunks and its
+ * worker number, which indexes the per-worker state here). */
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
 
+#include "base.h"
 #include "bitboard.h"
 #include "grotto/record.h"
 #include "grotto/sweep.h"
@@ -73,15 +76,12 @@ typedef struct sweep_shared {
     uint32_t t_first, t_last;       /* floor seeds T = S + k they need */
     floor_info *info; /* GROTTO_FLOOR_UNIVERSE entries when maps are requested */
     atomic_uint_fast32_t special_n;
-    atomic_int next_chunk;
-    int chunks;
     int phase;
-    pthread_mutex_t progress_lock;
-    uint64_t progress_done, progress_total;
+    struct sweep_worker *workers;    /* one per worker of base_parallel_chunks */
+    uint64_t progress_before, progress_total; /* chunks of earlier phases, of all phases */
 } sweep_shared;
 
 typedef struct sweep_worker {
-    pthread_t tid;
     sweep_shared *sh;
     double floors_s, elist_s, analysis_s, maps_s;
     uint64_t generated, floors_emitted, maps_emitted;
@@ -89,36 +89,6 @@ typedef struct sweep_worker {
     floor_sum *buf;
     rec_batch batch;
 } sweep_worker;
-
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-/* Stage times are CPU seconds of the calling thread (so that time spent
- * preempted on a busy machine is not billed to a stage); monotonic time
- * where the thread clock is unavailable. */
-static double cpu_s(void)
-{
-#if defined(CLOCK_THREAD_CPUTIME_ID)
-    struct timespec ts;
-    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) == 0)
-        return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-#endif
-    return now_s();
-}
-
-static void report_progress(sweep_shared *sh)
-{
-    if (!sh->req->progress)
-        return;
-    pthread_mutex_lock(&sh->progress_lock);
-    sh->progress_done++;
-    sh->req->progress(sh->req->progress_ctx, sh->progress_done, sh->progress_total);
-    pthread_mutex_unlock(&sh->progress_lock);
-}
 
 /* FNV-1a of 8 equally long records that lie `stride` bytes apart from
  * base, interleaved: with 8 independent chains the multiplier, not the
@@ -344,17 +314,17 @@ static void floors_facts(sweep_worker *w, int nsum)
 static void floors_chunk(sweep_worker *w, int chunk)
 {
     const grotto_sweep_request *req = w->sh->req;
-    double ta = cpu_s();
+    double ta = base_thread_cpu();
     int nsum = floors_generate(w, chunk);
-    double tb = cpu_s();
+    double tb = base_thread_cpu();
     w->floors_s += tb - ta;
     if (w->sh->info || req->facts)
         floors_elist(w, nsum);
-    double tc = cpu_s();
+    double tc = base_thread_cpu();
     w->elist_s += tc - tb;
     if (req->facts) {
         floors_facts(w, nsum);
-        w->analysis_s += cpu_s() - tc;
+        w->analysis_s += base_thread_cpu() - tc;
     }
     if (req->floor_digest || req->facts || req->overflow)
         w->floors_emitted += (uint64_t)nsum;
@@ -407,7 +377,7 @@ static void maps_chunk(sweep_worker *w, int chunk)
 {
     const grotto_sweep_request *req = w->sh->req;
     const floor_info *info = w->sh->info;
-    double ta = cpu_s();
+    double ta = base_thread_cpu();
     uint32_t s0 = (uint32_t)chunk * SEED_CHUNK;
     uint32_t s1 = s0 + SEED_CHUNK;
     if (s1 > GROTTO_SEED_COUNT)
@@ -486,51 +456,43 @@ static void maps_chunk(sweep_worker *w, int chunk)
     }
     w->draws += draws;
     w->hashed += hashed;
-    w->maps_s += cpu_s() - ta;
+    w->maps_s += base_thread_cpu() - ta;
 }
 
-static void *worker_main(void *arg)
+/* The chunks [lo, hi) of the current phase, with worker `worker`'s state.
+ * (Stage times are CPU seconds of the calling thread, base_thread_cpu, so
+ * that time spent preempted on a busy machine is not billed to a stage.) */
+static void phase_chunks(void *arg, int worker, size_t lo, size_t hi)
 {
-    sweep_worker *w = arg;
-    sweep_shared *sh = w->sh;
-    for (;;) {
-        int c = atomic_fetch_add(&sh->next_chunk, 1);
-        if (c >= sh->chunks)
-            break;
+    sweep_shared *sh = arg;
+    for (size_t c = lo; c < hi; c++) {
         if (sh->phase == 1)
-            floors_chunk(w, c);
+            floors_chunk(&sh->workers[worker], (int)c);
         else
-            maps_chunk(w, c);
-        report_progress(sh);
+            maps_chunk(&sh->workers[worker], (int)c);
     }
-    return NULL;
 }
 
-static int run_phase(sweep_shared *sh, sweep_worker *ws, int nthreads, int phase, int chunks)
+/* one progress count over both phases, in chunks */
+static void phase_progress(void *arg, uint64_t done, uint64_t total)
+{
+    const sweep_shared *sh = arg;
+    (void)total;
+    sh->req->progress(sh->req->progress_ctx, sh->progress_before + done, sh->progress_total);
+}
+
+static void run_phase(sweep_shared *sh, int nthreads, int phase, int chunks)
 {
     sh->phase = phase;
-    sh->chunks = chunks;
-    atomic_store(&sh->next_chunk, 0);
-    int started = 0;
-    for (int i = 1; i < nthreads; i++) {
-        if (pthread_create(&ws[i].tid, NULL, worker_main, &ws[i]) != 0)
-            break;
-        started = i;
-    }
-    worker_main(&ws[0]); /* the calling thread works too */
-    for (int i = 1; i <= started; i++)
-        pthread_join(ws[i].tid, NULL);
-    return 0;
+    base_parallel_chunks(nthreads, (size_t)chunks, 1, phase_chunks, sh, sh->req->progress ? phase_progress : NULL,
+                         sh);
+    sh->progress_before += (uint64_t)chunks;
 }
 
 int grotto_impl_sweep(const grotto_sweep_request *req, grotto_sweep_stats *stats)
 {
-    double t_start = now_s();
-    int nthreads = req->threads;
-    if (nthreads <= 0) {
-        long n = sysconf(_SC_NPROCESSORS_ONLN);
-        nthreads = n > 0 ? (int)n : 1;
-    }
+    double t_start = base_now();
+    int nthreads = req->threads > 0 ? req->threads : base_default_threads();
     if (nthreads > MAX_THREADS)
         nthreads = MAX_THREADS;
 
@@ -542,17 +504,19 @@ int grotto_impl_sweep(const grotto_sweep_request *req, grotto_sweep_stats *stats
     sh.t_first = sh.seed_first + 1;
     sh.t_last = sh.seed_last + GROTTO_MAX_FLOORS;
     int need_maps = req->map_digest || req->maps || req->special;
-    if (sh.seed_last < sh.seed_first || (need_maps && (sh.seed_first != 0 || sh.seed_last != GROTTO_SEED_MAX)))
+    /* the range must not wrap, nor its last floor seed T = S + 16 */
+    if (sh.seed_last < sh.seed_first || sh.seed_last > UINT32_MAX - GROTTO_MAX_FLOORS ||
+        (need_maps && (sh.seed_first != 0 || sh.seed_last != GROTTO_SEED_MAX)))
         return -1;
     atomic_init(&sh.special_n, 0);
-    pthread_mutex_init(&sh.progress_lock, NULL);
-    int floor_chunks = (int)((sh.t_last - sh.t_first + 1 + T_CHUNK - 1) / T_CHUNK);
+    int floor_chunks = (int)(((uint64_t)sh.t_last - sh.t_first + 1 + T_CHUNK - 1) / T_CHUNK);
     int map_chunks = (GROTTO_SEED_COUNT + SEED_CHUNK - 1) / SEED_CHUNK;
     int need_floors = req->floor_digest || req->facts || req->overflow || need_maps;
     sh.progress_total = (uint64_t)(need_floors ? floor_chunks : 0) + (uint64_t)(need_maps ? map_chunks : 0);
 
     int rc = 0;
     sweep_worker *ws = calloc((size_t)nthreads, sizeof *ws);
+    sh.workers = ws;
     if (!ws)
         rc = -1;
     if (!rc && need_maps) {
@@ -567,9 +531,9 @@ int grotto_impl_sweep(const grotto_sweep_request *req, grotto_sweep_stats *stats
             rc = -1;
     }
     if (!rc && need_floors)
-        run_phase(&sh, ws, nthreads, 1, floor_chunks);
+        run_phase(&sh, nthreads, 1, floor_chunks);
     if (!rc && need_maps)
-        run_phase(&sh, ws, nthreads, 2, map_chunks);
+        run_phase(&sh, nthreads, 2, map_chunks);
 
     if (stats) {
         memset(stats, 0, sizeof *stats);
@@ -591,8 +555,7 @@ int grotto_impl_sweep(const grotto_sweep_request *req, grotto_sweep_stats *stats
         free(ws[i].buf);
     free(ws);
     free(sh.info);
-    pthread_mutex_destroy(&sh.progress_lock);
     if (stats)
-        stats->wall_seconds = now_s() - t_start;
+        stats->wall_seconds = base_now() - t_start;
     return rc;
 }

@@ -12,9 +12,10 @@
  *    It calls no other impl/ file; the files that read a table only read.
  *
  * Which file reads which table: lcg.h impl_jump (every jump-ahead),
- * floorgen.c impl_up_refused, analysis.c impl_ring_bypass, impl.h impl_cut_state (impl_elist_state),
- * details.c and impl_map.h the key tables of map-details.md, timer.c the
- * timer tables, sweep.c impl_fnv_prime_pow. */
+ * floorgen.c impl_up_refused, analysis.c impl_ring_bypass, impl.h
+ * impl_cut_state (impl_elist_state), details.c and impl_map.h the key tables
+ * of map-details.md, timer.c the timer tables, sweep.c impl_fnv_prime_pow,
+ * chests.c the chest windows and the item of every raw draw. */
 #include "bitboard.h"
 #include "grotto/record.h"
 #include "grotto/tables.h"
@@ -98,6 +99,8 @@ uint8_t impl_timer_modulus[GROTTO_QUALITY_MAX + 1];
 uint8_t impl_timer_quality[GROTTO_QUALITY_MAX + 1][IMPL_TIMER_K_MAX];
 uint8_t impl_timer_locations[GROTTO_QUALITY_MAX + 1];
 uint64_t impl_fnv_prime_pow[GROTTO_MAP_RECORD_SIZE + 1];
+uint8_t impl_chest_window[GT_CHEST_RANKS + 1][IMPL_CHEST_V];
+uint8_t impl_chest_item_of_raw[GT_CHEST_RANKS + 1][IMPL_CHEST_RAW];
 
 /* state_k = A_k * seed + C_k (rng-and-timer.md §3), k = 0..IMPL_JUMP_MAX. */
 static void build_jumps(void)
@@ -214,6 +217,21 @@ static void build_fnv_powers(void)
     }
 }
 
+/* chests.md §3.1: per rank the item of every scaled value v 0..99 (the
+ * table's entries laid out weight by weight), and of every raw draw. */
+static void build_chest_tables(void)
+{
+    for (int r = 1; r <= GT_CHEST_RANKS; r++) {
+        const struct gt_chest_table *t = &gt_chest_tables[r];
+        int v = 0;
+        for (int e = 0; e < t->count; e++)
+            for (int w = 0; w < t->entry[e].weight && v < IMPL_CHEST_V; w++)
+                impl_chest_window[r][v++] = t->entry[e].item;
+        for (int raw = 0; raw < IMPL_CHEST_RAW; raw++)
+            impl_chest_item_of_raw[r][raw] = impl_chest_window[r][impl_scaled((uint32_t)raw, IMPL_CHEST_V)];
+    }
+}
+
 __attribute__((constructor)) static void impl_tables_build(void)
 {
     build_jumps();
@@ -222,4 +240,5 @@ __attribute__((constructor)) static void impl_tables_build(void)
     build_timer_tables();
     build_fnv_powers();
     build_ring_bypass();
+    build_chest_tables();
 }

@@ -15,6 +15,7 @@
 #include "grotto/at.h"
 #include "grotto/multibug.h"
 #include "grotto/tables.h"
+#include "base.h"
 #include "oracle.h"
 
 enum { VISITED = 128, SIDES = 2 };
@@ -200,14 +201,14 @@ static uint8_t ab_kind(const int ok[SIDES], const uint8_t *a, const uint8_t *b, 
 static void account(at_pass *p, uint64_t visits, double cpu_from)
 {
     atomic_fetch_add(&p->visits, visits);
-    atomic_fetch_add(&p->cpu_ns, (uint64_t)((oracle_thread_cpu() - cpu_from) * 1e9));
+    atomic_fetch_add(&p->cpu_ns, (uint64_t)((base_thread_cpu() - cpu_from) * 1e9));
 }
 
 /* at: one unit per seed, its ORACLE_AT_PER_SEED parts */
 static void at_unit(size_t unit, void *arg)
 {
     at_pass *p = arg;
-    double t0 = oracle_thread_cpu();
+    double t0 = base_thread_cpu();
     uint32_t seed = (uint32_t)unit;
     uint8_t *flags = p->flags + (size_t)seed * ORACLE_AT_PER_SEED;
     int ok[SIDES];
@@ -238,7 +239,7 @@ static void at_unit(size_t unit, void *arg)
 static void multibug_unit(size_t unit, void *arg)
 {
     at_pass *p = arg;
-    double t0 = oracle_thread_cpu();
+    double t0 = base_thread_cpu();
     uint32_t seed = (uint32_t)unit;
     grotto_map_floors_t fl[SIDES];
     int fl_ok[SIDES];
@@ -307,13 +308,13 @@ int oracle_at_domain_run(oracle_domain d, const oracle_compare_opts *o, oracle_d
     whistle_list_build(&p->whistles);
     char label[96];
     snprintf(label, sizeof label, "%s %s vs %s", oracle_domain_name(d), o->a->name, o->b->name);
-    oracle_progress pr;
-    oracle_progress_init(&pr, label, o->quiet);
-    double t0 = oracle_now();
-    oracle_parallel(o->threads, GROTTO_SEED_COUNT, d == ORACLE_AT ? 8 : 4, d == ORACLE_AT ? at_unit : multibug_unit,
-                    p, oracle_progress_cb, &pr);
-    double wall = oracle_now() - t0;
-    oracle_progress_done(&pr);
+    base_progress pr;
+    base_progress_init(&pr, label, o->quiet);
+    double t0 = base_now();
+    base_parallel(o->threads, GROTTO_SEED_COUNT, d == ORACLE_AT ? 8 : 4, d == ORACLE_AT ? at_unit : multibug_unit,
+                    p, base_progress_cb, &pr);
+    double wall = base_now() - t0;
+    base_progress_done(&pr);
     oracle_compare_result r;
     summarize(p, d, wall, &r);
     free(p->flags);

@@ -12,6 +12,7 @@
 #include "grotto/sweep.h"
 #include "grotto/tables.h"
 #include "grotto/walk.h"
+#include "base.h"
 #include "oracle.h"
 
 enum { VISITED = 128, SIDES = 2 }; /* side 0 = engine A, side 1 = engine B */
@@ -33,7 +34,7 @@ typedef struct pass {
 static void account(pass *p, oracle_domain d, uint64_t visits, double cpu_from)
 {
     atomic_fetch_add(&p->visits[d], visits);
-    atomic_fetch_add(&p->cpu_ns[d], (uint64_t)((oracle_thread_cpu() - cpu_from) * 1e9));
+    atomic_fetch_add(&p->cpu_ns[d], (uint64_t)((base_thread_cpu() - cpu_from) * 1e9));
 }
 
 /* Kinds shared by every record domain: A vs B byte for byte, each vs the
@@ -58,7 +59,7 @@ static uint8_t record_kinds(const pass *p, const int ok[SIDES], const uint8_t *c
 static void floors_unit(size_t unit, void *arg)
 {
     pass *p = arg;
-    double t0 = oracle_thread_cpu();
+    double t0 = base_thread_cpu();
     uint32_t seed = (uint32_t)unit;
     uint8_t *flags = p->flags[ORACLE_FLOORS];
     uint64_t visits = 0;
@@ -112,7 +113,7 @@ int oracle_map_record(const grotto_engine *e, int quality, uint32_t seed, uint8_
 
 static void qualities_of_seed(pass *p, uint32_t seed, const band_maps *bm)
 {
-    double t0 = oracle_thread_cpu();
+    double t0 = base_thread_cpu();
     const oracle_compare_opts *o = p->o;
     grotto_map_floors_t fl[SIDES];
     int fl_ok[SIDES] = {0, 0};
@@ -150,7 +151,7 @@ static void qualities_of_seed(pass *p, uint32_t seed, const band_maps *bm)
 static void maps_unit(size_t unit, void *arg)
 {
     pass *p = arg;
-    double t0 = oracle_thread_cpu();
+    double t0 = base_thread_cpu();
     uint32_t seed = (uint32_t)unit;
     uint8_t *flags = p->flags[ORACLE_MAPS];
     band_maps bm;
@@ -194,7 +195,7 @@ static int timer_matches_sample(const grotto_timer_value *v, const grotto_timer_
 static void timers_unit(size_t unit, void *arg)
 {
     pass *p = arg;
-    double t0 = oracle_thread_cpu();
+    double t0 = base_thread_cpu();
     uint32_t timer = p->timer_list ? p->timer_list[unit] : (uint32_t)unit;
     const oracle_timer_sample *sample = p->o->want_timers;
     const grotto_timer_draws *want = sample && sample->present[timer] ? &sample->draws[timer] : NULL;
@@ -229,7 +230,7 @@ static void timers_unit(size_t unit, void *arg)
 static void walk_unit(size_t unit, void *arg)
 {
     pass *p = arg;
-    double t0 = oracle_thread_cpu();
+    double t0 = base_thread_cpu();
     uint32_t seed = (uint32_t)unit;
     uint16_t cost[SIDES][GROTTO_MAX_FLOORS];
     int ok[SIDES][GROTTO_MAX_FLOORS];
@@ -240,10 +241,10 @@ static void walk_unit(size_t unit, void *arg)
             continue;
         for (int k = 1; k <= GROTTO_MAX_FLOORS; k++)
             ok[s][k - 1] = p->e[s]->floor(seed, k, &f[k - 1]) == 0;
-        double c0 = oracle_thread_cpu();
+        double c0 = base_thread_cpu();
         for (int k = 1; k <= GROTTO_MAX_FLOORS; k++)
             cost[s][k - 1] = ok[s][k - 1] ? p->e[s]->walk(&f[k - 1]) : (uint16_t)GROTTO_WALK_NONE;
-        atomic_fetch_add(&p->search_ns[s], (uint64_t)((oracle_thread_cpu() - c0) * 1e9));
+        atomic_fetch_add(&p->search_ns[s], (uint64_t)((base_thread_cpu() - c0) * 1e9));
     }
     const uint16_t *want = p->o->want_walk;
     uint64_t visits = 0;
@@ -267,18 +268,18 @@ static void walk_unit(size_t unit, void *arg)
 
 /* ---- running and summing up ---- */
 
-static void run_units(pass *p, const char *what, size_t units, size_t chunk, oracle_item_fn fn, double *wall)
+static void run_units(pass *p, const char *what, size_t units, size_t chunk, base_item_fn fn, double *wall)
 {
     const oracle_compare_opts *o = p->o;
     char label[96];
     snprintf(label, sizeof label, "%s %s%s%s%s", what, o->a->name, o->b ? " vs " : "", o->b ? o->b->name : "",
              o->want_floors || o->want_maps || o->want_timers || o->want_walk ? " vs corpus" : "");
-    oracle_progress pr;
-    oracle_progress_init(&pr, label, o->quiet);
-    double t0 = oracle_now();
-    oracle_parallel(o->threads, units, chunk, fn, p, oracle_progress_cb, &pr);
-    *wall += oracle_now() - t0;
-    oracle_progress_done(&pr);
+    base_progress pr;
+    base_progress_init(&pr, label, o->quiet);
+    double t0 = base_now();
+    base_parallel(o->threads, units, chunk, fn, p, base_progress_cb, &pr);
+    *wall += base_now() - t0;
+    base_progress_done(&pr);
 }
 
 int oracle_result_complete(const oracle_compare_result *r)
@@ -374,15 +375,15 @@ static int sweep_domain(pass *p, oracle_done_fn done, void *ctx)
     }
     char label[64];
     snprintf(label, sizeof label, "sweep %s", sw->name);
-    oracle_progress pr;
-    oracle_progress_init(&pr, label, o->quiet);
+    base_progress pr;
+    base_progress_init(&pr, label, o->quiet);
     grotto_sweep_request req = {.threads = o->threads, .floor_digest = values, .map_digest = values + nf,
-                                .progress = oracle_progress_cb, .progress_ctx = &pr};
+                                .progress = base_progress_cb, .progress_ctx = &pr};
     grotto_sweep_stats st;
-    double t0 = oracle_now();
+    double t0 = base_now();
     int rc = sw->sweep(&req, &st);
-    oracle_progress_done(&pr);
-    double c0 = oracle_thread_cpu();
+    base_progress_done(&pr);
+    double c0 = base_thread_cpu();
     if (rc != 0) {
         free(values);
         free(p->flags[ORACLE_SWEEP]);
@@ -405,10 +406,10 @@ static int sweep_domain(pass *p, oracle_done_fn done, void *ctx)
         }
     /* CPU: what the sweep reports for its threads (this one included), then the comparison */
     atomic_fetch_add(&p->cpu_ns[ORACLE_SWEEP],
-                     (uint64_t)((oracle_thread_cpu() - c0 + st.floors_seconds + st.elist_seconds +
+                     (uint64_t)((base_thread_cpu() - c0 + st.floors_seconds + st.elist_seconds +
                                  st.analysis_seconds + st.maps_seconds) * 1e9));
     atomic_fetch_add(&p->visits[ORACLE_SWEEP], visits);
-    p->wall[ORACLE_SWEEP] += oracle_now() - t0;
+    p->wall[ORACLE_SWEEP] += base_now() - t0;
     rc = finish(p, ORACLE_SWEEP, values, done, ctx);
     free(values);
     return rc;
@@ -525,6 +526,9 @@ int oracle_run(unsigned domains, const oracle_compare_opts *o, oracle_done_fn do
     for (int d = ORACLE_AT; !rc && d <= ORACLE_MULTIBUG; d++)
         if (domains >> d & 1u)
             rc = oracle_at_domain_run((oracle_domain)d, o, done, ctx);
+    /* chests: engine A vs engine B (chests_domain.c) */
+    if (!rc && (domains >> ORACLE_CHESTS & 1u))
+        rc = oracle_chests_domain_run(o, done, ctx);
     free_pass(&p);
     return rc;
 }

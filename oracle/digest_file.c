@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "grotto/record.h"
+#include "base.h"
 #include "oracle.h"
 
 const char *oracle_domain_file(oracle_domain d)
@@ -180,7 +181,7 @@ static uint8_t *read_checked(const char *path, int require_sums, const char *kin
         return NULL;
     if (listed) {
         char got[65];
-        oracle_sha256_hex(raw, *len, got);
+        base_sha256_hex(raw, *len, got);
         if (strcmp(got, want) != 0) {
             snprintf(err, errlen, "%s: corrupt %s: sha256 %.16s... does not match SHA256SUMS (%.16s...)", path, kind,
                      got, want);
@@ -246,16 +247,16 @@ int oracle_digest_save(const char *path, const uint64_t *digests, oracle_domain 
         return -1;
     }
     oracle_digest_bytes(digests, n, raw);
-    oracle_out_file f;
-    int rc = oracle_out_open(&f, path, n * 8, err, errlen);
+    base_out_file f;
+    int rc = base_out_open(&f, path, n * 8, err, errlen);
     if (!rc)
-        rc = oracle_out_write(&f, raw, n * 8, err, errlen);
+        rc = base_out_write(&f, raw, n * 8, err, errlen);
     if (!rc)
-        rc = oracle_out_finish(&f, err, errlen);
+        rc = base_out_finish(&f, err, errlen);
     if (!rc)
-        rc = oracle_out_commit(&f, err, errlen);
+        rc = base_out_commit(&f, err, errlen);
     if (!rc)
-        rc = oracle_sync_dir_of(path, err, errlen);
+        rc = base_sync_dir_of(path, err, errlen);
     free(raw);
     return rc;
 }

@@ -8,7 +8,7 @@
 #include "oracle.h"
 
 static const char *const NAMES[ORACLE_DOMAIN_COUNT] = {"floors", "maps", "qualities", "timers", "sweep",
-                                                       "walk",   "at",   "multibug"};
+                                                       "walk",   "at",   "multibug", "chests"};
 
 const char *oracle_domain_name(oracle_domain d)
 {
@@ -42,6 +42,8 @@ size_t oracle_domain_size(oracle_domain d)
         return (size_t)GROTTO_SEED_COUNT * ORACLE_AT_PER_SEED;
     case ORACLE_MULTIBUG:
         return (size_t)GROTTO_BANDS * GROTTO_SEED_COUNT;
+    case ORACLE_CHESTS:
+        return (size_t)GROTTO_MAP_UNIVERSE * GROTTO_MAX_FLOORS * 256u;
     default:
         return 0;
     }
@@ -90,6 +92,19 @@ int oracle_domain_unavailable(oracle_domain d, const oracle_compare_opts *o, cha
                 return 1;
             }
     }
+    if (d == ORACLE_CHESTS) {
+        if (!o->b) {
+            snprintf(why, n, "chests: nothing to compare with: no corpus holds chest contents; give a second "
+                             "engine (--b)");
+            return 1;
+        }
+        const grotto_engine *e[2] = {o->a, o->b};
+        for (int s = 0; s < 2; s++)
+            if (!e[s]->chest_seconds) {
+                snprintf(why, n, "chests: engine %s does not compute chest contents", e[s]->name);
+                return 1;
+            }
+    }
     return 0;
 }
 
@@ -130,6 +145,8 @@ uint64_t oracle_domain_expected(oracle_domain d, const oracle_compare_opts *o, c
     case ORACLE_MULTIBUG:
         snprintf(def, n, "%llu bands x %llu seeds", (unsigned long long)bands, (unsigned long long)seeds);
         return bands * seeds;
+    case ORACLE_CHESTS:
+        return oracle_chests_expected(o, def, n);
     default:
         snprintf(def, n, "?");
         return 0;

@@ -1,7 +1,11 @@
-/* The oracle: whole-domain comparisons - floors, maps, every quality, every
- * timer, the memoized sweep, every floor's walking cost - of engine A against engine B byte for byte and
- * against the golden corpus, with first-difference reports; digest files;
- * universe statistics and the benchmark. Used by the CLI and the tests. */
+/* oracle/: comparison. Whole-domain comparisons - floors, maps, every
+ * quality, every timer, the memoized sweep, every floor's walking cost, the
+ * AT and the multiplayer bug - of engine A against engine B
+ * byte for byte and against the golden corpus, through the engine interface
+ * (grotto/engine.h), with first-difference reports; the digest files and
+ * the corpus. One header, prefix oracle_ (constants ORACLE_); below it the
+ * engines and base/; interchange/, verify/ and the CLI build on it. Used by
+ * the CLI and the tests. */
 #ifndef GROTTO_ORACLE_H
 #define GROTTO_ORACLE_H
 
@@ -13,33 +17,6 @@
 #include "grotto/record.h"
 #include "grotto/timer.h"
 #include "grotto/types.h"
-
-/* ---- parallel driver (parallel.c) ---- */
-typedef void (*oracle_item_fn)(size_t item, void *ctx);
-typedef void (*oracle_progress_fn)(void *ctx, uint64_t done, uint64_t total);
-/* Runs fn(i) for every i in [0, n) on `threads` threads (<= 0: all online
- * cores), in chunks of `chunk` items; progress is called from one thread. */
-void oracle_parallel(int threads, size_t n, size_t chunk, oracle_item_fn fn, void *ctx,
-                     oracle_progress_fn progress, void *progress_ctx);
-int oracle_default_threads(void);
-double oracle_now(void);        /* monotonic seconds */
-double oracle_thread_cpu(void); /* CPU seconds of the calling thread */
-
-/* Columns of the terminal on fd (TIOCGWINSZ, else $COLUMNS), 0 when fd is
- * not a terminal. */
-int oracle_terminal_columns(int fd);
-
-/* Progress line on stderr, only when stderr is a terminal: done/total,
- * percent, elapsed seconds and the estimated time left, cut to the
- * terminal's width so that it never wraps. */
-typedef struct oracle_progress {
-    const char *label;
-    int enabled;
-    double started;
-} oracle_progress;
-void oracle_progress_init(oracle_progress *p, const char *label, int quiet);
-void oracle_progress_cb(void *ctx, uint64_t done, uint64_t total);
-void oracle_progress_done(oracle_progress *p);
 
 /* ---- domains (domain.c) ----
  * floors     FloorRecord of (seed, floor k): item seed*16 + k-1
@@ -54,7 +31,10 @@ void oracle_progress_done(oracle_progress *p);
  *            k), each engine's walk over its own floor: item seed*16 + k-1
  * at         the AT of every seed (research.md §4; see "AT and multibug"
  *            below): item seed*ORACLE_AT_PER_SEED + part
- * multibug   the multiplayer bug of (band, seed) (§5): item band*32768 + seed */
+ * multibug   the multiplayer bug of (band, seed) (§5): item band*32768 + seed
+ * chests     the contents of every chest of (map, floor, second 0..255),
+ *            A vs B (chests_domain.c): item
+ *            ((band*32768 + seed)*16 + floor-1)*256 + second */
 typedef enum {
     ORACLE_FLOORS = 0,
     ORACLE_MAPS = 1,
@@ -64,7 +44,8 @@ typedef enum {
     ORACLE_WALK = 5,
     ORACLE_AT = 6,           /* at_domains.c: engine vs engine only, no corpus */
     ORACLE_MULTIBUG = 7,
-    ORACLE_DOMAIN_COUNT = 8
+    ORACLE_CHESTS = 8,       /* chests_domain.c: engine vs engine only, no corpus */
+    ORACLE_DOMAIN_COUNT = 9
 } oracle_domain;
 #define ORACLE_ALL_DOMAINS ((1u << ORACLE_DOMAIN_COUNT) - 1u)
 /* The domains the golden corpus covers (the rest need a second engine). */
@@ -131,50 +112,6 @@ typedef struct oracle_corpus {
 int oracle_corpus_load(const char *against, unsigned domains, oracle_corpus *out, char *err, size_t errlen);
 void oracle_corpus_free(oracle_corpus *c);
 
-/* sha256.c */
-void oracle_sha256(const void *data, size_t len, uint8_t out[32]);
-void oracle_sha256_hex(const void *data, size_t len, char out[65]);
-
-/* ---- files written whole or not at all (out_file.c) ----
- * A file is written under a temporary name in its directory (created by
- * oracle_out_open, optionally with `reserve` bytes allocated so that a full
- * disk shows before any work), then oracle_out_finish flushes, fsyncs and
- * closes it, and oracle_out_commit renames it into place. Every step is
- * checked; on failure the temporary file is removed (oracle_out_abort), and
- * oracle_out_cleanup_on_signals() makes SIGINT/SIGTERM/SIGHUP remove every
- * temporary file still open before the process dies. A target that exists
- * and is not a regular file (a device such as /dev/stdout, a FIFO) is
- * written in place instead, never replaced; a directory is refused.
- * The temporary name is DIR/.NAME.tmp-PID-XXXXXX and the writer holds an
- * flock on it; oracle_out_open first removes the ones of earlier writers
- * of the same target that died without cleaning up (oracle_out_remove_stale)
- * and says so in one line on stderr. */
-typedef struct oracle_out_file {
-    char path[4096];
-    char tmp[4096];
-    FILE *f;
-    int slot;                    /* signal-cleanup registry slot, -1 none */
-    uint64_t written;            /* by oracle_out_write (callers may also fprintf to f) */
-    uint64_t reserved;           /* bytes allocated by open; the excess is cut by finish */
-    int direct;                  /* written in place (not a regular file) */
-    int no_sync;                 /* set after open: skip the fsync (a cache that is
-                                    validated on every read needs no durability) */
-} oracle_out_file;
-int oracle_out_open(oracle_out_file *o, const char *path, uint64_t reserve, char *err, size_t errlen);
-int oracle_out_write(oracle_out_file *o, const void *data, size_t n, char *err, size_t errlen);
-int oracle_out_finish(oracle_out_file *o, char *err, size_t errlen);
-int oracle_out_commit(oracle_out_file *o, char *err, size_t errlen);
-void oracle_out_abort(oracle_out_file *o);
-void oracle_out_cleanup_on_signals(void);
-/* Removes the temporary files earlier writers of path left behind: in
- * path's folder, named .NAME.tmp-PID-XXXXXX for path's NAME, regular, their
- * process PID gone (kill(PID, 0) fails with ESRCH; a live process, this one
- * or another user's, keeps its file) and their lock free. Returns how many;
- * note (may be NULL) lists them, "" when none. */
-int oracle_out_remove_stale(const char *path, char *note, size_t notelen);
-/* fsync the directory holding path (after renames); 0 or -1. */
-int oracle_sync_dir_of(const char *path, char *err, size_t errlen);
-
 /* ---- comparison (compare.c) ---- */
 enum { ORACLE_MAX_SHOW = 128 };
 /* What differs in an item (bits; a domain uses some of them). */
@@ -199,6 +136,7 @@ typedef struct oracle_compare_opts {
     int threads;
     int show;                    /* how many first differences to keep (<= ORACLE_MAX_SHOW) */
     int quiet;                   /* no progress line */
+    int chests_full;             /* chests: every triple, not the slice */
 } oracle_compare_opts;
 
 typedef struct oracle_compare_result {
@@ -219,6 +157,8 @@ typedef struct oracle_compare_result {
     double cpu_seconds;          /* summed over threads */
     double search_cpu_seconds[2]; /* walk: CPU of A's and of B's walk searches alone
                                      (their floor generation not counted) */
+    double engine_cpu_seconds[2]; /* chests: CPU of A's and of B's chest_seconds
+                                     calls alone (their maps not counted) */
 } oracle_compare_result;
 
 /* walk: A's and B's costs of an item in one value - bits 0-15 A's cost,
@@ -240,7 +180,7 @@ uint64_t oracle_domain_expected(oracle_domain d, const oracle_compare_opts *o, c
 int oracle_domain_unavailable(oracle_domain d, const oracle_compare_opts *o, char *why, size_t n);
 
 /* Runs the selected domains (bit mask) in the order floors, maps,
- * qualities, timers, sweep, walk, at, multibug, sharing work: maps and qualities
+ * qualities, timers, sweep, walk, at, multibug, chests, sharing work: maps and qualities
  * are one pass per seed (the band maps are the qualities' reference), the
  * sweep reuses the per-item digests of floors and maps. done() is called
  * with each domain's result as it completes; when it returns non-zero the
@@ -279,6 +219,28 @@ int oracle_at_domain_run(oracle_domain d, const oracle_compare_opts *o, oracle_d
  * identifying members (without the braces' closing part). */
 void oracle_at_report_item(FILE *out, oracle_domain d, size_t item, const oracle_compare_opts *o);
 void oracle_at_report_json_item(FILE *out, oracle_domain d, size_t item);
+
+/* ---- chests (chests_domain.c) ----
+ * The chests domain compares A with B only (no corpus holds contents), so
+ * it needs B and two engines with chest_seconds (oracle_domain_unavailable).
+ * Its default run is a slice of the 1,610,612,736 triples: every map and
+ * floor at seconds 0..ORACLE_CHESTS_SLICE_SECONDS-1 (the quickload, PPAP
+ * and combo seconds of research.md §3 lie in 0..37), and all 256 seconds
+ * of every seed that is a multiple of ORACLE_CHESTS_SLICE_SEED_STRIDE;
+ * opts.chests_full runs every triple. */
+enum { ORACLE_CHESTS_SLICE_SECONDS = 40, ORACLE_CHESTS_SLICE_SEED_STRIDE = 16 };
+/* Whether (seed, second) is in the run's domain (the same for every band
+ * and floor). */
+int oracle_chests_in_slice(const oracle_compare_opts *o, uint32_t seed, uint32_t t);
+/* The count and definition of the chests domain with these options. */
+uint64_t oracle_chests_expected(const oracle_compare_opts *o, char *def, size_t n);
+/* Runs the domain; as oracle_run: 0, 1 when done() asked to stop, -1 on
+ * allocation failure or when it is unavailable. */
+int oracle_chests_domain_run(const oracle_compare_opts *o, oracle_done_fn done, void *ctx);
+/* One difference in words (both sides' count, ranks and items, the
+ * differing ones marked), and its JSON "first" entry's members. */
+void oracle_chests_report_item(FILE *out, size_t item, const oracle_compare_opts *o);
+void oracle_chests_report_json_item(FILE *out, size_t item);
 
 /* ---- reports (report.c) ---- */
 /* One mismatch in words: the item (seed/floor, map, quality, timer), each

@@ -416,6 +416,9 @@ void oracle_report_item(FILE *out, const oracle_compare_result *r, int i, const 
     case ORACLE_MULTIBUG:
         oracle_at_report_item(out, r->domain, item, o);
         break;
+    case ORACLE_CHESTS:
+        oracle_chests_report_item(out, item, o);
+        break;
     default:
         report_sweep(out, item, r->first_value[i], o);
         break;
@@ -446,6 +449,9 @@ void oracle_report_summary(FILE *out, const oracle_compare_result *r, const orac
         if (o->b)
             fprintf(out, ", %s %.2f s", o->b->name, r->search_cpu_seconds[1]);
     }
+    if (r->domain == ORACLE_CHESTS)
+        fprintf(out, "; the contents alone: %s %.2f s, %s %.2f s", o->a->name, r->engine_cpu_seconds[0],
+                o->b ? o->b->name : "?", r->engine_cpu_seconds[1]);
     fprintf(out, ")\n");
 }
 
@@ -482,6 +488,9 @@ void oracle_report_json(FILE *out, const oracle_compare_result *r, const oracle_
         else
             fprintf(out, "null},");
     }
+    if (r->domain == ORACLE_CHESTS)
+        fprintf(out, "\"full\":%s,\"contents_cpu_seconds\":{\"a\":%.3f,\"b\":%.3f},",
+                o->chests_full ? "true" : "false", r->engine_cpu_seconds[0], r->engine_cpu_seconds[1]);
     fprintf(out, "\"first\":[");
     for (int i = 0; i < r->first_count; i++) {
         size_t it = r->first[i];
@@ -518,6 +527,9 @@ void oracle_report_json(FILE *out, const oracle_compare_result *r, const oracle_
         case ORACLE_AT:
         case ORACLE_MULTIBUG:
             oracle_at_report_json_item(out, r->domain, it);
+            break;
+        case ORACLE_CHESTS:
+            oracle_chests_report_json_item(out, it);
             break;
         default:
             if (it < GROTTO_FLOOR_UNIVERSE)

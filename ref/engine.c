@@ -4,6 +4,7 @@
 
 #include "floor_internal.h"
 #include "grotto/at.h"
+#include "grotto/chests.h"
 #include "grotto/elist.h"
 #include "grotto/engine.h"
 #include "grotto/map.h"
@@ -12,11 +13,15 @@
 #include "grotto/walk.h"
 
 /* Per-floor facts: the generator run (for the tile under the final up
- * stairs), the §12 analysis and the enemy-list layout terms. */
+ * stairs), the §12 analysis and the enemy-list layout terms. The floor
+ * goes to *floor, or nowhere when floor is NULL (grotto/engine.h). */
 static int ref_facts(uint32_t seed, int k, grotto_floor_t *floor, grotto_floor_facts *out)
 {
     if (k < 1 || k > GROTTO_MAX_FLOORS)
         return -1;
+    grotto_floor_t local;
+    if (!floor)
+        floor = &local;
     ref_floor_run run;
     ref_floor_generate(seed, k, &run);
     ref_floor_from_run(&run, floor);
@@ -63,6 +68,12 @@ static int ref_timer(uint32_t timer, int base, grotto_timer_value *out)
     return 0;
 }
 
+/* map-details.md §4 */
+static int ref_name(const grotto_map_details_t *d, int jp, char *buf, size_t size)
+{
+    return jp ? grotto_map_name_jp(d, buf, size) : grotto_map_name_en(d, buf, size);
+}
+
 const grotto_engine grotto_engine_ref = {
     .name = "ref",
     .floor = grotto_floor,
@@ -74,10 +85,16 @@ const grotto_engine grotto_engine_ref = {
     .map_from_floors = grotto_map_from_floors,
     .timer = ref_timer,
     .sweep = NULL, /* the reference computes every item on its own */
+    .map_name = ref_name,
+    .elist_of_layout = grotto_elist_of_layout,
+    .floors_from = NULL,
+    .about = "the reference, one file per spec stage",
     .walk = grotto_floor_walk,
     .at = grotto_at,
     .at_pop = grotto_at_pop_of,
     .at_scan = grotto_at_scan,
     .whistle = grotto_whistle_match,
     .multibug = grotto_multibug_from_floors,
+    .chest_seconds = grotto_chest_seconds,
+    .chest_hits = grotto_chest_hits,
 };

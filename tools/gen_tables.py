@@ -348,6 +348,8 @@ def main():
         c.append("    {%d, %s}," % (r["threshold"], c_str(r["odds"])))
     c.append("};")
 
+    chest_groups(load(table_dir, "chest-groups.json"), names, h, c)
+
     h.append("")
     h.append("#ifdef __cplusplus")
     h.append("}")
@@ -356,6 +358,61 @@ def main():
     os.makedirs(os.path.join(out_dir, "grotto"), exist_ok=True)
     write_if_changed(os.path.join(out_dir, "grotto", "tables.h"), "\n".join(h) + "\n")
     write_if_changed(os.path.join(out_dir, "grotto_tables.c"), "\n".join(c) + "\n")
+
+
+QL_RULES = [("b9f_targets", "B9F"), ("three_on_b3f_targets", "THREE_ON_B3F"), ("refused_targets", "REFUSED")]
+
+
+def chest_groups(cg, names, h, c):
+    """The chest-timer searches' item groups and quickload rules
+    (chest-groups.json): names resolved to every item number of that name."""
+    numbers, jp_of = {}, {}
+    for e in names:
+        numbers.setdefault(e["en"], []).append(e["item"])
+        # a name is all its numbers, whichever language it is given in
+        assert jp_of.setdefault(e["en"], e["jp"]) == e["jp"], "item %r: two Japanese names" % e["en"]
+    groups = cg["groups"]
+    resolved = []
+    for g in groups:
+        assert g["en"] not in numbers, "group name %r is an item name" % g["en"]
+        items = []
+        for n in g["items"]:
+            assert n in numbers, "group %r: unknown item %r" % (g["en"], n)
+            items += numbers[n]
+        resolved.append(sorted(set(items)))
+    h.append("")
+    h.append("/* The chest-timer searches' item groups (chest-groups.json): every item number of")
+    h.append(" * the group's item names, ascending; jp NULL when the tool gives none; offered = the")
+    h.append(" * tool offers the group as a search target. */")
+    h.append("#define GT_ITEM_GROUP_COUNT %d" % len(groups))
+    h.append("#define GT_ITEM_GROUP_MAX %d" % max(len(r) for r in resolved))
+    h.append("struct gt_item_group { const char *en; const char *jp; uint8_t offered; uint8_t count;"
+             " uint8_t item[GT_ITEM_GROUP_MAX]; };")
+    h.append("extern const struct gt_item_group gt_item_group[GT_ITEM_GROUP_COUNT];")
+    c.append("const struct gt_item_group gt_item_group[GT_ITEM_GROUP_COUNT] = {")
+    for g, r in zip(groups, resolved):
+        c.append("    {%s, %s, %d, %d, {%s}}," % (c_str(g["en"]), c_str(g.get("jp")), int(bool(g["offered"])),
+                                                len(r), ", ".join(str(i) for i in r)))
+    c.append("};")
+
+    group_names = {g["en"] for g in groups}
+    ql = cg["quickload"]
+    rows = []
+    for key, rule in QL_RULES:
+        for target in ql[key]:
+            assert target in numbers or target in group_names, "quickload %s: unknown target %r" % (key, target)
+            rows.append((target, rule))
+    assert len({t for t, _ in rows}) == len(rows), "a quickload target has two rules"
+    h.append("/* Quickload (QL, PPAP) targets that do not follow the default (two hits on B3F or on")
+    h.append(" * B4F): an item or group name and its rule. */")
+    h.append("enum gt_ql_rule_kind { %s };" % ", ".join("GT_QL_%s = %d" % (r, i + 1) for i, (_, r) in enumerate(QL_RULES)))
+    h.append("#define GT_QL_RULE_COUNT %d" % len(rows))
+    h.append("struct gt_ql_rule { const char *target; uint8_t rule; };")
+    h.append("extern const struct gt_ql_rule gt_ql_rule[GT_QL_RULE_COUNT];")
+    c.append("const struct gt_ql_rule gt_ql_rule[GT_QL_RULE_COUNT] = {")
+    for target, rule in rows:
+        c.append("    {%s, GT_QL_%s}," % (c_str(target), rule))
+    c.append("};")
 
 
 def write_if_changed(path, text):

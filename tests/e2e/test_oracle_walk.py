@@ -110,7 +110,7 @@ def test_walk_runs_last(grotto):
 
 
 def test_bad_input(grotto):
-    assert_usage_error(grotto("oracle", "stroll"), "unknown domain 'stroll'", "sweep, walk, at or multibug")
+    assert_usage_error(grotto("oracle", "stroll"), "unknown domain 'stroll'", "sweep, walk, at, multibug or chests")
     assert_usage_error(grotto("oracle", "walk", "floors", "--against", CORPUS / "floor-walk.bin"),
                        "one file serves one of")
     assert_usage_error(grotto("oracle", "walk", "--against", CORPUS / "floors.digest"), "broken walk file",

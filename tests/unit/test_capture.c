@@ -1,5 +1,5 @@
 /* The capture parser and writer (include/grotto/capture.h) and the checks
- * of oracle/verify.h that the e2e tests cannot reach: the round trip, the
+ * of verify/verify.h that the e2e tests cannot reach: the round trip, the
  * model's own work area, the free-bytes definition, names. */
 #include <criterion/criterion.h>
 #include <stdio.h>
@@ -378,18 +378,18 @@ Test(verify, the_models_own_work_area_verifies_with_both_engines)
             grotto_capture c;
             workarea_capture(seeds[i], k, &c);
             expect_round_trip(&c);
-            oracle_verify_capture(&c, &grotto_engine_ref, -1, r);
+            verify_capture(&c, &grotto_engine_ref, -1, r);
             cr_expect_eq(r->ndiff, 0, "0x%04X B%dF: %s", seeds[i], k, r->diff[0].field);
-            oracle_verify_capture(&c, &grotto_engine_impl, -1, r);
+            verify_capture(&c, &grotto_engine_impl, -1, r);
             cr_expect_eq(r->ndiff, 0, "impl 0x%04X B%dF", seeds[i], k);
             /* a change outside the FloorRecord fields is not compared; one inside is */
             c.work_area[1100] ^= 0xFF;
             c.work_area[9] ^= 0xFF; /* chest rank bytes: not FloorRecord fields */
-            oracle_verify_capture(&c, &grotto_engine_ref, -1, r);
+            verify_capture(&c, &grotto_engine_ref, -1, r);
             cr_expect_eq(r->ndiff, 0);
             c.work_area[792 + 16 * 5 + 5] ^= 0x01;
             c.work_area[8] ^= 0x01;
-            oracle_verify_capture(&c, &grotto_engine_ref, -1, r);
+            verify_capture(&c, &grotto_engine_ref, -1, r);
             cr_expect_eq(r->ndiff, 2);
             cr_expect_str_eq(r->diff[0].field, "chest count");
             cr_expect_str_eq(r->diff[1].field, "tile");
@@ -410,8 +410,8 @@ Test(verify, free_bytes_definition_and_its_closed_form)
             for (int n = 0; n < m.d.floors; n++) {
                 const grotto_elist_t *e = &m.elist[n];
                 int closed = 11348 + 28 * e->F + e->G - e->ofs;
-                cr_expect_eq(oracle_free_bytes(e, GROTTO_REGION_INTL), closed);
-                cr_expect_eq(oracle_free_bytes(e, GROTTO_REGION_JP), closed - 128);
+                cr_expect_eq(verify_free_bytes(e, GROTTO_REGION_INTL), closed);
+                cr_expect_eq(verify_free_bytes(e, GROTTO_REGION_JP), closed - 128);
                 regime2 += e->regime == 2;
             }
         }
@@ -419,18 +419,18 @@ Test(verify, free_bytes_definition_and_its_closed_form)
     grotto_map_t m;
     grotto_map(0xB5, 0x1D99, &m);
     cr_expect_eq(m.elist[13].regime, 2);
-    cr_expect_eq(oracle_free_bytes(&m.elist[13], GROTTO_REGION_INTL), 6448 - 16 * 164 - 16 * 187 - 4 * 46);
+    cr_expect_eq(verify_free_bytes(&m.elist[13], GROTTO_REGION_INTL), 6448 - 16 * 164 - 16 * 187 - 4 * 46);
     cr_expect_gt(regime2, 0);
 }
 
 Test(verify, names)
 {
-    cr_expect(oracle_name_equal("Granite Tunnel of Woe Lv. 1", "Granite Tunnel of Woe Lv.1"));
-    cr_expect(oracle_name_equal("  granite   tunnel of woe LV1", "Granite Tunnel of Woe Lv.1"));
-    cr_expect(oracle_name_equal("見えざる魔神の道Lv 87", "見えざる魔神の道Lv87"));
-    cr_expect(!oracle_name_equal("Granite Tunnel of Woe Lv.10", "Granite Tunnel of Woe Lv.1"));
-    cr_expect(!oracle_name_equal("Granite Tunnel of Woe", "Granite Tunnel of Woe Lv.1"));
-    cr_expect(!oracle_name_equal("GraniteTunnel of Woe Lv.1", "Granite Tunnel of Woe Lv.1"));
+    cr_expect(verify_name_equal("Granite Tunnel of Woe Lv. 1", "Granite Tunnel of Woe Lv.1"));
+    cr_expect(verify_name_equal("  granite   tunnel of woe LV1", "Granite Tunnel of Woe Lv.1"));
+    cr_expect(verify_name_equal("見えざる魔神の道Lv 87", "見えざる魔神の道Lv87"));
+    cr_expect(!verify_name_equal("Granite Tunnel of Woe Lv.10", "Granite Tunnel of Woe Lv.1"));
+    cr_expect(!verify_name_equal("Granite Tunnel of Woe", "Granite Tunnel of Woe Lv.1"));
+    cr_expect(!verify_name_equal("GraniteTunnel of Woe Lv.1", "Granite Tunnel of Woe Lv.1"));
 }
 
 Test(verify, state_classes_follow_the_state_codes)

@@ -1,4 +1,4 @@
-/* The universe index's cache file (oracle/index.h): written when built, read
+/* The universe index's cache file (universe/universe.h): written when built, read
  * when valid, and rebuilt - never trusted - when it is missing, truncated,
  * corrupt, foreign, stale (another engine build) or holds implausible values
  * under a valid checksum; a cache directory that cannot be written leaves
@@ -14,7 +14,7 @@
 #include <xxhash.h>
 
 #include "grotto/record.h"
-#include "index.h"
+#include "universe.h"
 
 static char dir[256], path[512];
 
@@ -39,11 +39,11 @@ static void remove_dir(void)
     nftw(dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
 }
 
-static grotto_index *open_cached(const char *cache_dir)
+static universe_index *open_cached(const char *cache_dir)
 {
     char err[256];
-    grotto_index_opts o = {.engine = "impl", .cache = 1, .cache_dir = cache_dir};
-    grotto_index *ix = grotto_index_open(&o, err, sizeof err);
+    universe_index_opts o = {.engine = &grotto_engine_impl, .cache = 1, .cache_dir = cache_dir};
+    universe_index *ix = universe_index_open(&o, err, sizeof err);
     cr_assert_not_null(ix, "%s", err);
     return ix;
 }
@@ -70,7 +70,7 @@ static void write_all(const uint8_t *b, size_t n)
 }
 
 /* The content of two indexes is the same. */
-static void expect_same(const grotto_index *a, const grotto_index *b)
+static void expect_same(const universe_index *a, const universe_index *b)
 {
     cr_expect_eq(memcmp(a->floor, b->floor, GROTTO_FLOOR_UNIVERSE * sizeof *a->floor), 0);
     cr_expect_eq(memcmp(a->map, b->map, GROTTO_MAP_UNIVERSE * sizeof *a->map), 0);
@@ -80,22 +80,22 @@ static void expect_same(const grotto_index *a, const grotto_index *b)
 
 /* Damage the cache file with fn, then the next open must rebuild it (with
  * `why` in its note), give the same index, and leave a valid cache behind. */
-static void expect_rebuilt(const grotto_index *good, void (*damage)(uint8_t *b, size_t *n), const char *why)
+static void expect_rebuilt(const universe_index *good, void (*damage)(uint8_t *b, size_t *n), const char *why)
 {
     size_t n;
     uint8_t *b = read_all(&n);
     damage(b, &n);
     write_all(b, n);
     free(b);
-    grotto_index *ix = open_cached(dir);
+    universe_index *ix = open_cached(dir);
     cr_expect_eq(ix->from_cache, 0, "a damaged cache was trusted (%s)", why);
     cr_expect(strstr(ix->note, why) != NULL, "note '%s' does not say '%s'", ix->note, why);
     cr_expect(strstr(ix->note, "written") != NULL, "%s", ix->note);
     expect_same(good, ix);
-    grotto_index_close(ix);
+    universe_index_close(ix);
     ix = open_cached(dir);
     cr_expect_eq(ix->from_cache, 1, "the rebuilt cache is not read back: %s", ix->note);
-    grotto_index_close(ix);
+    universe_index_close(ix);
 }
 
 static void flip_payload_byte(uint8_t *b, size_t *n)
@@ -149,14 +149,14 @@ static void implausible(uint8_t *b, size_t *n)
 Test(index_cache, written_read_and_rebuilt_when_damaged, .timeout = 600)
 {
     make_dir();
-    grotto_index *built = open_cached(dir);
+    universe_index *built = open_cached(dir);
     cr_expect_eq(built->from_cache, 0);
     cr_expect(strstr(built->note, "no cache file yet") != NULL, "%s", built->note);
     cr_expect_str_eq(built->cache_path, path);
-    grotto_index *read = open_cached(dir);
+    universe_index *read = open_cached(dir);
     cr_expect_eq(read->from_cache, 1, "%s", read->note);
     expect_same(built, read);
-    grotto_index_close(read);
+    universe_index_close(read);
 
     expect_rebuilt(built, flip_payload_byte, "corrupt");
     expect_rebuilt(built, truncate_half, "truncated");
@@ -165,7 +165,7 @@ Test(index_cache, written_read_and_rebuilt_when_damaged, .timeout = 600)
     expect_rebuilt(built, stale_key, "stale");
     expect_rebuilt(built, other_version, "other format version");
     expect_rebuilt(built, implausible, "implausible");
-    grotto_index_close(built);
+    universe_index_close(built);
     remove_dir();
 }
 
@@ -179,59 +179,57 @@ Test(index_cache, unwritable_or_missing_directory, .timeout = 600)
     cr_assert_not_null(f);
     fclose(f);
     snprintf(below, sizeof below, "%s/cache", file);
-    grotto_index *ix = open_cached(below);
+    universe_index *ix = open_cached(below);
     cr_expect_eq(ix->from_cache, 0);
     cr_expect(strstr(ix->note, "not written") != NULL, "%s", ix->note);
     cr_expect_eq(ix->special_count, 3734);
-    grotto_index_close(ix);
+    universe_index_close(ix);
     /* a missing directory (two levels) is made */
     char deep[600];
     snprintf(deep, sizeof deep, "%s/a/b", dir);
     ix = open_cached(deep);
-    grotto_index_close(ix);
+    universe_index_close(ix);
     ix = open_cached(deep);
     cr_expect_eq(ix->from_cache, 1, "%s", ix->note);
-    grotto_index_close(ix);
+    universe_index_close(ix);
     /* no cache at all */
     char err[256];
-    grotto_index_opts o = {.engine = "impl", .cache = 0, .cache_dir = dir};
-    ix = grotto_index_open(&o, err, sizeof err);
+    universe_index_opts o = {.engine = &grotto_engine_impl, .cache = 0, .cache_dir = dir};
+    ix = universe_index_open(&o, err, sizeof err);
     cr_assert_not_null(ix);
     cr_expect_eq(ix->from_cache, 0);
     cr_expect_str_eq(ix->cache_path, "");
-    grotto_index_close(ix);
-    /* an unknown engine is an error, not a guess */
-    o.engine = "fast";
-    cr_expect_null(grotto_index_open(&o, err, sizeof err));
-    cr_expect(strstr(err, "unknown engine") != NULL);
+    universe_index_close(ix);
+    /* an unknown engine name is no engine, not a guess */
+    cr_expect_null(grotto_engine_by_name("fast"));
     remove_dir();
 }
 
 Test(index_cache, overflow_flags_beyond_the_game_seeds_are_cached, .timeout = 600)
 {
     make_dir();
-    grotto_index *ix = open_cached(dir);
-    grotto_index_opts o = {.engine = "impl", .cache = 1, .cache_dir = dir};
-    cr_assert_eq(grotto_index_overflow_high(ix, &o), 0);
+    universe_index *ix = open_cached(dir);
+    universe_index_opts o = {.engine = &grotto_engine_impl, .cache = 1, .cache_dir = dir};
+    cr_assert_eq(universe_index_overflow_high(ix, &o), 0);
     long n = 0;
     for (size_t i = 0; i < GROTTO_FLOOR_UNIVERSE; i++)
         n += ix->overflow_high[i];
     cr_expect_eq(n, 8); /* floor seeds 0x98F3 and 0xDF70, floors 1-4 each (spec-notes 15) */
     cr_expect(ix->overflow_high[grotto_floor_slot(0x98F3 - 0x8000 - 4, 4)]);
     cr_expect(ix->overflow_high[grotto_floor_slot(0xDF70 - 0x8000 - 1, 1)]);
-    grotto_index_close(ix);
+    universe_index_close(ix);
     char high[600];
     snprintf(high, sizeof high, "%s/overflow-8000-ffff.idx", dir);
     struct stat st;
     cr_expect_eq(stat(high, &st), 0);
     cr_expect_eq((size_t)st.st_size, 64 + (size_t)GROTTO_FLOOR_UNIVERSE);
     ix = open_cached(dir);
-    cr_assert_eq(grotto_index_overflow_high(ix, &o), 0);
+    cr_assert_eq(universe_index_overflow_high(ix, &o), 0);
     cr_expect_eq(ix->high_mapped, (size_t)st.st_size, "the second call did not read the cached flags");
     long m = 0;
     for (size_t i = 0; i < GROTTO_FLOOR_UNIVERSE; i++)
         m += ix->overflow_high[i];
     cr_expect_eq(m, 8);
-    grotto_index_close(ix);
+    universe_index_close(ix);
     remove_dir();
 }

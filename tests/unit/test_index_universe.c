@@ -1,4 +1,4 @@
-/* The universe index (oracle/index.h) over the whole universe: built from
+/* The universe index (universe/universe.h) over the whole universe: built from
  * impl's sweep it equals, byte for byte, the index built item by item from
  * ref (floor facts incl. the softlock report, map details, every special
  * floor's state, ElistOfs, D and chest ranks), the statistics computed from
@@ -10,16 +10,14 @@
 
 #include "grotto/record.h"
 #include "grotto/tables.h"
-#include "index.h"
-#include "oracle.h"
-#include "stats.h"
+#include "universe.h"
 #include "testjson.h"
 
-static grotto_index *open_index(const char *engine)
+static universe_index *open_index(const grotto_engine *engine)
 {
     char err[256];
-    grotto_index_opts o = {.engine = engine, .threads = 0, .cache = 0};
-    grotto_index *ix = grotto_index_open(&o, err, sizeof err);
+    universe_index_opts o = {.engine = engine, .threads = 0, .cache = 0};
+    universe_index *ix = universe_index_open(&o, err, sizeof err);
     cr_assert_not_null(ix, "%s", err);
     cr_assert_eq(ix->from_cache, 0);
     return ix;
@@ -36,7 +34,7 @@ static long count_differences(const void *a, const void *b, size_t n, size_t siz
 
 Test(index_universe, ref_equals_impl, .timeout = 1200)
 {
-    grotto_index *im = open_index("impl"), *rf = open_index("ref");
+    universe_index *im = open_index(&grotto_engine_impl), *rf = open_index(&grotto_engine_ref);
     fprintf(stderr, "index: impl %.2f s, ref %.2f s; %u special floors\n", im->seconds, rf->seconds,
             im->special_count);
     cr_assert_eq(im->special_count, rf->special_count);
@@ -59,35 +57,35 @@ Test(index_universe, ref_equals_impl, .timeout = 1200)
     cr_expect(up > 0 && cut > 0 && both > 0);
 
     /* statistics from both indexes are identical */
-    static oracle_stats si, sr;
-    grotto_index_opts o = {0};
-    cr_assert_eq(oracle_stats_compute(im, &o, &si), 0);
-    o.engine = "ref";
-    cr_assert_eq(oracle_stats_compute(rf, &o, &sr), 0);
+    static universe_stats si, sr;
+    universe_index_opts o = {0};
+    cr_assert_eq(universe_stats_compute(im, &o, &si), 0);
+    o.engine = &grotto_engine_ref;
+    cr_assert_eq(universe_stats_compute(rf, &o, &sr), 0);
     si.seconds = sr.seconds = 0;
     cr_expect_eq(memcmp(&si, &sr, sizeof si), 0, "stats differ between the ref and impl indexes");
     /* hardware.md HW-6: the chest-rank basis gives 1,615 / 1,265 / 597 over
      * arising seeds, 1,628 / 1,278 / 602 over all seeds, and 54 floors of the
      * arising set keep the mimic's record with 0 bytes to spare */
-    cr_expect_eq(si.rank_floors[RANK_ARISING], 1615);
-    cr_expect_eq(si.rank_lost[LOST_PANDORA][RANK_ARISING], 1615);
-    cr_expect_eq(si.rank_lost[LOST_MIMIC][RANK_ARISING], 1265);
-    cr_expect_eq(si.rank_lost[LOST_CANNIBOX][RANK_ARISING], 597);
-    cr_expect_eq(si.rank_floors[RANK_ALL], 1628);
-    cr_expect_eq(si.rank_lost[LOST_MIMIC][RANK_ALL], 1278);
-    cr_expect_eq(si.rank_lost[LOST_CANNIBOX][RANK_ALL], 602);
+    cr_expect_eq(si.rank_floors[UNIVERSE_RANK_ARISING], 1615);
+    cr_expect_eq(si.rank_lost[UNIVERSE_LOST_PANDORA][UNIVERSE_RANK_ARISING], 1615);
+    cr_expect_eq(si.rank_lost[UNIVERSE_LOST_MIMIC][UNIVERSE_RANK_ARISING], 1265);
+    cr_expect_eq(si.rank_lost[UNIVERSE_LOST_CANNIBOX][UNIVERSE_RANK_ARISING], 597);
+    cr_expect_eq(si.rank_floors[UNIVERSE_RANK_ALL], 1628);
+    cr_expect_eq(si.rank_lost[UNIVERSE_LOST_MIMIC][UNIVERSE_RANK_ALL], 1278);
+    cr_expect_eq(si.rank_lost[UNIVERSE_LOST_CANNIBOX][UNIVERSE_RANK_ALL], 602);
     cr_expect_eq(si.mimic_zero_spare, 54);
-    for (uint32_t i = 0; i < si.mimic_zero_spare && i < STATS_MAX_SPARE; i++)
+    for (uint32_t i = 0; i < si.mimic_zero_spare && i < UNIVERSE_STATS_MAX_SPARE; i++)
         cr_expect_neq(si.mimic_zero_spare_list[i].state, 8); /* the mimic's record fits: not "no Mimic" */
     cr_expect_eq(si.overflow_count_16bit, 16);
     cr_expect_eq(si.overflow_inputs_16bit, 4);
-    grotto_index_close(im);
-    grotto_index_close(rf);
+    universe_index_close(im);
+    universe_index_close(rf);
 }
 
 /* ---- the golden samples ---- */
 
-static grotto_index *golden_ix;
+static universe_index *golden_ix;
 
 static void check_map_line(const tj *line, void *ctx)
 {
@@ -102,7 +100,7 @@ static void check_map_line(const tj *line, void *ctx)
              d->level == tj_int(line, "level");
     const tj *el = tj_get(line, "elist"), *ranks = tj_get(line, "chest_ranks");
     int n;
-    const grotto_special_floor *sp = grotto_index_special_of(golden_ix, m, &n);
+    const grotto_special_floor *sp = universe_index_special_of(golden_ix, m, &n);
     int listed = 0;
     for (size_t f = 0; ok && f < el->len; f++) {
         const tj *e = tj_at(el, f);
@@ -125,7 +123,7 @@ static void check_map_line(const tj *line, void *ctx)
 
 Test(index_universe, golden_maps_sample, .timeout = 1200)
 {
-    golden_ix = open_index("impl");
+    golden_ix = open_index(&grotto_engine_impl);
     long bad = 0;
     long lines = tj_each_line("golden/maps-sample.jsonl", check_map_line, &bad);
     /* the sample holds every map with a floor in a non-zero state */
@@ -136,7 +134,7 @@ Test(index_universe, golden_maps_sample, .timeout = 1200)
             lines, bad, with_special);
     cr_expect(lines > 7000);
     cr_expect_eq(bad, 0);
-    grotto_index_close(golden_ix);
+    universe_index_close(golden_ix);
 }
 
 /* An independent softlock report from the golden grid: flood from the up
@@ -206,7 +204,7 @@ static void check_floor_line(const tj *line, void *arg)
 
 Test(index_universe, golden_floors_sample, .timeout = 1200)
 {
-    golden_ix = open_index("impl");
+    golden_ix = open_index(&grotto_engine_impl);
     floors_ctx c = {0};
     long lines = tj_each_line("golden/floors-sample.jsonl", check_floor_line, &c);
     fprintf(stderr,
@@ -219,5 +217,5 @@ Test(index_universe, golden_floors_sample, .timeout = 1200)
     cr_expect_eq(c.up, 651);
     cr_expect_eq(c.cut, 287);
     cr_expect_eq(c.both, 60);
-    grotto_index_close(golden_ix);
+    universe_index_close(golden_ix);
 }

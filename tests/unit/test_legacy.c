@@ -1,4 +1,4 @@
-/* The legacy tool's enemy-list model (oracle/legacy.h) on hand-made grids
+/* The legacy tool's enemy-list model (legacy/legacy.h) on hand-made grids
  * for both misjudgments - Flag0 tiles ignored, the passage count wrapping
  * at 256 - and on spec example E6; the legacy engine's maps against ref's;
  * the interchange format's writer, parser and record conversion. */
@@ -94,14 +94,14 @@ Test(legacy, passage_count_wraps_at_256)
 
 Test(legacy, wrap_threshold)
 {
-    cr_expect_eq(oracle_legacy_passages(0), 0);
-    cr_expect_eq(oracle_legacy_passages(255), 255);
-    cr_expect_eq(oracle_legacy_passages(256), 0);
-    cr_expect_eq(oracle_legacy_passages(300), 44);
+    cr_expect_eq(legacy_passages(0), 0);
+    cr_expect_eq(legacy_passages(255), 255);
+    cr_expect_eq(legacy_passages(256), 0);
+    cr_expect_eq(legacy_passages(300), 44);
     /* the same terms on both sides of the threshold: 16 * 256 bytes apart */
     grotto_elist_t a, b;
-    oracle_legacy_elist(RUINS, 1, 100, 255, &a);
-    oracle_legacy_elist(RUINS, 1, 100, 256, &b);
+    legacy_elist(RUINS, 1, 100, 255, &a);
+    legacy_elist(RUINS, 1, 100, 256, &b);
     cr_expect_eq(a.ofs - b.ofs, 16 * 255);
 }
 
@@ -111,7 +111,7 @@ Test(legacy, example_e6)
      * the game says 0x2BA0, state 15. Legacy: 4900 + 2352 + 3680 + 224 + 136
      * = 11292 = 0x2C1C, k = 11 -> 9 (No-enemy (No Cannibox)). */
     grotto_elist_t e;
-    oracle_legacy_elist(RUINS, 7, 147, 230, &e);
+    legacy_elist(RUINS, 7, 147, 230, &e);
     cr_expect_eq(e.ofs, 0x2C1C);
     cr_expect_eq(e.state, 9);
     grotto_map_t game, legacy;
@@ -168,7 +168,7 @@ static char *line_of_floor(uint32_t seed, const grotto_floor_t *f)
     size_t n = 0;
     FILE *m = open_memstream(&buf, &n);
     cr_assert(m);
-    cr_assert_gt(oracle_ix_write_floor(m, seed, f), 0);
+    cr_assert_gt(ix_write_floor(m, seed, f), 0);
     fclose(m);
     return buf;
 }
@@ -179,8 +179,8 @@ Test(interchange, floor_line_parses_back_to_the_record)
         grotto_floor_t f;
         cr_assert_eq(grotto_floor(0x5BC3, k, &f), 0);
         char *line = line_of_floor(0x5BC3, &f), err[256];
-        oracle_ix_record r;
-        cr_assert_eq(oracle_ix_parse(line, strlen(line) - 1, &r, err, sizeof err), 0, "%s", err);
+        ix_record r;
+        cr_assert_eq(ix_parse(line, strlen(line) - 1, &r, err, sizeof err), 0, "%s", err);
         cr_expect_eq(r.kind, IX_FLOOR);
         cr_expect_eq(r.seed, 0x5BC3);
         cr_expect_eq(r.floor, k);
@@ -188,7 +188,7 @@ Test(interchange, floor_line_parses_back_to_the_record)
         cr_expect_eq(r.ignored_count, 0);
         uint8_t want[GROTTO_FLOOR_RECORD_SIZE], got[GROTTO_FLOOR_RECORD_SIZE];
         grotto_floor_record(&f, want);
-        cr_assert_eq(oracle_ix_to_floor_record(&r, got, err, sizeof err), 0, "%s", err);
+        cr_assert_eq(ix_to_floor_record(&r, got, err, sizeof err), 0, "%s", err);
         cr_expect(memcmp(want, got, sizeof want) == 0, "floor %d", k);
         free(line);
     }
@@ -201,29 +201,29 @@ Test(interchange, map_line_parses_back_to_the_record)
     char *buf = NULL, err[256];
     size_t n = 0;
     FILE *s = open_memstream(&buf, &n);
-    oracle_ix_write_map(s, &m);
+    ix_write_map(s, &m);
     fclose(s);
-    oracle_ix_record r;
-    cr_assert_eq(oracle_ix_parse(buf, n, &r, err, sizeof err), 0, "%s", err);
+    ix_record r;
+    cr_assert_eq(ix_parse(buf, n, &r, err, sizeof err), 0, "%s", err);
     cr_expect_eq(r.kind, IX_MAP);
     cr_expect_eq(r.band, 3);
     cr_expect_eq(r.elist_state[8], 15);
     cr_expect_eq(r.have >> IX_FIRST_MAP_FIELD, (1u << (IX_FIELD_COUNT - IX_FIRST_MAP_FIELD)) - 1u);
     uint8_t want[GROTTO_MAP_RECORD_SIZE], got[GROTTO_MAP_RECORD_SIZE];
     grotto_map_record(&m, want);
-    cr_assert_eq(oracle_ix_to_map_record(&r, got, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(ix_to_map_record(&r, got, err, sizeof err), 0, "%s", err);
     cr_expect(memcmp(want, got, sizeof want) == 0);
     uint8_t floor_rec[GROTTO_FLOOR_RECORD_SIZE];
-    cr_expect_eq(oracle_ix_to_floor_record(&r, floor_rec, err, sizeof err), -1);
+    cr_expect_eq(ix_to_floor_record(&r, floor_rec, err, sizeof err), -1);
     /* and back from the record */
     char *back = NULL;
     size_t bn = 0;
     s = open_memstream(&back, &bn);
-    cr_expect_eq(oracle_ix_map_record_line(s, want), 0);
+    cr_expect_eq(ix_map_record_line(s, want), 0);
     fclose(s);
     cr_expect_str_eq(back, buf);
     want[11] = 1; /* padding */
-    cr_expect_eq(oracle_ix_map_record_line(stdout, want), -1);
+    cr_expect_eq(ix_map_record_line(stdout, want), -1);
     free(back);
     free(buf);
 }
@@ -231,18 +231,18 @@ Test(interchange, map_line_parses_back_to_the_record)
 Test(interchange, optional_fields_and_ignored_keys)
 {
     const char *line = "{\"seed\":3,\"floor\":2,\"up\":[1,2],\"note\":\"x\",\"overflow\":1}";
-    oracle_ix_record r;
+    ix_record r;
     char err[256];
-    cr_assert_eq(oracle_ix_parse(line, strlen(line), &r, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(ix_parse(line, strlen(line), &r, err, sizeof err), 0, "%s", err);
     cr_expect_eq(r.have, (1u << IX_UP) | (1u << IX_OVERFLOW));
     cr_expect_eq(r.overflow, 1);
     cr_expect_eq(r.ignored_count, 1);
     cr_expect_str_eq(r.ignored[0], "note");
     uint8_t rec[GROTTO_FLOOR_RECORD_SIZE];
-    cr_expect_eq(oracle_ix_to_floor_record(&r, rec, err, sizeof err), -1);
+    cr_expect_eq(ix_to_floor_record(&r, rec, err, sizeof err), -1);
     cr_expect(strstr(err, "no \"width\"") != NULL, "%s", err);
     const char *partial = "{\"band\":221,\"seed\":3,\"elist\":[{\"ofs\":1},{\"ofs\":2,\"state\":0}]}";
-    cr_assert_eq(oracle_ix_parse(partial, strlen(partial), &r, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(ix_parse(partial, strlen(partial), &r, err, sizeof err), 0, "%s", err);
     /* elist.state is carried by one entry only: not carried as a field */
     cr_expect_eq(r.have, 1u << IX_ELIST_OFS);
     cr_expect_eq(r.elist_have[1], (1u << IX_ELIST_OFS) | (1u << IX_ELIST_STATE));
@@ -250,31 +250,31 @@ Test(interchange, optional_fields_and_ignored_keys)
 
 Test(interchange, check_counts_fields_and_differences)
 {
-    oracle_ix_check c;
-    cr_assert_eq(oracle_ix_check_init(&c, &grotto_engine_impl, "b", 2), 0);
+    ix_check c;
+    cr_assert_eq(ix_check_init(&c, &grotto_engine_impl, "b", 2), 0);
     grotto_floor_t f;
     grotto_floor(77, 5, &f);
     f.grid[16 * 3 + 4] ^= 1;
     char *line = line_of_floor(77, &f), err[256];
-    oracle_ix_record r;
-    cr_assert_eq(oracle_ix_parse(line, strlen(line), &r, err, sizeof err), 0);
-    cr_expect_eq(oracle_ix_check_record(&c, &r, 1, err, sizeof err), 1);
-    cr_expect_eq(oracle_ix_check_record(&c, &r, 2, err, sizeof err), -1);
+    ix_record r;
+    cr_assert_eq(ix_parse(line, strlen(line), &r, err, sizeof err), 0);
+    cr_expect_eq(ix_check_record(&c, &r, 1, err, sizeof err), 1);
+    cr_expect_eq(ix_check_record(&c, &r, 2, err, sizeof err), -1);
     cr_expect(strstr(err, "given twice") != NULL, "%s", err);
     cr_expect_eq(c.records, 1);
     cr_expect_eq(c.fields, 7);
     cr_expect_eq(c.fields_differing, 1);
     cr_expect_eq(c.first_count, 1);
-    oracle_ix_check_free(&c);
+    ix_check_free(&c);
     free(line);
 }
 
 Test(interchange, domain_sample_is_fixed_and_ordered)
 {
     size_t n1, n2, all;
-    oracle_ix_item *a = oracle_ix_domain(1, 0x801, 0, 99, 50, &n1);
-    oracle_ix_item *b = oracle_ix_domain(1, 0x801, 0, 99, 50, &n2);
-    oracle_ix_item *whole = oracle_ix_domain(1, 0x801, 0, 99, 0, &all);
+    ix_item *a = ix_domain(1, 0x801, 0, 99, 50, &n1);
+    ix_item *b = ix_domain(1, 0x801, 0, 99, 50, &n2);
+    ix_item *whole = ix_domain(1, 0x801, 0, 99, 0, &all);
     cr_assert(a && b && whole);
     cr_expect_eq(all, 100 * 16 + 2 * 100);
     cr_expect_eq(n1, 50);

@@ -17,6 +17,7 @@
 
 #include "grotto/record.h"
 #include "grotto/tables.h"
+#include "base.h"
 #include "legacy.h"
 #include "oracle.h"
 #include "testjson.h"
@@ -61,12 +62,12 @@ static void write_file(const char *name, const void *data, size_t n)
 Test(oracle, sha256_vectors)
 {
     char hex[65];
-    oracle_sha256_hex("", 0, hex);
+    base_sha256_hex("", 0, hex);
     cr_expect_str_eq(hex, "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
-    oracle_sha256_hex("abc", 3, hex);
+    base_sha256_hex("abc", 3, hex);
     cr_expect_str_eq(hex, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
     const char *m = "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq"; /* 56 bytes: two tail blocks */
-    oracle_sha256_hex(m, strlen(m), hex);
+    base_sha256_hex(m, strlen(m), hex);
     cr_expect_str_eq(hex, "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
 }
 
@@ -104,7 +105,7 @@ Test(oracle, checksum_mismatch_is_broken_not_a_difference)
     size_t n = (size_t)GROTTO_MAP_UNIVERSE * 8;
     uint8_t *buf = calloc(n, 1);
     char hex[65], sums[256], path[512], err[512];
-    oracle_sha256_hex(buf, n, hex);
+    base_sha256_hex(buf, n, hex);
     snprintf(sums, sizeof sums, "%s  maps.digest\n", hex);
     write_file("SHA256SUMS", sums, strlen(sums));
     write_file("maps.digest", buf, n);
@@ -153,7 +154,7 @@ Test(oracle, walk_file_golden_truncated_and_corrupt)
 
     char hex[65], sums[256];
     buf[2 * 7] = 0x29; /* item 7: 41 half-steps */
-    oracle_sha256_hex(buf, n, hex);
+    base_sha256_hex(buf, n, hex);
     snprintf(sums, sizeof sums, "%s  floor-walk.bin\n", hex);
     write_file("SHA256SUMS", sums, strlen(sums));
     write_file("floor-walk.bin", buf, n);
@@ -189,7 +190,7 @@ Test(oracle, parallel_driver_visits_every_item_once)
     for (int threads = 1; threads <= 4; threads++) {
         for (size_t i = 0; i < 10007; i++)
             atomic_store(&hits[i], 0);
-        oracle_parallel(threads, 10007, 64, count_item, NULL, NULL, NULL);
+        base_parallel(threads, 10007, 64, count_item, NULL, NULL, NULL);
         for (size_t i = 0; i < 10007; i++)
             cr_assert_eq(atomic_load(&hits[i]), 1, "item %zu with %d threads", i, threads);
     }
@@ -220,7 +221,7 @@ static void write_digests_with_sums(const char *sums_extra, int with_floors_line
     size_t n = (size_t)GROTTO_FLOOR_UNIVERSE * 8;
     uint8_t *buf = calloc(n, 1);
     char hex[65], sums[1024];
-    oracle_sha256_hex(buf, n, hex);
+    base_sha256_hex(buf, n, hex);
     for (int i = 0; i < 64; i++) /* upper case is accepted */
         hex[i] = (char)(hex[i] >= 'a' ? hex[i] - 'a' + 'A' : hex[i]);
     snprintf(sums, sizeof sums, "%s%s%s", with_floors_line ? hex : "", with_floors_line ? " *floors.digest\n" : "",
@@ -455,7 +456,8 @@ Test(oracle, at_and_multibug_definitions)
         cr_expect_not_null(strstr(why, "engine legacy does not compute it"), "%s", why);
         cr_expect_eq(oracle_run(1u << d, &alone, NULL, NULL), -1, "refused, not run");
     }
-    cr_expect_eq(ORACLE_ALL_DOMAINS & ~ORACLE_CORPUS_DOMAINS, 1u << ORACLE_AT | 1u << ORACLE_MULTIBUG);
+    cr_expect_eq(ORACLE_ALL_DOMAINS & ~ORACLE_CORPUS_DOMAINS,
+                 1u << ORACLE_AT | 1u << ORACLE_MULTIBUG | 1u << ORACLE_CHESTS);
     /* 156 distinct scans: every pattern at every offered threshold in each configuration */
     int seen[ORACLE_AT_CONFIGS][GT_AT_THRESHOLD_COUNT][GT_AT_PATTERN_COUNT + 1];
     memset(seen, 0, sizeof seen);
@@ -483,6 +485,43 @@ Test(oracle, at_and_multibug_definitions)
     oracle_at_scan_query(ORACLE_AT_SCANS - 1, &last);
     cr_expect(first.max_steps <= 50, "one configuration without the lower bound");
     cr_expect(last.max_steps > 50 && last.pop > 35, "one with a later POP");
+}
+
+/* chests: engine against engine only; the slice by default, every triple
+ * with chests_full; the slice is the same set of (seed, second) for every
+ * band and floor. */
+Test(oracle, chests_domain_definition)
+{
+    oracle_compare_opts ab = {.a = &grotto_engine_ref, .b = &grotto_engine_impl};
+    oracle_compare_opts full = {.a = &grotto_engine_ref, .b = &grotto_engine_impl, .chests_full = 1};
+    oracle_compare_opts alone = {.a = &grotto_engine_ref};
+    oracle_compare_opts legacy = {.a = &grotto_engine_ref, .b = &grotto_engine_legacy};
+    char def[96], why[256];
+    cr_expect_eq(oracle_domain_by_name("chests"), ORACLE_CHESTS);
+    cr_expect_str_eq(oracle_domain_name(ORACLE_CHESTS), "chests");
+    cr_expect_eq(oracle_domain_size(ORACLE_CHESTS), 1610612736ull, "12 x 32768 x 16 x 256");
+    cr_expect_eq(oracle_domain_expected(ORACLE_CHESTS, &full, def, sizeof def), 1610612736ull);
+    cr_expect_str_eq(def, "12 bands x 32768 seeds x 16 floors x 256 seconds");
+    cr_expect_eq(oracle_domain_expected(ORACLE_CHESTS, &ab, def, sizeof def), 336592896ull);
+    cr_expect_str_eq(def, "slice: 12 bands x 16 floors x (32768 seeds x t 0..39 + 2048 seeds 0 mod 16 x t 40..255)");
+    /* the count is the slice's size, counted here one (seed, second) at a time */
+    uint64_t n = 0;
+    for (uint32_t seed = 0; seed <= GROTTO_SEED_MAX; seed++)
+        for (uint32_t t = 0; t < 256; t++)
+            n += (uint64_t)oracle_chests_in_slice(&ab, seed, t);
+    cr_expect_eq(n * 12 * 16, 336592896ull);
+    cr_expect(oracle_chests_in_slice(&ab, 5, 39));
+    cr_expect(!oracle_chests_in_slice(&ab, 5, 40));
+    cr_expect(oracle_chests_in_slice(&ab, 32, 255));
+    cr_expect(!oracle_chests_in_slice(&ab, 0x7FFF, 255));
+    cr_expect(oracle_chests_in_slice(&full, 0x7FFF, 255));
+    cr_expect_eq(oracle_domain_unavailable(ORACLE_CHESTS, &ab, why, sizeof why), 0);
+    cr_expect_eq(oracle_domain_unavailable(ORACLE_CHESTS, &alone, why, sizeof why), 1);
+    cr_expect_not_null(strstr(why, "no corpus holds chest contents"), "%s", why);
+    cr_expect_eq(oracle_run(1u << ORACLE_CHESTS, &alone, NULL, NULL), -1, "refused, not run");
+    cr_expect_eq(oracle_domain_unavailable(ORACLE_CHESTS, &legacy, why, sizeof why), 1);
+    cr_expect_str_eq(why, "chests: engine legacy does not compute chest contents");
+    cr_expect_eq(ORACLE_CORPUS_DOMAINS >> ORACLE_CHESTS & 1u, 0);
 }
 
 Test(oracle, band_of_every_quality)
@@ -539,17 +578,17 @@ Test(oracle, a_failed_write_leaves_no_file)
     char path[512], err[512];
     snprintf(path, sizeof path, "%s/floors.digest", dir);
     /* reserved: fails at once */
-    oracle_out_file f;
-    cr_expect_eq(oracle_out_open(&f, path, 1 << 20, err, sizeof err), -1);
+    base_out_file f;
+    cr_expect_eq(base_out_open(&f, path, 1 << 20, err, sizeof err), -1);
     cr_expect_not_null(strstr(err, "cannot reserve space: File too large"), "%s", err);
     cr_expect_eq(count_entries(), 0);
     /* not reserved: the write fails, the temporary file goes */
-    cr_assert_eq(oracle_out_open(&f, path, 0, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(base_out_open(&f, path, 0, err, sizeof err), 0, "%s", err);
     cr_expect_eq(count_entries(), 1);
     static uint8_t block[1 << 17];
-    int rc = oracle_out_write(&f, block, sizeof block, err, sizeof err);
+    int rc = base_out_write(&f, block, sizeof block, err, sizeof err);
     if (rc == 0) /* buffered: the error shows at the flush */
-        rc = oracle_out_finish(&f, err, sizeof err);
+        rc = base_out_finish(&f, err, sizeof err);
     cr_expect_eq(rc, -1);
     cr_expect_not_null(strstr(err, "write error: File too large"), "%s", err);
     cr_expect_eq(count_entries(), 0, "the temporary file is removed");
@@ -559,11 +598,11 @@ Test(oracle, a_failed_write_leaves_no_file)
     cr_expect_eq(count_entries(), 0);
     free(d);
     /* and a small file within the limit is written whole */
-    cr_assert_eq(oracle_out_open(&f, path, 100, err, sizeof err), 0, "%s", err);
-    cr_assert_eq(oracle_out_write(&f, "abc", 3, err, sizeof err), 0);
-    cr_assert_eq(oracle_out_finish(&f, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(base_out_open(&f, path, 100, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(base_out_write(&f, "abc", 3, err, sizeof err), 0);
+    cr_assert_eq(base_out_finish(&f, err, sizeof err), 0, "%s", err);
     cr_expect_eq(access(path, F_OK), -1, "not under its name before the commit");
-    cr_assert_eq(oracle_out_commit(&f, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(base_out_commit(&f, err, sizeof err), 0, "%s", err);
     struct stat st;
     cr_assert_eq(stat(path, &st), 0);
     cr_expect_eq(st.st_size, 3, "the reservation is not part of the file");
@@ -575,13 +614,13 @@ Test(oracle, abort_removes_the_temporary_file)
     make_dir();
     char path[512], err[512];
     snprintf(path, sizeof path, "%s/SHA256SUMS", dir);
-    oracle_out_file f;
-    cr_assert_eq(oracle_out_open(&f, path, 0, err, sizeof err), 0, "%s", err);
-    cr_assert_eq(oracle_out_write(&f, "x", 1, err, sizeof err), 0);
-    oracle_out_abort(&f);
+    base_out_file f;
+    cr_assert_eq(base_out_open(&f, path, 0, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(base_out_write(&f, "x", 1, err, sizeof err), 0);
+    base_out_abort(&f);
     cr_expect_eq(count_entries(), 0);
-    oracle_out_abort(&f); /* twice is harmless */
+    base_out_abort(&f); /* twice is harmless */
     snprintf(path, sizeof path, "%s/no/such/dir/file", dir);
-    cr_expect_eq(oracle_out_open(&f, path, 0, err, sizeof err), -1);
+    cr_expect_eq(base_out_open(&f, path, 0, err, sizeof err), -1);
     cr_expect_not_null(strstr(err, "cannot write: No such file or directory"), "%s", err);
 }

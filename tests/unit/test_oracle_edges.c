@@ -12,6 +12,7 @@
 #include "grotto/record.h"
 #include "grotto/tables.h"
 #include "grotto/timer.h"
+#include "base.h"
 #include "oracle.h"
 #include "testjson.h"
 
@@ -241,19 +242,19 @@ static void add_item(size_t i, void *ctx)
 Test(oracle_edges, parallel_driver_with_default_chunk_and_threads)
 {
     sum_items = 0;
-    oracle_parallel(0, 1000, 0, add_item, NULL, NULL, NULL);
+    base_parallel(0, 1000, 0, add_item, NULL, NULL, NULL);
     cr_expect_eq(sum_items, (size_t)1000 * 1001 / 2);
 }
 
 Test(oracle_edges, progress_line_on_a_terminal, .init = cr_redirect_stderr)
 {
-    oracle_progress p;
-    oracle_progress_init(&p, "floors ref", 1);
+    base_progress p;
+    base_progress_init(&p, "floors ref", 1);
     cr_expect_eq(p.enabled, 0, "--quiet: no progress line");
     p.enabled = 1; /* as on a terminal */
-    oracle_progress_cb(&p, 131072, 524288);
-    oracle_progress_cb(&p, 1, 0); /* nothing to report */
-    oracle_progress_done(&p);
+    base_progress_cb(&p, 131072, 524288);
+    base_progress_cb(&p, 1, 0); /* nothing to report */
+    base_progress_done(&p);
     fflush(stderr);
     char buf[256] = "";
     FILE *err = cr_get_redirected_stderr();

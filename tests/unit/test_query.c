@@ -1,4 +1,4 @@
-/* Research queries (oracle/query.h): locations and base qualities against a
+/* Research queries (universe/universe.h): locations and base qualities against a
  * brute force over every base 2..248 with the reference timer functions
  * (rng-and-timer.md §4), the forgiving name form and the name tables against
  * every name, and the query filters against a direct scan of the index. */
@@ -11,13 +11,13 @@
 #include "grotto/record.h"
 #include "grotto/tables.h"
 #include "grotto/timer.h"
-#include "query.h"
+#include "universe.h"
 
-static grotto_index *open_index(void)
+static universe_index *open_index(void)
 {
     char err[256];
-    grotto_index_opts o = {.engine = "impl", .cache = 0};
-    grotto_index *ix = grotto_index_open(&o, err, sizeof err);
+    universe_index_opts o = {.engine = &grotto_engine_impl, .cache = 0};
+    universe_index *ix = universe_index_open(&o, err, sizeof err);
     cr_assert_not_null(ix, "%s", err);
     return ix;
 }
@@ -26,7 +26,7 @@ static grotto_index *open_index(void)
  * given bases, equals the §4.5 listing computed base by base. */
 Test(query, places_against_every_base, .timeout = 300)
 {
-    grotto_index *ix = open_index();
+    universe_index *ix = open_index();
     static const int bases[] = {2, 9, 10, 55, 120, 240, 248};
     long bad = 0, checked = 0;
     for (uint32_t seed = 0; seed < GROTTO_SEED_COUNT; seed++) {
@@ -53,7 +53,7 @@ Test(query, places_against_every_base, .timeout = 300)
                 uint16_t got[GT_LOCATION_COUNT + 1];
                 int quest;
                 uint32_t m = (uint32_t)grotto_map_slot(b, seed);
-                grotto_query_places(ix, m, k ? bases[k - 1] : 0, got, &quest);
+                universe_query_places(ix, m, k ? bases[k - 1] : 0, got, &quest);
                 checked++;
                 int is_quest = !k && seed == GT_QUEST15_SEED && b == 0;
                 if (memcmp(got, want[k][b], sizeof got) != 0 || quest != is_quest) {
@@ -65,7 +65,7 @@ Test(query, places_against_every_base, .timeout = 300)
     }
     fprintf(stderr, "places: %ld (map, base) pairs checked against every base, %ld differ\n", checked, bad);
     cr_expect_eq(bad, 0);
-    grotto_index_close(ix);
+    universe_index_close(ix);
 }
 
 Test(query, name_canon)
@@ -82,12 +82,12 @@ Test(query, name_canon)
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char out[128];
-        int n = grotto_name_canon(cases[i][0], out, sizeof out);
+        int n = universe_name_canon(cases[i][0], out, sizeof out);
         cr_expect_str_eq(out, cases[i][1], "canon('%s')", cases[i][0]);
         cr_expect_eq(n, (int)strlen(cases[i][1]));
     }
     char small[5];
-    cr_expect_eq(grotto_name_canon("Abcdefgh", small, sizeof small), 8);
+    cr_expect_eq(universe_name_canon("Abcdefgh", small, sizeof small), 8);
     cr_expect_str_eq(small, "abcd");
 }
 
@@ -95,13 +95,13 @@ Test(query, name_canon)
  * levels, EN and JP): equal / contains, raw and forgiving. */
 static void check_table(const char *text, int how)
 {
-    grotto_name_levels *t = calloc(GROTTO_NAME_COMBOS, sizeof *t);
-    cr_assert_eq(grotto_name_table(text, how, t), 0);
+    universe_name_levels *t = calloc(UNIVERSE_NAME_COMBOS, sizeof *t);
+    cr_assert_eq(universe_name_table(text, how, t), 0);
     char want[256];
-    if (how & GROTTO_NAME_RAW)
+    if (how & UNIVERSE_NAME_RAW)
         snprintf(want, sizeof want, "%s", text);
     else
-        grotto_name_canon(text, want, sizeof want);
+        universe_name_canon(text, want, sizeof want);
     grotto_map_details_t d;
     memset(&d, 0, sizeof d);
     long bad = 0, hits = 0;
@@ -116,17 +116,17 @@ static void check_table(const char *text, int how)
                     grotto_map_facts m = {.prefix = (uint8_t)p, .locale = (uint8_t)l, .suffix = (uint8_t)s};
                     int expect = 0;
                     for (int jp = 0; jp < 2; jp++) {
-                        if (!(how & (jp ? GROTTO_NAME_JP : GROTTO_NAME_EN)))
+                        if (!(how & (jp ? UNIVERSE_NAME_JP : UNIVERSE_NAME_EN)))
                             continue;
                         char name[256], c[256];
                         (jp ? grotto_map_name_jp : grotto_map_name_en)(&d, name, sizeof name);
-                        if (how & GROTTO_NAME_RAW)
+                        if (how & UNIVERSE_NAME_RAW)
                             snprintf(c, sizeof c, "%s", name);
                         else
-                            grotto_name_canon(name, c, sizeof c);
-                        expect |= how & GROTTO_NAME_PART ? strstr(c, want) != NULL : !strcmp(c, want);
+                            universe_name_canon(name, c, sizeof c);
+                        expect |= how & UNIVERSE_NAME_PART ? strstr(c, want) != NULL : !strcmp(c, want);
                     }
-                    int got = grotto_name_levels_has(&t[grotto_name_combo(&m)], v);
+                    int got = universe_name_levels_has(&t[universe_name_combo(&m)], v);
                     hits += got;
                     if (got != expect && bad++ < 3)
                         cr_log_error("'%s' (how %d): names %d/%d/%d level %d: got %d", text, how, p, l, s, v, got);
@@ -138,18 +138,18 @@ static void check_table(const char *text, int how)
 
 Test(query, name_tables_against_every_name, .timeout = 300)
 {
-    check_table("Granite Tunnel of Woe Lv.1", GROTTO_NAME_EN | GROTTO_NAME_RAW);
-    check_table("うす暗き獣の地下道Lv1", GROTTO_NAME_JP | GROTTO_NAME_RAW);
-    check_table(" granite tunnel of woe LV 1", GROTTO_NAME_EN | GROTTO_NAME_JP);
-    check_table("Diamond World of Bliss Lv 70", GROTTO_NAME_EN | GROTTO_NAME_JP);
-    check_table("大いなる岩の世界Lv70", GROTTO_NAME_JP | GROTTO_NAME_RAW);
-    check_table("Diamond World of Bliss Lv.070", GROTTO_NAME_EN | GROTTO_NAME_JP); /* no such level */
-    check_table("Lv.9", GROTTO_NAME_EN | GROTTO_NAME_JP | GROTTO_NAME_PART);
-    check_table("woe lv 1", GROTTO_NAME_EN | GROTTO_NAME_JP | GROTTO_NAME_PART);
-    check_table("9", GROTTO_NAME_EN | GROTTO_NAME_JP | GROTTO_NAME_PART);
-    check_table("Tunnel of", GROTTO_NAME_EN | GROTTO_NAME_JP | GROTTO_NAME_PART);
-    check_table("地下道Lv", GROTTO_NAME_EN | GROTTO_NAME_JP | GROTTO_NAME_PART);
-    check_table("lv1x", GROTTO_NAME_EN | GROTTO_NAME_PART);
+    check_table("Granite Tunnel of Woe Lv.1", UNIVERSE_NAME_EN | UNIVERSE_NAME_RAW);
+    check_table("うす暗き獣の地下道Lv1", UNIVERSE_NAME_JP | UNIVERSE_NAME_RAW);
+    check_table(" granite tunnel of woe LV 1", UNIVERSE_NAME_EN | UNIVERSE_NAME_JP);
+    check_table("Diamond World of Bliss Lv 70", UNIVERSE_NAME_EN | UNIVERSE_NAME_JP);
+    check_table("大いなる岩の世界Lv70", UNIVERSE_NAME_JP | UNIVERSE_NAME_RAW);
+    check_table("Diamond World of Bliss Lv.070", UNIVERSE_NAME_EN | UNIVERSE_NAME_JP); /* no such level */
+    check_table("Lv.9", UNIVERSE_NAME_EN | UNIVERSE_NAME_JP | UNIVERSE_NAME_PART);
+    check_table("woe lv 1", UNIVERSE_NAME_EN | UNIVERSE_NAME_JP | UNIVERSE_NAME_PART);
+    check_table("9", UNIVERSE_NAME_EN | UNIVERSE_NAME_JP | UNIVERSE_NAME_PART);
+    check_table("Tunnel of", UNIVERSE_NAME_EN | UNIVERSE_NAME_JP | UNIVERSE_NAME_PART);
+    check_table("地下道Lv", UNIVERSE_NAME_EN | UNIVERSE_NAME_JP | UNIVERSE_NAME_PART);
+    check_table("lv1x", UNIVERSE_NAME_EN | UNIVERSE_NAME_PART);
 }
 
 /* The query against a direct scan of the index, for filters whose meaning
@@ -157,9 +157,9 @@ Test(query, name_tables_against_every_name, .timeout = 300)
  * states of listed floors) must not lose or invent a map. */
 Test(query, filters_against_a_scan_of_the_index, .timeout = 300)
 {
-    grotto_index *ix = open_index();
-    grotto_query q;
-    grotto_query_init(&q);
+    universe_index *ix = open_index();
+    universe_query q;
+    universe_query_init(&q);
     q.band = 5;
     q.level_lo = 40;
     q.level_hi = 60;
@@ -167,8 +167,8 @@ Test(query, filters_against_a_scan_of_the_index, .timeout = 300)
     q.floor_lo = 3;
     q.floor_hi = 9;
     q.states = 1u << 0; /* normal floors only */
-    grotto_query_result r;
-    cr_assert_eq(grotto_query_run(ix, &q, &r), 0);
+    universe_query_result r;
+    cr_assert_eq(universe_query_run(ix, &q, &r), 0);
     uint32_t want = 0, at = 0;
     long bad = 0;
     for (uint32_t m = 0; m < GROTTO_MAP_UNIVERSE; m++) {
@@ -192,12 +192,12 @@ Test(query, filters_against_a_scan_of_the_index, .timeout = 300)
     cr_expect_eq(r.count, want);
     cr_expect_eq(bad, 0);
     cr_expect(want > 0);
-    grotto_query_result_free(&r);
+    universe_query_result_free(&r);
 
     /* with a base: the maps and their timer counts are the timers' own */
-    grotto_query_init(&q);
+    universe_query_init(&q);
     q.base = 137;
-    cr_assert_eq(grotto_query_run(ix, &q, &r), 0);
+    cr_assert_eq(universe_query_run(ix, &q, &r), 0);
     static uint16_t count[GROTTO_MAP_UNIVERSE];
     memset(count, 0, sizeof count);
     for (uint32_t t = 0; t < GROTTO_TIMER_COUNT; t++) {
@@ -221,6 +221,6 @@ Test(query, filters_against_a_scan_of_the_index, .timeout = 300)
     cr_expect_eq(r.timers, GROTTO_TIMER_COUNT);
     cr_expect_eq(sum, GROTTO_TIMER_COUNT);
     cr_expect_eq(bad, 0);
-    grotto_query_result_free(&r);
-    grotto_index_close(ix);
+    universe_query_result_free(&r);
+    universe_index_close(ix);
 }

@@ -456,7 +456,8 @@ static void load_corpus(unsigned domains)
 Test(universe_planted, every_domain_first_middle_last, .timeout = 1200)
 {
     make_plant();
-    /* the corpus domains; at and multibug: test_universe_planted_at.c */
+    /* the corpus domains; at and multibug: test_universe_planted_at.c; chests:
+     * test_universe_planted_chests.c */
     load_corpus(ORACLE_CORPUS_DOMAINS);
     oracle_compare_opts o = {.a = &grotto_engine_impl, .b = &plant, .sweeper = &plant,
                              .want_floors = corpus.floors, .want_maps = corpus.maps, .want_timers = corpus.timers,

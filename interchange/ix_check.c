@@ -1,0 +1,418 @@
+/* Interchange records checked field by field against an engine, and the
+ * reports (interchange.h). */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "grotto/tables.h"
+#include "interchange.h"
+#include "oracle.h"
+
+enum { SEEN_BITS = GROTTO_FLOOR_UNIVERSE + GROTTO_MAP_UNIVERSE, MAX_DIFFS = 64 };
+
+int ix_check_init(ix_check *c, const grotto_engine *a, const char *b_label, int show)
+{
+    memset(c, 0, sizeof *c);
+    c->a = a;
+    c->b_label = b_label;
+    c->show = show < 0 ? 0 : show > IX_MAX_SHOW ? IX_MAX_SHOW : show;
+    c->seen = calloc(SEEN_BITS / 8, 1);
+    return c->seen ? 0 : -1;
+}
+
+void ix_check_free(ix_check *c)
+{
+    free(c->seen);
+    c->seen = NULL;
+}
+
+/* ---- one record against the engine ---- */
+
+typedef struct field_diff {
+    ix_field field;
+    int floor;                   /* map fields per floor: 1..16; else 0 */
+    char text[160];
+} field_diff;
+
+typedef struct diff_list {
+    const char *a, *b;           /* labels */
+    int n;                       /* kept (at most MAX_DIFFS) */
+    uint64_t count, compared;
+    field_diff d[MAX_DIFFS];
+} diff_list;
+
+static void add_diff(diff_list *l, ix_field f, int floor, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static void add_diff(diff_list *l, ix_field f, int floor, const char *fmt, ...)
+{
+    l->count++;
+    if (l->n == MAX_DIFFS)
+        return;
+    field_diff *d = &l->d[l->n++];
+    d->field = f;
+    d->floor = floor;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(d->text, sizeof d->text, fmt, ap);
+    va_end(ap);
+}
+
+static void cmp_int(diff_list *l, ix_field f, int floor, const char *what, int a, int b)
+{
+    l->compared++;
+    if (a != b)
+        add_diff(l, f, floor, "%s: %s %d, %s %d", what, l->a, a, l->b, b);
+}
+
+static void cmp_xy(diff_list *l, ix_field f, grotto_xy a, const int b[2])
+{
+    l->compared++;
+    if (a.x != b[0] || a.y != b[1])
+        add_diff(l, f, 0, "%s: %s (%u,%u), %s (%d,%d)", ix_field_name(f), l->a, a.x, a.y, l->b, b[0], b[1]);
+}
+
+static void compare_floor(const grotto_floor_t *fa, const ix_record *r, diff_list *l)
+{
+    uint32_t h = r->have;
+    if (h >> IX_WIDTH & 1u)
+        cmp_int(l, IX_WIDTH, 0, "width", fa->width, r->width);
+    if (h >> IX_HEIGHT & 1u)
+        cmp_int(l, IX_HEIGHT, 0, "height", fa->height, r->height);
+    if (h >> IX_OVERFLOW & 1u)
+        cmp_int(l, IX_OVERFLOW, 0, "overflow", fa->overflow, r->overflow);
+    if (h >> IX_UP & 1u)
+        cmp_xy(l, IX_UP, fa->up, r->up);
+    if (h >> IX_DOWN & 1u)
+        cmp_xy(l, IX_DOWN, fa->down, r->down);
+    if (h >> IX_CHESTS & 1u) {
+        l->compared++;
+        int same = fa->chest_count == r->chest_count;
+        for (int i = 0; same && i < r->chest_count; i++)
+            same = fa->chest[i].x == r->chest[i][0] && fa->chest[i].y == r->chest[i][1];
+        if (!same) {
+            char ta[40] = "", tb[120] = "";
+            for (int i = 0, n = 0; i < fa->chest_count; i++)
+                n += snprintf(ta + n, sizeof ta - (size_t)n, " (%u,%u)", fa->chest[i].x, fa->chest[i].y);
+            for (int i = 0, n = 0; i < r->chest_count && n < (int)sizeof tb - 1; i++)
+                n += snprintf(tb + n, sizeof tb - (size_t)n, " (%d,%d)", r->chest[i][0], r->chest[i][1]);
+            add_diff(l, IX_CHESTS, 0, "chests: %s %d:%s, %s %d:%s", l->a, fa->chest_count, ta, l->b, r->chest_count,
+                     tb);
+        }
+    }
+    if (h >> IX_GRID & 1u) {
+        l->compared++;
+        int n = 0, first = -1;
+        for (int i = 0; i < GROTTO_CELLS; i++)
+            if (fa->grid[i] != r->grid[i]) {
+                n++;
+                if (first < 0)
+                    first = i;
+            }
+        if (n)
+            add_diff(l, IX_GRID, 0, "grid: %d cell%s differ%s, first (%d,%d): %s %u, %s %u = FloorRecord byte %d", n,
+                     n == 1 ? "" : "s", n == 1 ? "s" : "", first % GROTTO_GRID, first / GROTTO_GRID, l->a,
+                     fa->grid[first], l->b, r->grid[first], 16 + first);
+    }
+}
+
+static void compare_map(const grotto_map_t *ma, const ix_record *r, diff_list *l)
+{
+    const grotto_map_details_t *d = &ma->d;
+    const int detail[8] = {d->env, d->floors, d->smr, d->boss, d->prefix, d->suffix, d->locale, d->level};
+    for (int i = 0; i < 8; i++)
+        if (r->have >> (IX_ENV + i) & 1u)
+            cmp_int(l, (ix_field)(IX_ENV + i), 0, ix_field_name((ix_field)(IX_ENV + i)),
+                    detail[i], r->detail[i]);
+    if (r->have >> IX_CHEST_RANKS & 1u) {
+        if (r->ranks_floors != d->floors) {
+            l->compared++;
+            add_diff(l, IX_CHEST_RANKS, 0, "chest_ranks: %s has %d floors, %s %d entries", l->a, d->floors, l->b,
+                     r->ranks_floors);
+        } else {
+            for (int f = 0; f < d->floors; f++) {
+                l->compared++;
+                int same = ma->chest_count[f] == r->ranks_count[f];
+                for (int i = 0; same && i < r->ranks_count[f]; i++)
+                    same = ma->chest_rank[f][i] == r->rank[f][i];
+                if (!same) {
+                    char ta[32] = "", tb[48] = "";
+                    for (int i = 0, n = 0; i < ma->chest_count[f]; i++)
+                        n += snprintf(ta + n, sizeof ta - (size_t)n, "%s%u", i ? "," : "", ma->chest_rank[f][i]);
+                    for (int i = 0, n = 0; i < r->ranks_count[f]; i++)
+                        n += snprintf(tb + n, sizeof tb - (size_t)n, "%s%d", i ? "," : "", r->rank[f][i]);
+                    add_diff(l, IX_CHEST_RANKS, f + 1, "chest_ranks[%d] (B%dF): %s [%s], %s [%s]", f, f + 1, l->a, ta,
+                             l->b, tb);
+                }
+            }
+        }
+    }
+    if (!r->elist_floors)
+        return;
+    if (r->elist_floors != d->floors) {
+        l->compared++;
+        add_diff(l, IX_ELIST_STATE, 0, "elist: %s has %d floors, %s %d entries", l->a, d->floors, l->b,
+                 r->elist_floors);
+        return;
+    }
+    for (int f = 0; f < d->floors; f++) {
+        const grotto_elist_t *e = &ma->elist[f];
+        const int av[3] = {e->ofs, e->D, e->state}, bv[3] = {r->elist_ofs[f], r->elist_D[f], r->elist_state[f]};
+        for (int k = 0; k < 3; k++) {
+            ix_field fld = (ix_field)(IX_ELIST_OFS + k);
+            if (!(r->elist_have[f] >> fld & 1u))
+                continue;
+            char what[40];
+            snprintf(what, sizeof what, "elist[%d].%s (B%dF)", f, ix_field_name(fld) + 6, f + 1);
+            cmp_int(l, fld, f + 1, what, av[k], bv[k]);
+        }
+    }
+}
+
+/* A's item; 0, or -1 when A rejects it (never for a parsed key). */
+static int compare(const ix_check *c, const ix_record *r, diff_list *l, grotto_floor_t *fa)
+{
+    memset(l, 0, sizeof *l);
+    l->a = c->a->name;
+    l->b = c->b_label;
+    if (r->kind == IX_FLOOR) {
+        if (c->a->floor(r->seed, r->floor, fa) != 0)
+            return -1;
+        compare_floor(fa, r, l);
+    } else {
+        grotto_map_t ma;
+        if (c->a->map(gt_band[r->band].code, r->seed, &ma) != 0)
+            return -1;
+        compare_map(&ma, r, l);
+    }
+    return 0;
+}
+
+static void item_name(const ix_record *r, char *out, size_t n)
+{
+    if (r->kind == IX_FLOOR)
+        snprintf(out, n, "floor seed 0x%04X B%dF", r->seed, r->floor);
+    else
+        snprintf(out, n, "map %02X%04X (band %u, seed 0x%04X)", gt_band[r->band].code, r->seed,
+                 gt_band[r->band].code, r->seed);
+}
+
+int ix_check_record(ix_check *c, const ix_record *r, long line, char *err, size_t errlen)
+{
+    size_t slot = r->kind == IX_FLOOR ? grotto_floor_slot(r->seed, r->floor)
+                                      : GROTTO_FLOOR_UNIVERSE + grotto_map_slot(r->band, r->seed);
+    if (c->seen[slot / 8] >> (slot % 8) & 1u) {
+        char name[64];
+        item_name(r, name, sizeof name);
+        snprintf(err, errlen, "%s given twice", name);
+        return -1;
+    }
+    c->seen[slot / 8] |= (uint8_t)(1u << (slot % 8));
+    diff_list l;
+    grotto_floor_t fa;
+    if (compare(c, r, &l, &fa) != 0) {
+        snprintf(err, errlen, "engine %s rejects the item", c->a->name);
+        return -1;
+    }
+    c->records++;
+    if (r->kind == IX_FLOOR)
+        c->floor_records++;
+    else
+        c->map_records++;
+    for (int f = 0; f < IX_FIELD_COUNT; f++)
+        c->carried[f] += r->have >> f & 1u;
+    if (r->ignored_count) {
+        c->ignored_records++;
+        for (int i = 0; i < r->ignored_count; i++) {
+            int known = 0;
+            for (int j = 0; j < c->ignored_count; j++)
+                known |= !strcmp(c->ignored[j], r->ignored[i]);
+            if (!known && c->ignored_count < IX_MAX_IGNORED)
+                memcpy(c->ignored[c->ignored_count++], r->ignored[i], sizeof r->ignored[i]);
+        }
+    }
+    c->fields += l.compared;
+    c->fields_differing += l.count;
+    if (!l.count)
+        return 0;
+    c->records_differing++;
+    if (c->first_count < c->show) {
+        c->first[c->first_count] = *r;
+        c->first_line[c->first_count++] = line;
+    }
+    return 1;
+}
+
+/* ---- reports ---- */
+
+static void grid_of_record(const ix_record *r, grotto_floor_t *f)
+{
+    memset(f, 0, sizeof *f);
+    memcpy(f->grid, r->grid, GROTTO_CELLS);
+}
+
+/* The kept differing records again, compared anew (they were once). */
+typedef void (*first_fn)(FILE *out, const ix_check *c, int i, const diff_list *l, const grotto_floor_t *fa);
+static void for_each_first(FILE *out, const ix_check *c, first_fn fn)
+{
+    for (int i = 0; i < c->first_count; i++) {
+        diff_list l;
+        grotto_floor_t fa;
+        if (compare(c, &c->first[i], &l, &fa) == 0)
+            fn(out, c, i, &l, &fa);
+    }
+}
+
+static const char *where_kind(long line)
+{
+    return line > 0 ? "line" : "request";
+}
+
+static void first_text(FILE *out, const ix_check *c, int i, const diff_list *l, const grotto_floor_t *fa)
+{
+    const ix_record *r = &c->first[i];
+    char name[64];
+    item_name(r, name, sizeof name);
+    fprintf(out, "%s (%s %ld): %llu field%s differ%s\n", name, where_kind(c->first_line[i]), labs(c->first_line[i]),
+            (unsigned long long)l->count, l->count == 1 ? "" : "s", l->count == 1 ? "s" : "");
+    int grid = 0;
+    for (int j = 0; j < l->n; j++) {
+        fprintf(out, "  %s\n", l->d[j].text);
+        grid |= l->d[j].field == IX_GRID;
+    }
+    if (grid) {
+        grotto_floor_t fb;
+        grid_of_record(r, &fb);
+        oracle_print_grid_diff(out, fa, c->a->name, &fb, c->b_label);
+    }
+}
+
+static void first_json(FILE *out, const ix_check *c, int i, const diff_list *l, const grotto_floor_t *fa)
+{
+    const ix_record *r = &c->first[i];
+    (void)fa;
+    if (r->kind == IX_FLOOR)
+        fprintf(out, "%s{\"seed\":%u,\"floor\":%d", i ? "," : "", r->seed, r->floor);
+    else
+        fprintf(out, "%s{\"band\":%u,\"seed\":%u", i ? "," : "", gt_band[r->band].code, r->seed);
+    fprintf(out, ",\"%s\":%ld,\"fields\":[", where_kind(c->first_line[i]), labs(c->first_line[i]));
+    for (int j = 0; j < l->n; j++) {
+        fprintf(out, "%s{\"field\":\"%s\"", j ? "," : "", ix_field_name(l->d[j].field));
+        if (l->d[j].floor)
+            fprintf(out, ",\"floor\":%d", l->d[j].floor);
+        fputc('}', out);
+    }
+    fputs("]}", out);
+}
+
+void ix_report(FILE *out, const ix_check *c)
+{
+    for_each_first(out, c, first_text);
+    fprintf(out, "interchange check: %s vs %s: %llu records (%llu floors, %llu maps), %llu fields compared; %llu "
+                 "records differ, %llu fields differ\n",
+            c->source ? c->source : c->b_label, c->a->name, (unsigned long long)c->records,
+            (unsigned long long)c->floor_records,
+            (unsigned long long)c->map_records, (unsigned long long)c->fields,
+            (unsigned long long)c->records_differing, (unsigned long long)c->fields_differing);
+    for (int kind = 0; kind < 2; kind++) {
+        uint64_t n = kind ? c->map_records : c->floor_records;
+        if (!n)
+            continue;
+        int lo = kind ? IX_FIRST_MAP_FIELD : 0, hi = kind ? IX_FIELD_COUNT : IX_FIRST_MAP_FIELD;
+        fprintf(out, "  %s fields carried:", kind ? "map" : "floor");
+        for (int f = lo; f < hi; f++)
+            fprintf(out, " %s %llu", ix_field_name((ix_field)f), (unsigned long long)c->carried[f]);
+        fprintf(out, " (of %llu)\n", (unsigned long long)n);
+        int none = 0;
+        for (int f = lo; f < hi; f++)
+            if (!c->carried[f])
+                fprintf(out, "%s %s", none++ ? "," : "  not carried by any record, so not checked:",
+                        ix_field_name((ix_field)f));
+        if (none)
+            fputc('\n', out);
+    }
+    if (c->ignored_count) {
+        fprintf(out, "  keys the format does not define, ignored (in %llu records):",
+                (unsigned long long)c->ignored_records);
+        for (int i = 0; i < c->ignored_count; i++)
+            fprintf(out, "%s %s", i ? "," : "", c->ignored[i]);
+        fputc('\n', out);
+    }
+}
+
+static void json_names(FILE *out, const char *key, const char (*names)[32], int n)
+{
+    fprintf(out, ",\"%s\":[", key);
+    for (int i = 0; i < n; i++)
+        fprintf(out, "%s\"%s\"", i ? "," : "", names[i]);
+    fputc(']', out);
+}
+
+void ix_report_json(FILE *out, const ix_check *c)
+{
+    fprintf(out, "{\"a\":\"%s\",\"records\":%llu,\"floor_records\":%llu,\"map_records\":%llu,\"fields\":%llu,"
+                 "\"records_differing\":%llu,\"fields_differing\":%llu,\"carried\":{",
+            c->a->name, (unsigned long long)c->records, (unsigned long long)c->floor_records,
+            (unsigned long long)c->map_records, (unsigned long long)c->fields,
+            (unsigned long long)c->records_differing, (unsigned long long)c->fields_differing);
+    char missing[IX_FIELD_COUNT][32];
+    int nmissing = 0;
+    for (int f = 0; f < IX_FIELD_COUNT; f++) {
+        fprintf(out, "%s\"%s\":%llu", f ? "," : "", ix_field_name((ix_field)f), (unsigned long long)c->carried[f]);
+        int applies = f < IX_FIRST_MAP_FIELD ? c->floor_records > 0 : c->map_records > 0;
+        if (applies && !c->carried[f])
+            snprintf(missing[nmissing++], 32, "%s", ix_field_name((ix_field)f));
+    }
+    fputc('}', out);
+    json_names(out, "not_carried", (const char (*)[32])missing, nmissing);
+    json_names(out, "ignored_keys", (const char (*)[32])c->ignored, c->ignored_count);
+    fputs(",\"first\":[", out);
+    for_each_first(out, c, first_json);
+    fputs("]}", out);
+}
+
+/* ---- a file ---- */
+
+int ix_check_file(ix_check *c, const char *path, char *err, size_t errlen)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+        return -1;
+    }
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t len;
+    long no = 0;
+    int rc = 0;
+    ix_record *r = malloc(sizeof *r);
+    char why[256];
+    if (!r) {
+        snprintf(err, errlen, "out of memory");
+        rc = -1;
+    }
+    while (!rc && (len = getline(&line, &cap, f)) >= 0) {
+        no++;
+        while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+            len--;
+        if (len == 0)
+            continue;
+        if (ix_parse(line, (size_t)len, r, why, sizeof why) != 0 ||
+            ix_check_record(c, r, no, why, sizeof why) < 0) {
+            snprintf(err, errlen, "%s:%ld: %s", path, no, why);
+            rc = -1;
+        }
+    }
+    if (!rc && ferror(f)) {
+        snprintf(err, errlen, "%s: read error", path);
+        rc = -1;
+    }
+    if (!rc && c->records == 0) {
+        snprintf(err, errlen, "%s: no interchange records in the file: nothing to check", path);
+        rc = -1;
+    }
+    free(r);
+    free(line);
+    fclose(f);
+    return rc;
+}

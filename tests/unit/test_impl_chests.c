@@ -1,0 +1,39 @@
+/* impl/chests.c (the engine's chest_seconds and chest_hits) against
+ * chests.md §4 and the test-side model (helpers/chest_checks.h, the same
+ * checks as test_ref_chest_timer), and the engine interface's slots. */
+#include <criterion/criterion.h>
+
+#include "chest_checks.h"
+#include "grotto/engine.h"
+#include "impl.h"
+
+Test(impl_chests, worked_examples_4)
+{
+    cc_examples(impl_chest_seconds);
+}
+
+Test(impl_chests, random_floors_against_the_model)
+{
+    cc_against_model(impl_chest_seconds, 0x1A9Dull, 4000);
+}
+
+Test(impl_chests, a_run_is_its_seconds)
+{
+    cc_runs_split(impl_chest_seconds);
+}
+
+Test(impl_chests, refusals)
+{
+    cc_refusals(impl_chest_seconds, impl_chest_hits);
+}
+
+Test(impl_chests, hits_against_the_model)
+{
+    cc_hits(impl_chest_hits, 0x7E57ull, 120);
+}
+
+Test(impl_chests, engine_slots)
+{
+    cr_expect_eq((void *)grotto_engine_impl.chest_seconds, (void *)impl_chest_seconds);
+    cr_expect_eq((void *)grotto_engine_impl.chest_hits, (void *)impl_chest_hits);
+}

@@ -1,0 +1,658 @@
+/* The universe index (universe.h): built from an engine's own sweep (impl's,
+ * the default) or, for checking, item by item through the engine interface
+ * (ref); cached in a validated file. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <xxhash.h>
+
+#include "grotto/elist.h"
+#include "grotto/map.h"
+#include "grotto/record.h"
+#include "grotto/tables.h"
+#include "universe.h"
+#include "base.h"
+
+enum { KIND_UNIVERSE = 1, KIND_OVERFLOW_HIGH = 2, HIGH_SEED_FIRST = 0x8000 };
+
+static const char MAGIC[8] = {'G', 'R', 'O', 'T', 'T', 'O', 'I', 'X'};
+
+/* The cache file's header; the payload follows it. */
+typedef struct cache_header {
+    char magic[8];
+    uint32_t format;         /* UNIVERSE_INDEX_FORMAT */
+    uint32_t kind;           /* KIND_* */
+    uint64_t key;            /* XXH3-64 of the executable that wrote it */
+    uint64_t payload_size;
+    uint64_t checksum;       /* XXH3-64 of the payload */
+    uint32_t count[4];       /* entries per section */
+    uint16_t size[4];        /* bytes per entry per section */
+} cache_header;
+
+_Static_assert(sizeof(cache_header) == 64, "cache header is 64 bytes");
+
+/* A payload: up to four sections of fixed-size entries, each starting at a
+ * multiple of 8 after the header. */
+typedef struct layout {
+    uint32_t count[4];
+    uint16_t size[4];
+    size_t offset[4];
+    size_t payload;
+} layout;
+
+static void layout_init(layout *l, const uint32_t count[4], const uint16_t size[4])
+{
+    size_t at = 0;
+    for (int i = 0; i < 4; i++) {
+        l->count[i] = count[i];
+        l->size[i] = size[i];
+        l->offset[i] = at;
+        at += ((size_t)count[i] * size[i] + 7) & ~(size_t)7;
+    }
+    l->payload = at;
+}
+
+/* ---- the engine key ---- */
+
+/* XXH3-64 of the running executable (/proc/self/exe): it changes whenever
+ * the engine is rebuilt. 0 when the file cannot be read (no cache then). */
+static uint64_t engine_key(void)
+{
+    int fd = open("/proc/self/exe", O_RDONLY);
+    if (fd < 0)
+        return 0;
+    XXH3_state_t *st = XXH3_createState();
+    uint64_t key = 0;
+    if (st && XXH3_64bits_reset(st) == XXH_OK) {
+        static char buf[1 << 16];
+        ssize_t n;
+        int ok = 1;
+        while (ok && (n = read(fd, buf, sizeof buf)) != 0) {
+            if (n < 0)
+                ok = errno == EINTR;
+            else
+                ok = XXH3_64bits_update(st, buf, (size_t)n) == XXH_OK;
+        }
+        if (ok)
+            key = XXH3_64bits_digest(st);
+    }
+    XXH3_freeState(st);
+    close(fd);
+    return key ? key : 1;
+}
+
+/* ---- the cache directory and files ---- */
+
+void universe_index_cache_dir(const universe_index_opts *opts, char *out, size_t outlen)
+{
+    const char *d = opts && opts->cache_dir ? opts->cache_dir : getenv("GROTTO_CACHE_DIR");
+    const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+    if (d && *d)
+        snprintf(out, outlen, "%s", d);
+    else if (xdg && *xdg)
+        snprintf(out, outlen, "%s/grotto", xdg);
+    else if (home && *home)
+        snprintf(out, outlen, "%s/.cache/grotto", home);
+    else
+        snprintf(out, outlen, "%s", "");
+    size_t n = strlen(out);
+    while (n > 1 && out[n - 1] == '/')
+        out[--n] = 0;
+}
+
+/* mkdir -p; 0 when dir exists (or was made) as a directory. */
+static int make_dirs(const char *dir)
+{
+    char p[4096];
+    snprintf(p, sizeof p, "%s", dir);
+    for (char *s = p + 1; *s; s++)
+        if (*s == '/') {
+            *s = 0;
+            if (mkdir(p, 0755) != 0 && errno != EEXIST)
+                return -1;
+            *s = '/';
+        }
+    if (mkdir(p, 0700) != 0 && errno != EEXIST)
+        return -1;
+    struct stat st;
+    return stat(p, &st) == 0 && S_ISDIR(st.st_mode) ? 0 : -1;
+}
+
+/* Maps and validates a cache file (read-only, private: a file renamed over
+ * it later does not change the mapping). Returns the whole file (payload at
+ * +64; munmap with the size of header + payload), or NULL with the reason
+ * in why. */
+static void *cache_read(const char *path, uint32_t kind, uint64_t key, const layout *want, char *why,
+                        size_t whylen)
+{
+    int fd = open(path, O_RDONLY);
+    if (fd < 0) {
+        snprintf(why, whylen, "%s", errno == ENOENT ? "no cache file yet" : strerror(errno));
+        return NULL;
+    }
+    struct stat st;
+    void *block = NULL;
+    size_t total = sizeof(cache_header) + want->payload;
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        snprintf(why, whylen, "not a regular file");
+    } else if ((uint64_t)st.st_size < sizeof(cache_header)) {
+        snprintf(why, whylen, "truncated (%lld bytes)", (long long)st.st_size);
+    } else if ((block = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0)) == MAP_FAILED) {
+        block = NULL;
+        snprintf(why, whylen, "cannot map it: %s", strerror(errno));
+    } else {
+        size_t size = (size_t)st.st_size;
+        const cache_header *h = block;
+        const char *bad = NULL;
+        if (memcmp(h->magic, MAGIC, sizeof MAGIC) != 0)
+            bad = "foreign file (no GROTTOIX magic)";
+        else if (h->format != UNIVERSE_INDEX_FORMAT)
+            bad = "other format version";
+        else if (h->kind != kind)
+            bad = "other payload kind";
+        else if (h->key != key)
+            bad = "stale (written by another build of the engine)";
+        else if (memcmp(h->count, want->count, sizeof h->count) != 0 || memcmp(h->size, want->size, sizeof h->size))
+            bad = "other entry counts or sizes";
+        else if (h->payload_size != want->payload || size != total)
+            bad = size < total ? "truncated" : "size does not match the header";
+        else if (XXH3_64bits((const char *)block + sizeof *h, want->payload) != h->checksum)
+            bad = "corrupt (checksum mismatch)";
+        if (bad) {
+            snprintf(why, whylen, "%s", bad);
+            munmap(block, size);
+            block = NULL;
+        }
+    }
+    close(fd);
+    return block;
+}
+
+/* Writes header + payload to a temporary file in the directory of path and
+ * renames it onto path. 0, or -1 with the reason in why. */
+static int cache_write(const char *dir, const char *path, uint32_t kind, uint64_t key, const layout *l,
+                       const void *payload, char *why, size_t whylen)
+{
+    if (make_dirs(dir) != 0) {
+        snprintf(why, whylen, "cannot create the cache directory '%s': %s", dir, strerror(errno));
+        return -1;
+    }
+    cache_header h;
+    memset(&h, 0, sizeof h);
+    memcpy(h.magic, MAGIC, sizeof MAGIC);
+    h.format = UNIVERSE_INDEX_FORMAT;
+    h.kind = kind;
+    h.key = key;
+    h.payload_size = l->payload;
+    h.checksum = XXH3_64bits(payload, l->payload);
+    memcpy(h.count, l->count, sizeof h.count);
+    memcpy(h.size, l->size, sizeof h.size);
+    /* whole or not at all (out_file.c); no fsync: every read validates the
+     * checksum, and a lost cache is only rebuilt */
+    base_out_file o;
+    if (base_out_open(&o, path, 0, why, whylen) != 0)
+        return -1;
+    o.no_sync = 1;
+    if (base_out_write(&o, &h, sizeof h, why, whylen) != 0 ||
+        base_out_write(&o, payload, l->payload, why, whylen) != 0 || base_out_finish(&o, why, whylen) != 0 ||
+        base_out_commit(&o, why, whylen) != 0)
+        return -1;
+    return 0;
+}
+
+/* ---- building ---- */
+
+static void universe_layout(layout *l, uint32_t special)
+{
+    const uint32_t count[4] = {GROTTO_FLOOR_UNIVERSE, GROTTO_MAP_UNIVERSE, special, 0};
+    const uint16_t size[4] = {sizeof(grotto_floor_facts), sizeof(grotto_map_facts), sizeof(grotto_special_floor), 0};
+    layout_init(l, count, size);
+}
+
+static int special_cmp(const void *a, const void *b)
+{
+    const grotto_special_floor *x = a, *y = b;
+    if (x->map != y->map)
+        return x->map < y->map ? -1 : 1;
+    return (x->floor > y->floor) - (x->floor < y->floor);
+}
+
+/* The index's default engine: impl, whose memoized sweep builds it in a
+ * fraction of a second. Only its index is cached. */
+#define INDEX_DEFAULT (&grotto_engine_impl)
+
+/* An engine with a sweep of its own: the sweep into a fresh block (header
+ * space + payload). */
+static void *build_sweep(const grotto_engine *e, const universe_index_opts *o, layout *l)
+{
+    uint32_t cap = 4096;
+    for (;;) {
+        universe_layout(l, cap);
+        char *block = calloc(1, sizeof(cache_header) + l->payload);
+        if (!block)
+            return NULL;
+        char *p = block + sizeof(cache_header);
+        grotto_sweep_request req = {.threads = o->threads,
+                                    .facts = (grotto_floor_facts *)(p + l->offset[0]),
+                                    .maps = (grotto_map_facts *)(p + l->offset[1]),
+                                    .special = (grotto_special_floor *)(p + l->offset[2]),
+                                    .special_cap = cap,
+                                    .progress = o->progress,
+                                    .progress_ctx = o->progress_ctx};
+        grotto_sweep_stats st;
+        if (e->sweep(&req, &st) != 0) {
+            free(block);
+            return NULL;
+        }
+        if (st.special_floors <= cap) {
+            uint32_t n = (uint32_t)st.special_floors;
+            qsort(req.special, n, sizeof *req.special, special_cmp);
+            universe_layout(l, n); /* the special section shrinks; its offset is unchanged */
+            return block;
+        }
+        free(block);
+        cap = (uint32_t)st.special_floors;
+    }
+}
+
+/* An engine without a sweep, item by item: the facts of every floor (or
+ * the ones given), then every map from the engine's map_from_floors over
+ * them - a map's floors never see its quality, so no floor is generated
+ * twice - and the special floors' entries from the maps that have any. */
+typedef struct items_ctx {
+    const grotto_engine *e;
+    grotto_floor_facts *floor;
+    grotto_map_facts *map;
+} items_ctx;
+
+static void item_floor(size_t i, void *arg)
+{
+    items_ctx *c = arg;
+    grotto_floor_t f;
+    c->e->facts((uint32_t)(i / GROTTO_MAX_FLOORS), (int)(i % GROTTO_MAX_FLOORS) + 1, &f, &c->floor[i]);
+}
+
+/* The map of slot i over the floor facts. */
+static void map_of_slot(const items_ctx *c, size_t i, grotto_map_t *m)
+{
+    int band = (int)(i / GROTTO_SEED_COUNT);
+    uint32_t seed = (uint32_t)(i % GROTTO_SEED_COUNT);
+    grotto_map_floors_t fl;
+    memset(&fl, 0, sizeof fl);
+    fl.seed = seed;
+    fl.count = GROTTO_MAX_FLOORS;
+    for (int n = 1; n <= GROTTO_MAX_FLOORS; n++) {
+        const grotto_floor_facts *fa = &c->floor[grotto_floor_slot(seed, n)];
+        fl.floor[n - 1] = (grotto_floor_terms){.chest_count = fa->chest_count, .W = fa->W, .X = fa->X, .D = fa->D};
+    }
+    c->e->map_from_floors(gt_band[band].code, &fl, m);
+}
+
+static void item_map(size_t i, void *arg)
+{
+    items_ctx *c = arg;
+    grotto_map_t m;
+    map_of_slot(c, i, &m);
+    uint16_t special = 0;
+    for (int n = 1; n <= m.d.floors; n++)
+        if (m.elist[n - 1].state)
+            special |= (uint16_t)(1u << (n - 1));
+    grotto_map_facts_of(&m.d, special, &c->map[i]);
+}
+
+/* floors: the floor facts to use, or NULL for the engine's own */
+static void *build_items(const grotto_engine *e, const universe_index_opts *o, layout *l,
+                         const grotto_floor_facts *floors)
+{
+    universe_layout(l, 0);
+    items_ctx c = {e, calloc(GROTTO_FLOOR_UNIVERSE, sizeof *c.floor), calloc(GROTTO_MAP_UNIVERSE, sizeof *c.map)};
+    char *block = NULL;
+    if (!c.floor || !c.map)
+        goto out;
+    if (floors)
+        memcpy(c.floor, floors, (size_t)GROTTO_FLOOR_UNIVERSE * sizeof *c.floor);
+    else
+        base_parallel(o->threads, GROTTO_FLOOR_UNIVERSE, 256, item_floor, &c, o->progress, o->progress_ctx);
+    base_parallel(o->threads, GROTTO_MAP_UNIVERSE, 256, item_map, &c, o->progress, o->progress_ctx);
+    uint32_t n = 0;
+    for (size_t i = 0; i < GROTTO_MAP_UNIVERSE; i++)
+        n += (uint32_t)__builtin_popcount(c.map[i].special);
+    universe_layout(l, n);
+    if (!(block = calloc(1, sizeof(cache_header) + l->payload)))
+        goto out;
+    char *p = block + sizeof(cache_header);
+    memcpy(p + l->offset[0], c.floor, (size_t)GROTTO_FLOOR_UNIVERSE * sizeof *c.floor);
+    memcpy(p + l->offset[1], c.map, (size_t)GROTTO_MAP_UNIVERSE * sizeof *c.map);
+    grotto_special_floor *sp = (grotto_special_floor *)(p + l->offset[2]);
+    n = 0;
+    for (size_t i = 0; i < GROTTO_MAP_UNIVERSE; i++) { /* ascending (map, floor) */
+        if (!c.map[i].special)
+            continue;
+        grotto_map_t m;
+        map_of_slot(&c, i, &m);
+        for (int k = 1; k <= m.d.floors; k++) {
+            const grotto_elist_t *e = &m.elist[k - 1];
+            if (!e->state)
+                continue;
+            grotto_special_floor *s = &sp[n++];
+            s->map = (uint32_t)i;
+            s->floor = (uint8_t)k;
+            s->state = e->state;
+            s->D = (uint8_t)e->D;
+            s->ofs = e->ofs;
+            memcpy(s->rank, m.chest_rank[k - 1], sizeof s->rank);
+        }
+    }
+out:
+    free(c.floor);
+    free(c.map);
+    return block;
+}
+
+/* ---- opening ---- */
+
+static int timers_init(universe_index *ix)
+{
+    ix->timer = malloc(GROTTO_TIMER_COUNT * sizeof *ix->timer);
+    ix->by_seed = malloc(GROTTO_TIMER_COUNT * sizeof *ix->by_seed);
+    ix->seed_start = calloc(GROTTO_SEED_COUNT + 1, sizeof *ix->seed_start);
+    if (!ix->timer || !ix->by_seed || !ix->seed_start)
+        return -1;
+    for (uint32_t t = 0; t < GROTTO_TIMER_COUNT; t++) {
+        grotto_timer(t, &ix->timer[t]);
+        ix->seed_start[ix->timer[t].seed + 1]++;
+    }
+    for (int s = 0; s < GROTTO_SEED_COUNT; s++)
+        ix->seed_start[s + 1] += ix->seed_start[s];
+    uint32_t fill[GROTTO_SEED_COUNT];
+    memcpy(fill, ix->seed_start, sizeof fill);
+    for (uint32_t t = 0; t < GROTTO_TIMER_COUNT; t++) /* ascending timers per seed */
+        ix->by_seed[fill[ix->timer[t].seed]++] = (uint16_t)t;
+    return 0;
+}
+
+static void point_into(universe_index *ix, const layout *l)
+{
+    const char *p = (const char *)ix->block + sizeof(cache_header);
+    ix->floor = (const grotto_floor_facts *)(p + l->offset[0]);
+    ix->map = (const grotto_map_facts *)(p + l->offset[1]);
+    ix->special = (const grotto_special_floor *)(p + l->offset[2]);
+    ix->special_count = l->count[2];
+}
+
+/* A checksummed file can still hold nonsense (written by a broken build):
+ * every map and special-floor value that indexes a table or an array must
+ * be in range, and the special list must be sorted and agree with the maps'
+ * masks. (Floor facts only count and compare.) */
+static int universe_sane(const void *block, const layout *l)
+{
+    const char *p = (const char *)block + sizeof(cache_header);
+    const grotto_map_facts *m = (const grotto_map_facts *)(p + l->offset[1]);
+    const grotto_special_floor *sp = (const grotto_special_floor *)(p + l->offset[2]);
+    uint64_t bits = 0;
+    for (size_t i = 0; i < GROTTO_MAP_UNIVERSE; i++) {
+        const grotto_map_facts *x = &m[i];
+        if (x->env < 1 || x->env > GT_ENV_COUNT || x->floors < 2 || x->floors > GROTTO_MAX_FLOORS || x->smr < 1 ||
+            x->smr > GT_MONSTER_RANKS || x->boss < 1 || x->boss > GT_BOSS_NAMES || x->prefix < 1 ||
+            x->prefix > GT_PREFIX_NAMES || x->suffix < 1 || x->suffix > GT_SUFFIX_NAMES || x->locale < 1 ||
+            x->locale > GT_LOCALE_NAMES || x->level < 1 || x->level > 99 || (x->special >> x->floors))
+            return 0;
+        for (unsigned b = x->special; b; b &= b - 1)
+            bits++;
+    }
+    if (bits != l->count[2])
+        return 0;
+    for (uint32_t i = 0; i < l->count[2]; i++) {
+        const grotto_special_floor *s = &sp[i];
+        if (s->map >= GROTTO_MAP_UNIVERSE || s->floor < 1 || s->floor > GROTTO_MAX_FLOORS || s->state < 1 ||
+            s->state >= GT_STATE_COUNT || !((m[s->map].special >> (s->floor - 1)) & 1) ||
+            (i && special_cmp(&sp[i - 1], s) >= 0))
+            return 0;
+        for (int c = 0; c < GROTTO_MAX_CHESTS; c++)
+            if (s->rank[c] > GT_CHEST_RANKS)
+                return 0;
+    }
+    return 1;
+}
+
+/* The special count stored in a cache file's header, to lay out the read. */
+static uint32_t header_special_count(const char *path)
+{
+    cache_header h;
+    FILE *f = fopen(path, "rb");
+    size_t n = f ? fread(&h, 1, sizeof h, f) : 0;
+    if (f)
+        fclose(f);
+    return n == sizeof h ? h.count[2] : 0;
+}
+
+/* An engine whose floors are another's (floors_from: the legacy tool's
+ * model, whose floors are ref's): the default index's floor facts - ref's
+ * and impl's floors are the same byte for byte, which the oracle's floors
+ * domain proves - read from its cache when valid, with the map pass redone
+ * by this engine. Never cached itself (the pass takes about a second), so
+ * the cache file only ever holds the default engine's index. */
+static universe_index *open_borrowed(const universe_index_opts *opts, const grotto_engine *e, char *err, size_t errlen)
+{
+    universe_index_opts o = *opts;
+    o.engine = INDEX_DEFAULT;
+    universe_index *ix = universe_index_open(&o, err, errlen);
+    if (!ix)
+        return NULL;
+    double t0 = base_now();
+    layout l;
+    void *block = build_items(e, &o, &l, ix->floor);
+    if (!block) {
+        universe_index_close(ix);
+        snprintf(err, errlen, "out of memory building the universe index");
+        return NULL;
+    }
+    if (ix->block_mapped)
+        munmap(ix->block, ix->block_mapped);
+    else
+        free(ix->block);
+    ix->block = block;
+    ix->block_mapped = 0;
+    ix->from_cache = 0;
+    ix->cache_path[0] = 0; /* nothing of this engine's is cached (also not the overflow flags) */
+    ix->key = 0;
+    point_into(ix, &l);
+    ix->engine = e;
+    ix->seconds += base_now() - t0;
+    char base[1024];
+    snprintf(base, sizeof base, "%s", ix->note);
+    snprintf(ix->note, sizeof ix->note, "%s maps over the %s index's floors (%.900s)", e->name,
+             INDEX_DEFAULT->name, base);
+    return ix;
+}
+
+universe_index *universe_index_open(const universe_index_opts *opts, char *err, size_t errlen)
+{
+    universe_index_opts o = opts ? *opts : (universe_index_opts){0};
+    const grotto_engine *e = o.engine ? o.engine : INDEX_DEFAULT;
+    if (e->floors_from)
+        return open_borrowed(&o, e, err, errlen);
+    int cacheable = e == INDEX_DEFAULT;
+    double t0 = base_now();
+    universe_index *ix = calloc(1, sizeof *ix);
+    if (!ix || timers_init(ix) != 0) {
+        universe_index_close(ix);
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    ix->engine = e;
+    layout l;
+    uint64_t key = 0;
+    char dir[4096] = "", why[512] = "";
+    if (o.cache && cacheable) {
+        universe_index_cache_dir(&o, dir, sizeof dir);
+        key = ix->key = engine_key();
+        if (!dir[0])
+            snprintf(why, sizeof why, "no cache directory (set GROTTO_CACHE_DIR or HOME)");
+        else if (key == 0)
+            snprintf(why, sizeof why, "cannot read the executable for the engine key");
+        else if (snprintf(ix->cache_path, sizeof ix->cache_path, "%s/universe.idx", dir) >=
+                 (int)sizeof ix->cache_path) {
+            ix->cache_path[0] = 0; /* never a truncated path */
+            snprintf(why, sizeof why, "the cache directory's path is too long");
+        }
+    }
+    char stale[1024] = ""; /* temporary files of cache writers that died, removed */
+    if (ix->cache_path[0]) {
+        char high[4200], more[512];
+        snprintf(high, sizeof high, "%s/overflow-8000-ffff.idx", dir);
+        base_out_remove_stale(ix->cache_path, stale, sizeof stale);
+        if (base_out_remove_stale(high, more, sizeof more) > 0)
+            snprintf(stale + strlen(stale), sizeof stale - strlen(stale), "%s%s", stale[0] ? "; " : "", more);
+    }
+    if (ix->cache_path[0]) {
+        universe_layout(&l, header_special_count(ix->cache_path));
+        ix->block = cache_read(ix->cache_path, KIND_UNIVERSE, key, &l, why, sizeof why);
+        if (ix->block && !universe_sane(ix->block, &l)) {
+            snprintf(why, sizeof why, "implausible content");
+            munmap(ix->block, sizeof(cache_header) + l.payload);
+            ix->block = NULL;
+        }
+        if (ix->block) {
+            ix->from_cache = 1;
+            ix->block_mapped = sizeof(cache_header) + l.payload;
+            point_into(ix, &l);
+            ix->seconds = base_now() - t0;
+            int n = snprintf(ix->note, sizeof ix->note, "read %.400s (%.3f s)", ix->cache_path, ix->seconds);
+            if (stale[0])
+                snprintf(ix->note + n, sizeof ix->note - (size_t)n, " (removed stale temporary files: %.500s)", stale);
+            return ix;
+        }
+    }
+    ix->block = e->sweep ? build_sweep(e, &o, &l) : build_items(e, &o, &l, NULL);
+    if (!ix->block) {
+        universe_index_close(ix);
+        snprintf(err, errlen, "out of memory building the universe index");
+        return NULL;
+    }
+    point_into(ix, &l);
+    ix->seconds = base_now() - t0;
+    int n = snprintf(ix->note, sizeof ix->note, "built with %s in %.3f s", e->name, ix->seconds);
+    if (ix->cache_path[0]) {
+        char wwhy[512];
+        if (cache_write(dir, ix->cache_path, KIND_UNIVERSE, key, &l, (const char *)ix->block + sizeof(cache_header),
+                        wwhy, sizeof wwhy) == 0)
+            snprintf(ix->note + n, sizeof ix->note - (size_t)n, " (cache: %.200s; written %.400s)", why, ix->cache_path);
+        else
+            snprintf(ix->note + n, sizeof ix->note - (size_t)n, " (cache: %.200s; not written: %.400s)", why, wwhy);
+    } else if (why[0]) {
+        snprintf(ix->note + n, sizeof ix->note - (size_t)n, " (no cache: %.400s)", why);
+    } else {
+        snprintf(ix->note + n, sizeof ix->note - (size_t)n, " (no cache)");
+    }
+    if (stale[0]) {
+        n = (int)strlen(ix->note);
+        snprintf(ix->note + n, sizeof ix->note - (size_t)n, " (removed stale temporary files: %.300s)", stale);
+    }
+    return ix;
+}
+
+void universe_index_close(universe_index *ix)
+{
+    if (!ix)
+        return;
+    if (ix->block_mapped)
+        munmap(ix->block, ix->block_mapped);
+    else
+        free(ix->block);
+    if (ix->high_mapped)
+        munmap(ix->high_block, ix->high_mapped);
+    else
+        free(ix->high_block);
+    free(ix->timer);
+    free(ix->by_seed);
+    free(ix->seed_start);
+    free(ix);
+}
+
+const grotto_special_floor *universe_index_special_of(const universe_index *ix, uint32_t m, int *n)
+{
+    *n = 0;
+    if (m >= GROTTO_MAP_UNIVERSE || !ix->map[m].special)
+        return NULL;
+    uint32_t lo = 0, hi = ix->special_count;
+    while (lo < hi) { /* first entry with map >= m */
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (ix->special[mid].map < m)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    uint32_t end = lo;
+    while (end < ix->special_count && ix->special[end].map == m)
+        end++;
+    *n = (int)(end - lo);
+    return *n ? &ix->special[lo] : NULL;
+}
+
+/* ---- overflow flags of seeds 0x8000..0xFFFF ---- */
+
+typedef struct high_ctx {
+    const grotto_engine *e;
+    uint8_t *flags;
+} high_ctx;
+
+static void high_item(size_t i, void *arg)
+{
+    high_ctx *c = arg;
+    grotto_floor_t f;
+    c->e->floor(HIGH_SEED_FIRST + (uint32_t)(i / GROTTO_MAX_FLOORS), (int)(i % GROTTO_MAX_FLOORS) + 1, &f);
+    c->flags[i] = f.overflow;
+}
+
+int universe_index_overflow_high(universe_index *ix, const universe_index_opts *opts)
+{
+    if (ix->overflow_high)
+        return 0;
+    universe_index_opts o = opts ? *opts : (universe_index_opts){0};
+    const uint32_t count[4] = {GROTTO_FLOOR_UNIVERSE, 0, 0, 0};
+    const uint16_t size[4] = {1, 0, 0, 0};
+    layout l;
+    layout_init(&l, count, size);
+    char path[4200] = "", why[512] = "";
+    uint64_t key = 0;
+    /* the engine whose floors the index holds (the default's when borrowed) */
+    const grotto_engine *e = ix->engine->floors_from ? INDEX_DEFAULT : ix->engine;
+    if (ix->cache_path[0]) {
+        key = ix->key;
+        snprintf(path, sizeof path, "%.*s/overflow-8000-ffff.idx",
+                 (int)(strrchr(ix->cache_path, '/') - ix->cache_path), ix->cache_path);
+        if ((ix->high_block = cache_read(path, KIND_OVERFLOW_HIGH, key, &l, why, sizeof why))) {
+            ix->high_mapped = sizeof(cache_header) + l.payload;
+            ix->overflow_high = (const uint8_t *)ix->high_block + sizeof(cache_header);
+            return 0;
+        }
+    }
+    if (!(ix->high_block = calloc(1, sizeof(cache_header) + l.payload)))
+        return -1;
+    uint8_t *flags = (uint8_t *)ix->high_block + sizeof(cache_header);
+    if (!e->sweep) {
+        high_ctx c = {e, flags};
+        base_parallel(o.threads, GROTTO_FLOOR_UNIVERSE, 256, high_item, &c, o.progress, o.progress_ctx);
+    } else {
+        grotto_sweep_request req = {.threads = o.threads,
+                                    .overflow = flags,
+                                    .seed_first = HIGH_SEED_FIRST,
+                                    .progress = o.progress,
+                                    .progress_ctx = o.progress_ctx};
+        if (e->sweep(&req, NULL) != 0)
+            return -1;
+    }
+    ix->overflow_high = flags;
+    if (path[0]) {
+        char dir[4096];
+        snprintf(dir, sizeof dir, "%.*s", (int)(strrchr(path, '/') - path), path);
+        cache_write(dir, path, KIND_OVERFLOW_HIGH, key, &l, flags, why, sizeof why); /* a cache: failure is harmless */
+    }
+    return 0;
+}

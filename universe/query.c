@@ -1,0 +1,438 @@
+/* Research queries on the universe index (universe.h). */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "grotto/map.h"
+#include "grotto/record.h"
+#include "universe.h"
+
+void universe_query_init(universe_query *q)
+{
+    memset(q, 0, sizeof *q);
+    q->band = -1;
+    q->monster = -1;
+    q->level_lo = 1;
+    q->level_hi = 99;
+    q->floor_lo = 1;
+    q->floor_hi = GROTTO_MAX_FLOORS;
+}
+
+static int has_layout_filters(const universe_query *q)
+{
+    return q->nipple || q->chamber || q->ghosts > 0 || q->overflow || q->up_by_chest || q->down_cut || q->up_on_wall;
+}
+
+int universe_query_has_floor_filters(const universe_query *q)
+{
+    return has_layout_filters(q) || q->states || q->monster >= 0;
+}
+
+static int is_only_state(int state)
+{
+    return state == 5 || (state >= 14 && state <= 16); /* records.md: ONLY, ONLY no Pandora/Mimic/Cannibox */
+}
+
+int universe_only_monster(int env, int smr, int floor, int state)
+{
+    if (!is_only_state(state) || env < 1 || env > GT_ENV_COUNT)
+        return -1;
+    return gt_floor_tables[env][grotto_floor_mr(smr, floor)].only;
+}
+
+/* ---- names ---- */
+
+int universe_name_canon(const char *in, char *out, size_t size)
+{
+    while (*in == ' ' || *in == '\t')
+        in++;
+    size_t n = strlen(in), o = 0;
+    while (n && (in[n - 1] == ' ' || in[n - 1] == '\t'))
+        n--;
+    for (size_t i = 0; i < n;) {
+        char c = (char)tolower((unsigned char)in[i]);
+        if (c == 'l' && i + 1 < n && tolower((unsigned char)in[i + 1]) == 'v') {
+            size_t j = i + 2;
+            while (j < n && (in[j] == '.' || in[j] == ' '))
+                j++;
+            if (j == n || isdigit((unsigned char)in[j])) { /* "Lv.1", "Lv 1", "Lv1", a trailing "Lv." */
+                if (o + 2 < size) {
+                    out[o] = 'l';
+                    out[o + 1] = 'v';
+                }
+                o += 2;
+                i = j;
+                continue;
+            }
+        }
+        if (o + 1 < size)
+            out[o] = c;
+        o++;
+        i++;
+    }
+    if (size)
+        out[o < size ? o : size - 1] = 0;
+    return (int)o;
+}
+
+static void levels_set(universe_name_levels *l, int v)
+{
+    l->w[v >> 6] |= UINT64_C(1) << (v & 63);
+}
+
+int universe_name_levels_has(const universe_name_levels *l, int level)
+{
+    return level >= 0 && level < 128 && (int)((l->w[level >> 6] >> (level & 63)) & 1);
+}
+
+static int all_digits(const char *s)
+{
+    if (!*s)
+        return 0;
+    for (; *s; s++)
+        if (!isdigit((unsigned char)*s))
+            return 0;
+    return 1;
+}
+
+/* What a text asks of the names stem + "<level>" - a name without its level
+ * digits holds no digit (checked where stems are made), so the text's digits
+ * can only fall on the level, and nothing follows them:
+ *   exact:  the text is stem + the digits of a level
+ *   part, no digit in the text:   the stem contains it, whatever the level
+ *   part, text = A + digits:      the stem ends with A (any stem if A is empty)
+ *                                 and the level's digits start with (A empty:
+ *                                 contain) the text's digits. */
+typedef struct name_want {
+    const char *text;
+    size_t len, head;              /* head: length of A, the part before the first digit */
+    int part, digits_ok;
+    universe_name_levels tail;       /* part with digits: the levels whose digits fit */
+} name_want;
+
+static void name_want_init(name_want *w, const char *text, int part)
+{
+    memset(w, 0, sizeof *w);
+    w->text = text;
+    w->part = part;
+    w->len = strlen(text);
+    w->head = strcspn(text, "0123456789");
+    w->digits_ok = w->head == w->len || all_digits(text + w->head);
+    for (int v = 1; v <= 99 && w->digits_ok && w->head < w->len; v++) {
+        char num[4];
+        snprintf(num, sizeof num, "%d", v);
+        if (w->head ? !strncmp(num, text + w->head, w->len - w->head) : strstr(num, text) != NULL)
+            levels_set(&w->tail, v);
+    }
+}
+
+static void stem_levels(const char *stem, const name_want *w, universe_name_levels *out)
+{
+    size_t sl = strlen(stem);
+    const char *text = w->text;
+    if (!w->part) {
+        size_t d = w->len - sl;
+        if (w->len > sl && d <= 2 && !strncmp(text, stem, sl) && all_digits(text + sl) && text[sl] != '0')
+            levels_set(out, atoi(text + sl));
+        return;
+    }
+    if (w->head == w->len) {
+        if (strstr(stem, text))
+            for (int v = 1; v <= 99; v++)
+                levels_set(out, v);
+        return;
+    }
+    if (!w->digits_ok || (w->head && (w->head > sl || strncmp(stem + sl - w->head, text, w->head) != 0)))
+        return;
+    out->w[0] |= w->tail.w[0];
+    out->w[1] |= w->tail.w[1];
+}
+
+int universe_name_table(const char *text, int how, universe_name_levels *out)
+{
+    char want[256];
+    if (how & UNIVERSE_NAME_RAW)
+        snprintf(want, sizeof want, "%s", text);
+    else
+        universe_name_canon(text, want, sizeof want);
+    name_want nw;
+    name_want_init(&nw, want, how & UNIVERSE_NAME_PART);
+    grotto_map_details_t d;
+    memset(&d, 0, sizeof d);
+    d.level = 1;
+    int ok = 0;
+    for (int p = 1; p <= GT_PREFIX_NAMES; p++)
+        for (int l = 1; l <= GT_LOCALE_NAMES; l++)
+            for (int s = 1; s <= GT_SUFFIX_NAMES; s++) {
+                d.prefix = (uint8_t)p;
+                d.locale = (uint8_t)l;
+                d.suffix = (uint8_t)s;
+                universe_name_levels *t = &out[((p - 1) * GT_LOCALE_NAMES + (l - 1)) * GT_SUFFIX_NAMES + (s - 1)];
+                memset(t, 0, sizeof *t);
+                for (int jp = 0; jp < 2; jp++) {
+                    if (!(how & (jp ? UNIVERSE_NAME_JP : UNIVERSE_NAME_EN)))
+                        continue;
+                    char raw[256], stem[256];
+                    (jp ? grotto_map_name_jp : grotto_map_name_en)(&d, raw, sizeof raw);
+                    size_t n = how & UNIVERSE_NAME_RAW ? (size_t)snprintf(stem, sizeof stem, "%s", raw)
+                                                     : (size_t)universe_name_canon(raw, stem, sizeof stem);
+                    if (n < 2 || stem[n - 1] != '1' || strcspn(stem, "0123456789") != n - 1)
+                        return -1; /* not "<stem>1" at level 1: the name format changed */
+                    stem[n - 1] = 0;
+                    stem_levels(stem, &nw, t);
+                    ok = 1;
+                }
+            }
+    return ok ? 0 : -1;
+}
+
+/* Per combination, the levels passing --name and --name-has (both when both
+ * are given). NULL without a name filter or on failure (*failed = 1). */
+static universe_name_levels *name_table(const universe_query *q, int *failed)
+{
+    *failed = 0;
+    if (!q->name && !q->name_has)
+        return NULL;
+    universe_name_levels *t = calloc(2 * UNIVERSE_NAME_COMBOS, sizeof *t);
+    if (!t || (q->name && universe_name_table(q->name, UNIVERSE_NAME_EN | UNIVERSE_NAME_JP, t) != 0) ||
+        (q->name_has &&
+         universe_name_table(q->name_has, UNIVERSE_NAME_EN | UNIVERSE_NAME_JP | UNIVERSE_NAME_PART, t + UNIVERSE_NAME_COMBOS))) {
+        free(t);
+        *failed = 1;
+        return NULL;
+    }
+    for (int c = 0; c < UNIVERSE_NAME_COMBOS; c++) {
+        if (!q->name)
+            t[c] = t[UNIVERSE_NAME_COMBOS + c];
+        else if (q->name_has)
+            for (int i = 0; i < 2; i++)
+                t[c].w[i] &= t[UNIVERSE_NAME_COMBOS + c].w[i];
+    }
+    return t;
+}
+
+/* ---- where a map is found ---- */
+
+static int clampq(int q)
+{
+    return q < GROTTO_QUALITY_MIN ? GROTTO_QUALITY_MIN : q > GROTTO_QUALITY_MAX ? GROTTO_QUALITY_MAX : q;
+}
+
+/* Final qualities some base 2..248 gives with this r1, as a 256-bit set:
+ * per d = base div 10 the base 10d gives one quality and the bases
+ * 10d+1..10d+9 a run (rng-and-timer.md §4.1). */
+static void reachable_qualities(uint32_t r1, uint64_t set[4])
+{
+    memset(set, 0, 4 * sizeof set[0]);
+    for (int d = 0; d <= GROTTO_QUALITY_MAX / 10; d++) {
+        int k = (int)(r1 % (uint32_t)(2 * d + 1));
+        int lo = 10 * d, hi = 10 * d + 9, qa, qb;
+        if (lo >= GROTTO_QUALITY_MIN) {
+            int q = clampq(lo + k - d);
+            set[q >> 6] |= UINT64_C(1) << (q & 63);
+        }
+        lo = lo + 1 < GROTTO_QUALITY_MIN ? GROTTO_QUALITY_MIN : lo + 1;
+        hi = hi > GROTTO_QUALITY_MAX ? GROTTO_QUALITY_MAX : hi;
+        int delta = k <= d ? k - d : k - d - 1;
+        qa = clampq(lo + delta);
+        qb = clampq(hi + delta);
+        for (int q = qa; q <= qb; q++)
+            set[q >> 6] |= UINT64_C(1) << (q & 63);
+    }
+}
+
+/* For band b and location band L (gt_location_bands), whether r1 gives a
+ * final quality in both for some base: bit b * 3 + L. */
+static uint64_t reachable_classes(uint32_t r1)
+{
+    uint64_t set[4], out = 0;
+    reachable_qualities(r1, set);
+    for (int b = 0; b < GROTTO_BANDS; b++)
+        for (int L = 0; L < GT_LOCATION_BAND_COUNT; L++) {
+            int lo = gt_band[b].qmin > gt_location_bands[L].qmin ? gt_band[b].qmin : gt_location_bands[L].qmin;
+            int hi = gt_band[b].qmax < gt_location_bands[L].qmax ? gt_band[b].qmax : gt_location_bands[L].qmax;
+            for (int q = lo; q <= hi; q++)
+                if ((set[q >> 6] >> (q & 63)) & 1) {
+                    out |= UINT64_C(1) << (b * GT_LOCATION_BAND_COUNT + L);
+                    break;
+                }
+        }
+    return out;
+}
+
+static int location_in_band(int L, uint32_t r3)
+{
+    return (int)(r3 % gt_location_bands[L].locations) + 1;
+}
+
+static int is_quest15(uint32_t m)
+{
+    return m == grotto_map_slot(grotto_band_of_quality(GT_QUEST15_QUALITY), GT_QUEST15_SEED);
+}
+
+int universe_query_places(const universe_index *ix, uint32_t m, int base, uint16_t count[GT_LOCATION_COUNT + 1],
+                          int *quest15)
+{
+    memset(count, 0, (GT_LOCATION_COUNT + 1) * sizeof count[0]);
+    int band = (int)(m / GROTTO_SEED_COUNT);
+    uint32_t seed = m % GROTTO_SEED_COUNT;
+    for (uint32_t i = ix->seed_start[seed]; i < ix->seed_start[seed + 1]; i++) {
+        const grotto_timer_draws *t = &ix->timer[ix->by_seed[i]];
+        if (base) {
+            int q = grotto_final_quality(base, t->r1);
+            if (grotto_band_of_quality(q) == band)
+                count[grotto_location(q, t->r3)]++;
+            continue;
+        }
+        uint64_t cls = reachable_classes(t->r1) >> (band * GT_LOCATION_BAND_COUNT);
+        int seen[GT_LOCATION_BAND_COUNT], ns = 0; /* two location bands may give the same number */
+        for (int L = 0; L < GT_LOCATION_BAND_COUNT; L++) {
+            if (!((cls >> L) & 1))
+                continue;
+            int loc = location_in_band(L, t->r3), dup = 0;
+            for (int j = 0; j < ns; j++)
+                dup |= seen[j] == loc;
+            if (!dup)
+                count[seen[ns++] = loc]++;
+        }
+    }
+    *quest15 = !base && is_quest15(m);
+    int n = 0;
+    for (int l = 1; l <= GT_LOCATION_COUNT; l++)
+        n += count[l] > 0 || (*quest15 && l == GT_QUEST15_LOCATION);
+    return n;
+}
+
+/* Per map slot: with a base, the timer values giving it (at a wanted
+ * location); without, 1 when it is found at a wanted location. */
+static uint16_t *where_table(const universe_index *ix, const universe_query *q, uint32_t *produced)
+{
+    uint16_t *w = calloc(GROTTO_MAP_UNIVERSE, sizeof *w);
+    if (!w)
+        return NULL;
+    *produced = 0;
+    if (q->base) {
+        uint8_t *seen = calloc(GROTTO_MAP_UNIVERSE, 1);
+        if (!seen) {
+            free(w);
+            return NULL;
+        }
+        for (uint32_t t = 0; t < GROTTO_TIMER_COUNT; t++) {
+            const grotto_timer_draws *d = &ix->timer[t];
+            int quality = grotto_final_quality(q->base, d->r1);
+            size_t m = grotto_map_slot(grotto_band_of_quality(quality), d->seed);
+            *produced += !seen[m];
+            seen[m] = 1;
+            if (!q->has_locations || q->location[grotto_location(quality, d->r3)])
+                w[m]++;
+        }
+        free(seen);
+        return w;
+    }
+    for (uint32_t t = 0; t < GROTTO_TIMER_COUNT; t++) {
+        const grotto_timer_draws *d = &ix->timer[t];
+        uint64_t cls = reachable_classes(d->r1);
+        for (int b = 0; b < GROTTO_BANDS; b++)
+            for (int L = 0; L < GT_LOCATION_BAND_COUNT; L++)
+                if (((cls >> (b * GT_LOCATION_BAND_COUNT + L)) & 1) && q->location[location_in_band(L, d->r3)])
+                    w[grotto_map_slot(b, d->seed)] = 1;
+    }
+    if (q->location[GT_QUEST15_LOCATION])
+        w[grotto_map_slot(grotto_band_of_quality(GT_QUEST15_QUALITY), GT_QUEST15_SEED)] = 1;
+    return w;
+}
+
+/* ---- floors ---- */
+
+static int layout_floor_passes(const universe_query *q, const grotto_floor_facts *f)
+{
+    return (!q->nipple || f->unreachable_chests > 0) && (!q->chamber || f->region_count > 0) &&
+           (!q->ghosts || f->ghost_count >= q->ghosts) && (!q->overflow || f->overflow) &&
+           (!q->up_by_chest || f->up_next_to_chest) && (!q->down_cut || f->softlock_down_cut) &&
+           (!q->up_on_wall || f->up_on_wall);
+}
+
+/* Floors of map slot m that pass the state and monster filters. */
+static uint16_t state_floors(const universe_index *ix, const universe_query *q, uint32_t m, uint16_t floors)
+{
+    const grotto_map_facts *d = &ix->map[m];
+    uint16_t out = 0;
+    if ((q->states & 1u) && q->monster < 0)
+        out = floors & (uint16_t)~d->special; /* state 0: every floor not listed */
+    int n;
+    const grotto_special_floor *s = universe_index_special_of(ix, m, &n);
+    for (int i = 0; i < n; i++) {
+        if (q->states && !((q->states >> s[i].state) & 1))
+            continue;
+        if (q->monster >= 0 && universe_only_monster(d->env, d->smr, s[i].floor, s[i].state) != q->monster)
+            continue;
+        out |= (uint16_t)(1u << (s[i].floor - 1));
+    }
+    return out & floors;
+}
+
+int universe_query_run(const universe_index *ix, const universe_query *q, universe_query_result *r)
+{
+    memset(r, 0, sizeof *r);
+    int bad_names = 0, rc = -1;
+    universe_name_levels *names = name_table(q, &bad_names);
+    uint16_t *fmask = has_layout_filters(q) ? calloc(GROTTO_SEED_COUNT, sizeof *fmask) : NULL;
+    uint16_t *where = q->base || q->has_locations ? where_table(ix, q, &r->produced) : NULL;
+    r->hit = malloc(GROTTO_MAP_UNIVERSE * sizeof *r->hit);
+    if (bad_names || (has_layout_filters(q) && !fmask) ||
+        ((q->base || q->has_locations) && !where) || !r->hit)
+        goto out;
+    uint16_t range = (uint16_t)(((1u << q->floor_hi) - 1) & ~((1u << (q->floor_lo - 1)) - 1));
+    if (fmask)
+        for (uint32_t s = 0; s < GROTTO_SEED_COUNT; s++)
+            for (int k = q->floor_lo; k <= q->floor_hi; k++)
+                if (layout_floor_passes(q, &ix->floor[grotto_floor_slot(s, k)]))
+                    fmask[s] |= (uint16_t)(1u << (k - 1));
+    int floor_filters = universe_query_has_floor_filters(q), state_filters = q->states || q->monster >= 0;
+    for (uint32_t m = 0; m < GROTTO_MAP_UNIVERSE; m++) {
+        int band = (int)(m / GROTTO_SEED_COUNT);
+        uint32_t seed = m % GROTTO_SEED_COUNT;
+        if (q->band >= 0 && band != q->band) {
+            m = (uint32_t)(band < q->band ? q->band * GROTTO_SEED_COUNT : GROTTO_MAP_UNIVERSE) - 1;
+            continue;
+        }
+        const grotto_map_facts *d = &ix->map[m];
+        if ((q->arising && ix->seed_start[seed] == ix->seed_start[seed + 1]) || (q->env && d->env != q->env) ||
+            (q->boss && d->boss != q->boss) || (q->floors && d->floors != q->floors) || d->level < q->level_lo ||
+            d->level > q->level_hi || (where && !where[m]))
+            continue;
+        if (names && !universe_name_levels_has(&names[universe_name_combo(d)], d->level))
+            continue;
+        uint16_t hits = 0;
+        if (floor_filters) {
+            hits = range & (uint16_t)((1u << d->floors) - 1);
+            if (fmask)
+                hits &= fmask[seed];
+            if (hits && state_filters)
+                hits = state_floors(ix, q, m, hits);
+            if (!hits)
+                continue;
+        }
+        universe_query_hit *h = &r->hit[r->count++];
+        h->map = m;
+        h->floors = hits;
+        h->timers = q->base ? where[m] : 0;
+        r->timers += h->timers;
+    }
+    rc = 0;
+out:
+    free(names);
+    free(fmask);
+    free(where);
+    if (rc)
+        universe_query_result_free(r);
+    return rc;
+}
+
+void universe_query_result_free(universe_query_result *r)
+{
+    free(r->hit);
+    r->hit = NULL;
+    r->count = 0;
+}

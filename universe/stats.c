@@ -1,0 +1,302 @@
+/* Universe statistics (universe.h), computed from the universe index: the
+ * floor facts, the maps' details and the list of map floors in a non-zero
+ * enemy-list state (every other map floor is in state 0). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "grotto/map.h"
+#include "grotto/record.h"
+#include "grotto/tables.h"
+#include "grotto/timer.h"
+#include "base.h"
+#include "universe.h"
+
+/* A floor instance is fixed by (seed, floor number, env, floor MR) and env
+ * depends on the seed alone (enemy-list.md §8): distinct key (seed, n, mr). */
+static size_t distinct_key(uint32_t seed, int n, int mr)
+{
+    return ((size_t)seed * GROTTO_MAX_FLOORS + (size_t)(n - 1)) * 13 + (size_t)mr;
+}
+
+enum { KEYS = GROTTO_SEED_COUNT * GROTTO_MAX_FLOORS * 13 };
+
+static int set_once(uint8_t *bits, size_t key)
+{
+    uint8_t m = (uint8_t)(1u << (key & 7));
+    if (bits[key >> 3] & m)
+        return 0;
+    bits[key >> 3] |= m;
+    return 1;
+}
+
+static int lost_kind(int state, int kind)
+{
+    /* records.md codes: Pandora lost 7..16; Mimic lost 8,9,11,12,13,15,16; Cannibox 9,12,13,16 */
+    switch (kind) {
+    case UNIVERSE_LOST_PANDORA: return state >= 7 && state <= 16;
+    case UNIVERSE_LOST_MIMIC: return state == 8 || state == 9 || (state >= 11 && state <= 13) || state == 15 || state == 16;
+    default: return state == 9 || state == 12 || state == 13 || state == 16;
+    }
+}
+
+static int arises(const universe_index *ix, uint32_t seed)
+{
+    return ix->seed_start[seed + 1] > ix->seed_start[seed];
+}
+
+/* Record the floor-generator input of (seed, floor k) - (S + k, size band of
+ * k), encoded as (S + k) * 4 + band - once in a short list. */
+static void add_input(uint32_t *list, uint32_t *n, uint32_t seed, int k)
+{
+    uint32_t input = (seed + (uint32_t)k) * 4 + (uint32_t)((k - 1) / 4);
+    for (uint32_t j = 0; j < *n; j++)
+        if (list[j] == input)
+            return;
+    if (*n < UNIVERSE_STATS_MAX_LIST)
+        list[(*n)++] = input;
+}
+
+static void floor_stats(const universe_index *ix, universe_stats *s)
+{
+    s->floors = GROTTO_FLOOR_UNIVERSE;
+    for (size_t i = 0; i < GROTTO_FLOOR_UNIVERSE; i++) {
+        const grotto_floor_facts *f = &ix->floor[i];
+        uint32_t seed = (uint32_t)(i / GROTTO_MAX_FLOORS);
+        int k = (int)(i % GROTTO_MAX_FLOORS) + 1;
+        s->ghost_floors += f->ghost_count > 0;
+        s->nipple_floors += f->unreachable_chests > 0;
+        s->chamber_floors += f->region_count > 0;
+        s->down_unreachable_floors += f->down_unreachable;
+        s->up_on_wall_floors += f->up_on_wall;
+        if (!f->overflow)
+            continue;
+        if (s->overflow_count < UNIVERSE_STATS_MAX_LIST)
+            s->overflow[s->overflow_count] = (universe_stats_floor_ref){(uint16_t)seed, (uint8_t)k, f->up_on_wall};
+        s->overflow_count++;
+        s->overflow_up_on_wall += f->up_on_wall;
+        add_input(s->overflow_floor_seeds, &s->overflow_inputs, seed, k);
+        for (int b = 0; b < GROTTO_BANDS; b++)
+            if (ix->map[grotto_map_slot(b, seed)].floors >= k) {
+                s->overflow_occurring[b]++;
+                s->overflow_occurring_total++;
+            }
+    }
+    /* the same over 0x0000..0xFFFF: count floors and distinct inputs */
+    uint32_t inputs[UNIVERSE_STATS_MAX_LIST];
+    uint32_t ninputs = 0;
+    for (size_t i = 0; i < 2 * (size_t)GROTTO_FLOOR_UNIVERSE; i++) {
+        int flag = i < GROTTO_FLOOR_UNIVERSE ? ix->floor[i].overflow : ix->overflow_high[i - GROTTO_FLOOR_UNIVERSE];
+        if (!flag)
+            continue;
+        uint32_t seed = (uint32_t)(i / GROTTO_MAX_FLOORS), k = (uint32_t)(i % GROTTO_MAX_FLOORS) + 1;
+        add_input(inputs, &ninputs, seed, (int)k);
+        s->overflow_count_16bit++;
+    }
+    s->overflow_inputs_16bit = ninputs;
+    for (uint32_t j = 0; j < s->overflow_inputs; j++)
+        s->overflow_floor_seeds[j] /= 4; /* keep S + k for display */
+}
+
+/* HW-1: the softlock pattern on floors and on maps. */
+static void softlock_stats(const universe_index *ix, universe_stats *s)
+{
+    for (uint32_t seed = 0; seed < GROTTO_SEED_COUNT; seed++) {
+        uint16_t mask[4] = {0};
+        for (int k = 1; k <= GROTTO_MAX_FLOORS; k++) {
+            const grotto_floor_facts *f = &ix->floor[grotto_floor_slot(seed, k)];
+            int p[4] = {f->up_next_to_chest, f->softlock_down_cut, f->up_next_to_chest && f->softlock_down_cut,
+                        f->up_next_to_chest && f->softlock_down_cut && f->overflow};
+            for (int i = 0; i < 4; i++) {
+                s->softlock_floors[i] += (uint64_t)p[i];
+                mask[i] |= (uint16_t)(p[i] << (k - 1));
+            }
+        }
+        for (int b = 0; b < GROTTO_BANDS; b++) {
+            uint16_t floors = (uint16_t)((1u << ix->map[grotto_map_slot(b, seed)].floors) - 1);
+            for (int i = 0; i < 4; i++)
+                s->softlock_maps[i] += (mask[i] & floors) != 0;
+        }
+    }
+}
+
+static int popcount16(unsigned v)
+{
+    v = v - ((v >> 1) & 0x5555u);
+    v = (v & 0x3333u) + ((v >> 2) & 0x3333u);
+    v = (v + (v >> 4)) & 0x0F0Fu;
+    return (int)((v + (v >> 8)) & 0x1Fu);
+}
+
+/* Every map floor: instances, arising instances and distinct keys, in all
+ * and with D > 0 (D is a floor fact: it does not depend on the band). A
+ * seed's distinct floors are its (n, mr) pairs, mr = smr + (n-1) div 4: for
+ * each n, as many as the distinct smr of the bands whose maps reach n. */
+static void all_floor_counts(const universe_index *ix, universe_stats *s, uint64_t *distinct_all)
+{
+    *distinct_all = 0;
+    for (uint32_t seed = 0; seed < GROTTO_SEED_COUNT; seed++) {
+        int ar = arises(ix, seed);
+        unsigned dmask = 0, reach[GROTTO_MAX_FLOORS + 1] = {0}; /* reach[f]: bit smr of bands with f floors */
+        for (int k = 1; k <= GROTTO_MAX_FLOORS; k++)
+            dmask |= (unsigned)(ix->floor[grotto_floor_slot(seed, k)].D > 0) << (k - 1);
+        for (int b = 0; b < GROTTO_BANDS; b++) {
+            const grotto_map_facts *d = &ix->map[grotto_map_slot(b, seed)];
+            unsigned floors = (1u << d->floors) - 1;
+            s->map_floors += d->floors;
+            s->state[0][UNIVERSE_BASIS_ARISING] += ar ? d->floors : 0;
+            int dp = popcount16(dmask & floors);
+            s->d_positive[UNIVERSE_BASIS_INSTANCES] += (uint64_t)dp;
+            s->d_positive[UNIVERSE_BASIS_ARISING] += ar ? (uint64_t)dp : 0;
+            s->d_positive_state0 += (uint64_t)popcount16(dmask & floors & ~(unsigned)d->special);
+            reach[d->floors] |= 1u << d->smr;
+        }
+        unsigned smrs = 0;
+        for (int n = GROTTO_MAX_FLOORS; n >= 1; n--) {
+            smrs |= reach[n];
+            int k = popcount16(smrs);
+            *distinct_all += (uint64_t)k;
+            if ((dmask >> (n - 1)) & 1)
+                s->d_positive[UNIVERSE_BASIS_DISTINCT] += (uint64_t)k;
+        }
+    }
+}
+
+/* The position j (1-based) of the mimic's record in the enemy list of
+ * (env, mr), 0 if the list has none. */
+static int mimic_position(int env, int mr)
+{
+    const struct gt_floor_table *ft = &gt_floor_tables[env][mr];
+    for (int j = 0; j < ft->F && j < GT_LIST_MAX; j++)
+        if (ft->spawn[j].monster == GT_MONSTER_027)
+            return j + 1;
+    return 0;
+}
+
+/* HW-6 on the chest-rank basis: a chest of rank 3 holds a cannibox, 4-7 a
+ * mimic, 8-10 Pandora's box (chests.md §3.1). */
+static int rank_holds_lost(const grotto_special_floor *e)
+{
+    for (int c = 0; c < GROTTO_MAX_CHESTS; c++) {
+        int r = e->rank[c];
+        if ((r == 3 && lost_kind(e->state, UNIVERSE_LOST_CANNIBOX)) || (r >= 4 && r <= 7 && lost_kind(e->state, UNIVERSE_LOST_MIMIC)) ||
+            (r >= 8 && r <= 10 && lost_kind(e->state, UNIVERSE_LOST_PANDORA)))
+            return 1;
+    }
+    return 0;
+}
+
+static void rank_basis(const universe_index *ix, const grotto_special_floor *e, universe_stats *s)
+{
+    if (!rank_holds_lost(e))
+        return;
+    uint32_t seed = e->map % GROTTO_SEED_COUNT;
+    int ar = arises(ix, seed);
+    for (int basis = 0; basis < UNIVERSE_RANK_BASES; basis++) {
+        if (basis == UNIVERSE_RANK_ARISING && !ar)
+            continue;
+        s->rank_floors[basis]++;
+        for (int kind = 0; kind < UNIVERSE_LOST_KINDS; kind++)
+            s->rank_lost[kind][basis] += lost_kind(e->state, kind);
+    }
+    const grotto_map_facts *d = &ix->map[e->map];
+    int j = mimic_position(d->env, grotto_floor_mr(d->smr, e->floor));
+    if (!ar || !j || lost_kind(e->state, UNIVERSE_LOST_MIMIC) ||
+        e->ofs + GT_ELIST_RECORD_START_OFFSET + GT_ELIST_RECORD_BYTES * j != GT_ELIST_MEMORY_BYTES)
+        return;
+    if (s->mimic_zero_spare < UNIVERSE_STATS_MAX_SPARE) {
+        universe_stats_map_floor *z = &s->mimic_zero_spare_list[s->mimic_zero_spare];
+        z->band_code = gt_band[e->map / GROTTO_SEED_COUNT].code;
+        z->seed = (uint16_t)seed;
+        z->floor = e->floor;
+        z->state = e->state;
+        z->ofs = e->ofs;
+        memcpy(z->rank, e->rank, sizeof z->rank);
+    }
+    s->mimic_zero_spare++;
+}
+
+static int map_stats(const universe_index *ix, universe_stats *s)
+{
+    uint8_t *seen = calloc(KEYS / 8 + 1, 1);
+    if (!seen)
+        return -1;
+    uint64_t distinct_all, distinct_special = 0;
+    all_floor_counts(ix, s, &distinct_all);
+    for (uint32_t i = 0; i < ix->special_count; i++) {
+        const grotto_special_floor *e = &ix->special[i];
+        uint32_t seed = e->map % GROTTO_SEED_COUNT;
+        const grotto_map_facts *d = &ix->map[e->map];
+        int st = e->state, ar = arises(ix, seed);
+        int first = set_once(seen, distinct_key(seed, e->floor, grotto_floor_mr(d->smr, e->floor)));
+        distinct_special += first;
+        s->state[st][UNIVERSE_BASIS_INSTANCES]++;
+        s->state[st][UNIVERSE_BASIS_ARISING] += ar;
+        s->state[st][UNIVERSE_BASIS_DISTINCT] += first;
+        s->state[0][UNIVERSE_BASIS_ARISING] -= ar;
+        for (int kind = 0; kind < UNIVERSE_LOST_KINDS; kind++)
+            if (lost_kind(st, kind)) {
+                s->lost[kind][UNIVERSE_BASIS_INSTANCES]++;
+                s->lost[kind][UNIVERSE_BASIS_ARISING] += ar;
+                s->lost[kind][UNIVERSE_BASIS_DISTINCT] += first;
+            }
+        rank_basis(ix, e, s);
+    }
+    s->state[0][UNIVERSE_BASIS_INSTANCES] = s->map_floors - ix->special_count;
+    s->state[0][UNIVERSE_BASIS_DISTINCT] = distinct_all - distinct_special;
+    free(seen);
+    return 0;
+}
+
+/* HW-4: the names of quest 15's map, compared byte for byte (a name is its
+ * words and level: one table of levels per word combination). */
+static int name_stats(const universe_index *ix, universe_stats *s)
+{
+    grotto_map_details_t quest;
+    char name[2][192];
+    grotto_map_details(GT_QUEST15_QUALITY, GT_QUEST15_SEED, &quest);
+    grotto_map_name_en(&quest, name[0], sizeof name[0]);
+    grotto_map_name_jp(&quest, name[1], sizeof name[1]);
+    universe_name_levels *t = calloc(2 * UNIVERSE_NAME_COMBOS, sizeof *t);
+    if (!t || universe_name_table(name[0], UNIVERSE_NAME_EN | UNIVERSE_NAME_RAW, t) != 0 ||
+        universe_name_table(name[1], UNIVERSE_NAME_JP | UNIVERSE_NAME_RAW, t + UNIVERSE_NAME_COMBOS) != 0) {
+        free(t);
+        return -1;
+    }
+    uint32_t quest_slot = (uint32_t)grotto_map_slot(grotto_band_of_quality(GT_QUEST15_QUALITY), GT_QUEST15_SEED);
+    for (uint32_t m = 0; m < GROTTO_MAP_UNIVERSE; m++) {
+        const grotto_map_facts *d = &ix->map[m];
+        int c = universe_name_combo(d);
+        int same_en = universe_name_levels_has(&t[c], d->level);
+        int same_jp = universe_name_levels_has(&t[UNIVERSE_NAME_COMBOS + c], d->level);
+        s->quest_name_maps += same_en;
+        s->quest_name_maps_jp += same_jp;
+        s->quest_name_maps_both += same_en && same_jp;
+        if (same_en && m != quest_slot) {
+            int k = s->quest_twins++;
+            if (k < UNIVERSE_STATS_MAX_LIST) {
+                s->quest_twin_seed[k] = (uint16_t)(m % GROTTO_SEED_COUNT);
+                s->quest_twin_band[k] = gt_band[m / GROTTO_SEED_COUNT].code;
+            }
+            s->quest_twin_arising += arises(ix, m % GROTTO_SEED_COUNT);
+        }
+    }
+    free(t);
+    return 0;
+}
+
+int universe_stats_compute(universe_index *ix, const universe_index_opts *opts, universe_stats *s)
+{
+    memset(s, 0, sizeof *s);
+    double t0 = base_now();
+    if (universe_index_overflow_high(ix, opts) != 0)
+        return -1;
+    s->never_seeds = 0;
+    for (uint32_t seed = 0; seed < GROTTO_SEED_COUNT; seed++)
+        s->never_seeds += !arises(ix, seed);
+    floor_stats(ix, s);
+    softlock_stats(ix, s);
+    if (map_stats(ix, s) != 0 || name_stats(ix, s) != 0)
+        return -1;
+    s->seconds = base_now() - t0;
+    return 0;
+}

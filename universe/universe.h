@@ -1,0 +1,394 @@
+/* universe/: the whole universe of maps and floors as data, and what is
+ * computed over it. One header, prefix universe_ (constants UNIVERSE_):
+ *   index.c        the universe index - every floor's and map's facts from
+ *                  an engine (impl's memoized sweep by default), cached in
+ *                  a validated file;
+ *   query.c        the research queries of search and odds on the index,
+ *                  name forms and name tables;
+ *   stats.c        the statistics answering hardware.md's observations;
+ *   legacy_diff.c  stats --legacy-diff: the legacy tool's engine against
+ *                  the index's engine over every map floor;
+ *   bench.c        the full-universe benchmark of an engine.
+ * Engines are reached only through grotto/engine.h. Below it: base/. */
+#ifndef GROTTO_UNIVERSE_H
+#define GROTTO_UNIVERSE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "grotto/engine.h"
+#include "grotto/sweep.h"
+#include "grotto/tables.h"
+#include "grotto/timer.h"
+
+/* ==== the universe index (index.c) ==== */
+
+/* The universe index: every fact a research query needs, for all 524,288
+ * floors (seeds 0..0x7FFF x floors 1..16) and all 393,216 maps (12 bands x
+ * 32,768 seeds), built from impl's memoized sweep (grotto/sweep.h) in a
+ * fraction of a second and kept in a cache file so that a repeated query
+ * only reads it. search, odds and stats run on it; any tool can embed it
+ * (it needs the grotto libraries and libxxhash).
+ *
+ * What is stored:
+ *   floor[grotto_floor_slot(seed, k)]  grotto_floor_facts: W/X/D, chests,
+ *       overflow, ghosts, unreachable chests, chambers, the softlock report
+ *   map[grotto_map_slot(band, seed)]   grotto_map_facts: the MapRecord's
+ *       details and which floors are in a non-zero enemy-list state
+ *   special[]                          every such map floor: state, ElistOfs,
+ *       D and chest ranks, ascending (map, floor)
+ * A floor's state is 0 unless listed in special[]; its ONLY monster is the
+ * enemy-list table's (gt_floor_tables[env][mr].only).
+ * Computed when opened (never cached): the 65,536 timer values' draws and the
+ * timers of every seed (rng-and-timer.md §4).
+ *
+ * The cache file (native byte order, one per user):
+ *   $GROTTO_CACHE_DIR, else $XDG_CACHE_HOME/grotto, else ~/.cache/grotto,
+ *   file universe.idx: a 64-byte header - magic "GROTTOIX", format version,
+ *   payload kind, the engine key (XXH3-64 of the running executable, so any
+ *   rebuild of the engine invalidates it), payload size, XXH3-64 checksum of
+ *   the payload, entry counts and sizes - then the payload. A file that is
+ *   missing, truncated, corrupt, foreign or stale is rebuilt, never trusted;
+ *   it is written to a temporary name and renamed. A cache directory that
+ *   cannot be created or written leaves the index in memory only. */
+
+enum { UNIVERSE_INDEX_FORMAT = 1 };
+
+typedef struct universe_index_opts {
+    const grotto_engine *engine; /* NULL: impl (its memoized sweep, cached); an engine without a
+                                    sweep (ref) is asked item by item: slow, never cached; one
+                                    whose floors are another's (floors_from: legacy) gets the
+                                    default index's floor facts and its own map pass */
+    int threads;                 /* <= 0: all cores */
+    int cache;                   /* use the cache file (impl only) */
+    const char *cache_dir;       /* NULL: the default above */
+    grotto_progress_fn progress; /* may be NULL */
+    void *progress_ctx;
+} universe_index_opts;
+
+typedef struct universe_index {
+    const grotto_floor_facts *floor;
+    const grotto_map_facts *map;
+    const grotto_special_floor *special;
+    uint32_t special_count;
+    /* timers (computed at open): draws of every timer value, and the timer
+     * values yielding seed s: by_seed[seed_start[s] .. seed_start[s + 1]) */
+    grotto_timer_draws *timer;
+    uint16_t *by_seed;
+    uint32_t *seed_start;
+    /* overflow flags of seeds 0x8000..0xFFFF, beyond the game's seeds (HW-2):
+     * NULL until universe_index_overflow_high() */
+    const uint8_t *overflow_high;
+    /* provenance */
+    const grotto_engine *engine; /* whose index it is */
+    int from_cache;              /* 1: read from the cache file */
+    char cache_path[4096];       /* "" when no cache file is used */
+    char note[1024];             /* how the index was obtained, one line */
+    double seconds;              /* to read or build it, wall */
+    uint64_t key;                /* the engine key (0: no cache) */
+    void *block, *high_block;
+    size_t block_mapped, high_mapped; /* sizes when mapped from the cache file, else 0 (malloc'd) */
+} universe_index;
+
+/* Opens the index: from the cache when it is valid, else built (and cached
+ * when opts->cache). NULL with a reason in err on failure (out of memory,
+ * unknown engine). */
+universe_index *universe_index_open(const universe_index_opts *opts, char *err, size_t errlen);
+void universe_index_close(universe_index *ix);
+
+/* The special floors of map slot m: *n entries (0 if none). */
+const grotto_special_floor *universe_index_special_of(const universe_index *ix, uint32_t m, int *n);
+
+/* Loads or computes the overflow flags of seeds 0x8000..0xFFFF (cached like
+ * the index, in overflow-8000-ffff.idx). 0, or -1 (out of memory). */
+int universe_index_overflow_high(universe_index *ix, const universe_index_opts *opts);
+
+/* The cache directory that opts selects (no trailing slash). */
+void universe_index_cache_dir(const universe_index_opts *opts, char *out, size_t outlen);
+
+/* ==== research queries and name tables (query.c) ==== */
+
+/* Research queries on the universe index (above): the filters of grotto
+ * search and grotto odds, evaluated over all 393,216 maps in milliseconds.
+ *
+ * A map passes when it passes every map filter given and, if any floor filter
+ * is given, one of its floors (within floor_lo..floor_hi) passes every floor
+ * filter; with a base quality, only maps that base can produce (some timer
+ * value yields the seed and final_quality(base, r1) falls in the band,
+ * rng-and-timer.md §4), and with locations only maps found at one of them. */
+
+typedef struct universe_query {
+    /* map filters */
+    int band;                /* band index 0..11, -1: any */
+    int env, boss, floors;   /* 0: any */
+    int level_lo, level_hi;  /* 1..99 */
+    int arising;             /* only seeds that a timer yields */
+    const char *name;        /* EN or JP name (forgiving, see universe_name_canon), or NULL */
+    const char *name_has;    /* EN or JP name contains it (forgiving), or NULL */
+    /* floor filters */
+    uint32_t states;         /* bit per enemy-list state code; 0: no state filter */
+    int monster;             /* the floor's ONLY monster (index into gt_monsters, in an ONLY state); -1: any */
+    int nipple;              /* an unreachable chest */
+    int chamber;             /* a sealed pocket */
+    int ghosts;              /* at least this many ghost stair tiles; 0: no filter */
+    int overflow;            /* stair placement entered overflow mode */
+    int up_by_chest;         /* final up stairs 4-adjacent to a chest (HW-1) */
+    int down_cut;            /* down stairs cut off from the up stairs with chests solid (HW-1) */
+    int up_on_wall;          /* final up stairs written on a former wall */
+    int floor_lo, floor_hi;  /* floor filters look at these floors only (1..16) */
+    /* where */
+    int base;                /* 0: any; 2..248: maps this base quality produces (timers only) */
+    int has_locations;
+    uint8_t location[GT_LOCATION_COUNT + 1]; /* 1: wanted (1..150) */
+} universe_query;
+
+/* An empty query (no filter) */
+void universe_query_init(universe_query *q);
+int universe_query_has_floor_filters(const universe_query *q);
+
+typedef struct universe_query_hit {
+    uint32_t map;            /* grotto_map_slot(band, seed) */
+    uint16_t floors;         /* bit n-1: floor n passed the floor filters (0 without floor filters) */
+    uint16_t timers;         /* with a base: timer values that give this map (at a wanted location) */
+} universe_query_hit;
+
+typedef struct universe_query_result {
+    universe_query_hit *hit;   /* ascending map slot */
+    uint32_t count;
+    /* with a base: */
+    uint32_t timers;         /* timer values whose map (and location) passes: chance = timers / 65,536 */
+    uint32_t produced;       /* distinct maps the base produces at all */
+} universe_query_result;
+
+/* 0, or -1 (out of memory; a name that cannot be matched sets no hit). */
+int universe_query_run(const universe_index *ix, const universe_query *q, universe_query_result *r);
+void universe_query_result_free(universe_query_result *r);
+
+/* Where map slot m is found: count[l] = timer values giving it at location l
+ * (1..150) - for some base 2..248 (base 0, the tool's listing of
+ * rng-and-timer.md §4.5) or for that base. *quest15 = 1 for quest 15's map
+ * (location 5, not from a timer) when base is 0. Returns how many distinct
+ * locations (quest 15's included). */
+int universe_query_places(const universe_index *ix, uint32_t m, int base, uint16_t count[GT_LOCATION_COUNT + 1],
+                          int *quest15);
+
+/* Forgiving name form used by the name filters: surrounding spaces dropped,
+ * ASCII letters lower-cased, "Lv" followed by '.', spaces and digits written
+ * "lv" + digits: "Granite Tunnel of Woe Lv 1 " -> "granite tunnel of woe lv1".
+ * Returns the length (snprintf semantics). */
+int universe_name_canon(const char *in, char *out, size_t size);
+
+/* Name tables: per (prefix, locale, suffix) combination - index
+ * ((prefix-1) * 24 + (locale-1)) * 16 + (suffix-1) - the levels 1..99 whose
+ * name matches text. how: UNIVERSE_NAME_EN and/or _JP (which names), _PART
+ * (the name contains text, else equals it), _RAW (byte for byte, else in
+ * the forgiving form of universe_name_canon). out holds UNIVERSE_NAME_COMBOS
+ * entries. 0, or -1 when the names do not have the form "<words>Lv<level>"
+ * (nothing can be matched then). */
+enum { UNIVERSE_NAME_EN = 1, UNIVERSE_NAME_JP = 2, UNIVERSE_NAME_PART = 4, UNIVERSE_NAME_RAW = 8 };
+enum { UNIVERSE_NAME_COMBOS = GT_PREFIX_NAMES * GT_LOCALE_NAMES * GT_SUFFIX_NAMES };
+typedef struct universe_name_levels {
+    uint64_t w[2]; /* bit v: level v */
+} universe_name_levels;
+int universe_name_table(const char *text, int how, universe_name_levels *out);
+int universe_name_levels_has(const universe_name_levels *l, int level);
+/* The combination index of a map */
+static inline int universe_name_combo(const grotto_map_facts *m)
+{
+    return ((m->prefix - 1) * GT_LOCALE_NAMES + (m->locale - 1)) * GT_SUFFIX_NAMES + (m->suffix - 1);
+}
+
+/* The ONLY monster of a floor of a map with this env and first-floor monster
+ * rank smr, or -1 when the state is not an ONLY state. */
+int universe_only_monster(int env, int smr, int floor, int state);
+
+/* ==== universe statistics (stats.c) ==== */
+
+/* Universe statistics answering the hardware observations of hardware.md:
+ * HW-2 (stair overflow), HW-3 (never-seeds), HW-4 (quest-15 name twins),
+ * HW-6 (trapped-chest records lost), and the count of every enemy-list
+ * state, on the counting bases of enemy-list.md §8. */
+
+enum { UNIVERSE_STATS_MAX_LIST = 64, UNIVERSE_STATS_STATES = 17, UNIVERSE_STATS_MAX_SPARE = 256 };
+enum { UNIVERSE_BASIS_INSTANCES = 0, UNIVERSE_BASIS_ARISING = 1, UNIVERSE_BASIS_DISTINCT = 2, UNIVERSE_BASES = 3 };
+enum { UNIVERSE_LOST_PANDORA = 0, UNIVERSE_LOST_MIMIC = 1, UNIVERSE_LOST_CANNIBOX = 2, UNIVERSE_LOST_KINDS = 3 };
+
+typedef struct universe_stats_floor_ref {
+    uint16_t seed;
+    uint8_t floor;
+    uint8_t up_on_wall;
+} universe_stats_floor_ref;
+
+/* A floor of a map: band code, seed, floor, and what the figure needs. */
+typedef struct universe_stats_map_floor {
+    uint8_t band_code;
+    uint16_t seed;
+    uint8_t floor;
+    uint8_t state;
+    uint16_t ofs;                        /* ElistOfs */
+    uint8_t rank[3];                     /* chest ranks */
+} universe_stats_map_floor;
+
+enum { UNIVERSE_RANK_ARISING = 0, UNIVERSE_RANK_ALL = 1, UNIVERSE_RANK_BASES = 2 };
+enum { UNIVERSE_SL_UP = 0, UNIVERSE_SL_CUT = 1, UNIVERSE_SL_BOTH = 2, UNIVERSE_SL_OVERFLOW = 3 };
+
+typedef struct universe_stats {
+    /* floors of seeds 0..0x7FFF, floors 1..16 (generator inputs) */
+    uint64_t floors;
+    uint32_t overflow_count;
+    universe_stats_floor_ref overflow[UNIVERSE_STATS_MAX_LIST];
+    uint32_t overflow_inputs;            /* distinct (S + k, size band) */
+    uint32_t overflow_floor_seeds[UNIVERSE_STATS_MAX_LIST]; /* the distinct S + k values */
+    uint32_t overflow_occurring[12];     /* per band: overflow floors that a map of the band has */
+    uint32_t overflow_occurring_total;
+    /* the community tool's search box accepts seeds up to 0xFFFF: the same
+     * count over 0x0000..0xFFFF (the generator is defined for any seed) */
+    uint32_t overflow_count_16bit;
+    uint32_t overflow_inputs_16bit;
+    uint32_t overflow_up_on_wall;        /* overflow floors whose final up stairs were written on a wall */
+    uint64_t up_on_wall_floors;          /* all floors whose final up stairs sit on a former wall */
+    uint64_t ghost_floors, nipple_floors, chamber_floors, down_unreachable_floors;
+    /* HW-1 softlock candidates: floors (seed, floor) and maps with a floor
+     * whose final up stairs are 4-adjacent to a chest [UNIVERSE_SL_UP], whose down
+     * stairs are cut off with chests solid [UNIVERSE_SL_CUT], both [UNIVERSE_SL_BOTH], and both
+     * on an overflow floor [UNIVERSE_SL_OVERFLOW] (the two observed softlocks) */
+    uint64_t softlock_floors[4], softlock_maps[4];
+    /* HW-3 */
+    int never_seeds;
+    /* HW-4 */
+    int quest_name_maps;                 /* maps named like quest 15's map (EN) */
+    int quest_name_maps_jp;
+    int quest_name_maps_both;            /* same maps under both names */
+    int quest_twins;                     /* EN-named twins other than quest 15's own map */
+    uint16_t quest_twin_seed[UNIVERSE_STATS_MAX_LIST];
+    uint8_t quest_twin_band[UNIVERSE_STATS_MAX_LIST];
+    int quest_twin_arising;              /* twins whose seed arises from a timer */
+    /* states over map floors: [state][basis] */
+    uint64_t map_floors;                 /* floor instances over all maps */
+    uint64_t state[UNIVERSE_STATS_STATES][UNIVERSE_BASES];
+    uint64_t lost[UNIVERSE_LOST_KINDS][UNIVERSE_BASES];
+    uint64_t d_positive[UNIVERSE_BASES];
+    uint64_t d_positive_state0;          /* D > 0 floors classified normal (expected 0) */
+    /* HW-6 on the chest-rank basis (hardware.md HW-6): map floors where one
+     * of the chests has a rank that can hold a trapped chest whose record is
+     * lost (rank 3 and the cannibox, 4-7 and the mimic, 8-10 and Pandora's
+     * box; chests.md §3.1), over seeds that arise [UNIVERSE_RANK_ARISING] and over all
+     * seeds [UNIVERSE_RANK_ALL]; then, among them, the floors losing each record */
+    uint64_t rank_floors[UNIVERSE_RANK_BASES];
+    uint64_t rank_lost[UNIVERSE_LOST_KINDS][UNIVERSE_RANK_BASES];
+    /* floors of the arising set that keep the mimic's record with 0 bytes to
+     * spare (ElistOfs + 128 + 20 j = 11,344 for the mimic's position j) */
+    uint32_t mimic_zero_spare;
+    universe_stats_map_floor mimic_zero_spare_list[UNIVERSE_STATS_MAX_SPARE];
+    double seconds;
+} universe_stats;
+
+/* The statistics from the universe index (opts: for the overflow flags of
+ * seeds 0x8000..0xFFFF, computed or read once). 0, or -1 on allocation
+ * failure. */
+int universe_stats_compute(universe_index *ix, const universe_index_opts *opts, universe_stats *out);
+
+/* The published figures of HW-6 (seed-001 tool). */
+enum { UNIVERSE_HW6_FLOORS = 1615, UNIVERSE_HW6_PANDORA = 1615, UNIVERSE_HW6_MIMIC = 1266, UNIVERSE_HW6_CANNIBOX = 597 };
+
+/* ==== stats --legacy-diff (legacy_diff.c) ==== */
+
+/* grotto stats --legacy-diff: the legacy tool's enemy-list model
+ * (legacy/legacy.h) against the game model over every map floor of the
+ * universe index (legacy_diff.c). */
+
+/* ---- grotto stats --legacy-diff: where the legacy model misjudges ----
+ * Every map floor (12 bands x 32,768 seeds x its floors) with the state of
+ * the game model (the index engine's cut from its floor facts) against the legacy
+ * model's. State families: none (0), partial (1), reduced (2-4, 10-13),
+ * ONLY (5, 14-16), no-enemy (6-9). The named misjudgment classes: */
+enum {
+    UNIVERSE_LEGACY_NOENEMY_REALLY_FEWER, /* legacy no-enemy, really ONLY or reduced */
+    UNIVERSE_LEGACY_ONLY_REALLY_REDUCED,  /* legacy ONLY, really reduced */
+    UNIVERSE_LEGACY_NONE_REALLY_SPECIAL,  /* legacy normal ("triple none"), really any other state */
+    UNIVERSE_LEGACY_CLASSES
+};
+enum { UNIVERSE_LEGACY_FAMILIES = 5, UNIVERSE_LEGACY_EXAMPLES = 5, UNIVERSE_LEGACY_CAUSE_FLAG0 = 0, UNIVERSE_LEGACY_CAUSE_WRAP = 1 };
+
+typedef struct universe_legacy_example {
+    uint32_t map;                /* grotto_map_slot(band, seed) */
+    uint8_t floor, legacy_state, state, D;
+    uint16_t legacy_ofs, ofs, X;
+} universe_legacy_example;
+
+typedef struct universe_legacy_class {
+    uint64_t floors;             /* map floors in the class */
+    uint64_t maps;               /* maps with at least one */
+    uint64_t cause[2];           /* floors by cause: Flag0 ignored (regime 2), or X >= 256 (the wrap) */
+    int examples;
+    universe_legacy_example ex[UNIVERSE_LEGACY_EXAMPLES];
+} universe_legacy_class;
+
+typedef struct universe_legacy_diff {
+    uint64_t floors;             /* map floors compared */
+    uint64_t differ;             /* state differs */
+    uint64_t maps_differ;        /* maps with a floor whose state differs */
+    uint64_t family[UNIVERSE_LEGACY_FAMILIES][UNIVERSE_LEGACY_FAMILIES]; /* [legacy][real], floors whose state differs */
+    uint64_t flag0_floors;       /* floors with D > 0 */
+    uint64_t flag0_over, flag0_under; /* ... on which the legacy ElistOfs is higher / lower
+                                         (lower only where the wrap subtracted 4,096) */
+    uint64_t wrap_floors;        /* floors with X >= 256 */
+    universe_legacy_class cls[UNIVERSE_LEGACY_CLASSES];
+} universe_legacy_diff;
+
+struct universe_index;
+const char *universe_legacy_family_name(int family); /* "none", "partial", ... */
+int universe_legacy_family(int state);
+/* 0, or -1 when the index is legacy's own (nothing to compare). */
+int universe_legacy_diff_compute(const struct universe_index *ix, universe_legacy_diff *out);
+
+/* ==== the full-universe benchmark (bench.c) ==== */
+
+/* The benchmark: the full-universe sweep (every FloorRecord digest with its
+ * analysis and enemy-list terms, every MapRecord digest) timed with ref and
+ * with impl in one run, each in a child process so that its peak RSS is its
+ * own: an engine with a sweep of its own runs it, any other is asked item by
+ * item through the engine interface. */
+
+typedef struct universe_bench_run {
+    char engine[8];
+    int threads;
+    int ok;                      /* the child ran to the end */
+    double wall;                 /* whole sweep, wall seconds */
+    double cpu;                  /* whole sweep, CPU seconds (user + system, all threads) */
+    double floors_s, elist_s, analysis_s, maps_s; /* stage CPU seconds, summed over threads */
+    uint64_t draws, bytes_hashed; /* impl: generator draws made, record bytes hashed */
+    uint64_t floors, maps;       /* records emitted */
+    uint64_t floor_generations;  /* floor generator runs (after memoization for impl) */
+    long peak_rss_kib;
+    uint64_t floor_mismatch, map_mismatch; /* vs the corpus digests (if loaded) */
+    uint64_t floor_set_digest, map_set_digest; /* FNV-1a of the whole digest arrays */
+} universe_bench_run;
+
+/* want_* may be NULL (no corpus comparison). progress_label: show a
+ * progress line per stage on a terminal under this label (NULL: none).
+ * Returns 0 or -1. */
+int universe_bench(const grotto_engine *e, int threads, const uint64_t *want_floors, const uint64_t *want_maps,
+                   const char *progress_label, universe_bench_run *out);
+
+/* Minimum and median of n values (n >= 1; v is reordered). */
+typedef struct universe_bench_stat {
+    double min, median;
+} universe_bench_stat;
+universe_bench_stat universe_bench_stat_of(double *v, int n);
+
+/* The physical limit of the sweep on this machine: what one generator draw
+ * (a dependent LCG step with its 15-bit output) and one FNV-1a byte (eight
+ * interleaved streams, as the sweep hashes) cost in CPU time, measured by
+ * tight loops (best of three). limit = draws * ns_per_draw + bytes *
+ * ns_per_byte. */
+typedef struct universe_bench_limit {
+    double ns_per_draw, ns_per_byte;
+} universe_bench_limit;
+void universe_bench_limit_measure(universe_bench_limit *out);
+static inline double universe_bench_limit_seconds(const universe_bench_limit *l, uint64_t draws, uint64_t bytes)
+{
+    return ((double)draws * l->ns_per_draw + (double)bytes * l->ns_per_byte) * 1e-9;
+}
+
+#endif
