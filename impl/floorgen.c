@@ -574,9 +574,15 @@ void impl_stairs_alone(const impl_stairs_input *in, impl_layout *out)
 
 /* ---- Phase 7: chests (§11) ---- */
 
+int impl_chest_class(int k)
+{
+    return (k >= 3) + (k >= 4);
+}
+
 int impl_place_chests(const impl_layout *layout, int k, grotto_xy chest[GROTTO_MAX_CHESTS], uint32_t *draws)
 {
-    if (k <= 2)
+    int cls = impl_chest_class(k); /* the only use of k: floors of one class get the same chests */
+    if (cls == 0)
         return 0;
     uint32_t made = 1; /* the count; the discards are one jump, not draws */
     uint32_t s = layout->state;
@@ -585,7 +591,7 @@ int impl_place_chests(const impl_layout *layout, int k, grotto_xy chest[GROTTO_M
     int skipped = 0, placed = 0;
     uint16_t occupied[16]; /* stairs (ghosts too) and the chests placed */
     memcpy(occupied, layout->stairs, sizeof occupied);
-    int discards = k == 3 || k == 1; /* A[0] == 1 never gets here: dead, as in §11 */
+    int discards = cls == 1; /* k == 3 (k == 1 never gets here: dead, as in §11) */
     if (discards && layout->rooms_regular) {
         /* every discarded candidate makes exactly its room, x and y draws */
         s = impl_state_after(s, CHEST_DISCARDS * CHEST_DRAWS);

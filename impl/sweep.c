@@ -41,7 +41,7 @@
 #include "lcg.h"
 
 enum {
-    T_CHUNK = 256,
+    T_CHUNK = 64,
     SEED_CHUNK = 256,
     MAX_THREADS = 256
 };
@@ -61,6 +61,8 @@ typedef struct floor_sum {
     uint8_t up_on_wall;
     uint8_t overflow;
     uint8_t chest_on_wall; /* a chest replaced a wall or partition tile */
+    uint8_t same;          /* a floor like entry `first` of the chunk but for its index k: */
+    uint32_t first;        /* its facts are a copy (the fields above unset) */
 } floor_sum;
 
 /* Floor records waiting to be hashed eight at a time. */
@@ -185,17 +187,30 @@ static int floors_generate(sweep_worker *w, int chunk)
             }
             lm.up = L.up;
             lm.down = L.down;
+            /* the floors of a class (impl_chest_class) get the same chests:
+             * they differ only in their index k, so chests, masks and the
+             * record's other bytes are made once per class, and the later
+             * stages copy the class's first floor (floor_sum.same) */
+            int cls_made = -1, count = 0;
+            grotto_xy chest[GROTTO_MAX_CHESTS];
+            grotto_floor_t f;
+            floor_sum *first = NULL;
             for (int k = kl; k <= kh; k++) {
                 uint32_t S = T - (uint32_t)k;
-                grotto_xy chest[GROTTO_MAX_CHESTS];
-                int count = impl_place_chests(&L, k, chest, &draws);
                 uint32_t slot = (uint32_t)grotto_floor_slot(S - sh->seed_first, k);
+                int cls = impl_chest_class(k);
+                int same = cls == cls_made;
+                if (!same) {
+                    count = impl_place_chests(&L, k, chest, &draws);
+                    if (req->floor_digest)
+                        impl_floor_from_layout(&L, k, count, chest, &f);
+                    cls_made = cls;
+                }
                 if (req->floor_digest) {
                     if (batch->n == 8)
                         batch_flush(w, req->floor_digest);
                     batch->slot[batch->n] = slot;
-                    grotto_floor_t f;
-                    impl_floor_from_layout(&L, k, count, chest, &f);
+                    f.index = (uint8_t)k;
                     grotto_floor_record(&f, batch->rec[batch->n++]);
                 }
                 if (req->overflow)
@@ -203,6 +218,12 @@ static int floors_generate(sweep_worker *w, int chunk)
                 floor_sum *fs = &w->buf[nsum++];
                 fs->slot = slot;
                 fs->layout = nlayout;
+                fs->same = (uint8_t)same;
+                if (same) {
+                    fs->first = (uint32_t)(first - w->buf);
+                    continue;
+                }
+                first = fs;
                 fs->up_on_wall = L.up_on_wall;
                 fs->overflow = L.overflow;
                 fs->chest_on_wall = 0;
@@ -237,10 +258,12 @@ static void floors_elist(sweep_worker *w, int nsum)
     const grotto_sweep_request *req = w->sh->req;
     uint32_t cached_layout = UINT32_MAX;
     impl_elist_terms cached = {0};
+    impl_elist_terms t = {0};
     for (int i = 0; i < nsum; i++) {
         floor_sum *fs = &w->buf[i];
-        impl_elist_terms t;
-        if (!fs->chest_on_wall && fs->layout == cached_layout) {
+        if (fs->same) {
+            /* the terms of floor `first`, which came just before: still in t */
+        } else if (!fs->chest_on_wall && fs->layout == cached_layout) {
             t = cached;
         } else {
             t = impl_elist_terms_of(fs->m.walk);
@@ -253,7 +276,7 @@ static void floors_elist(sweep_worker *w, int nsum)
             floor_info *fi = &w->sh->info[fs->slot];
             fi->ofs_layout = (uint16_t)impl_elist_layout_ofs(t);
             fi->D = (uint8_t)t.D; /* D <= W <= 196 */
-            fi->count = fs->m.chest_count;
+            fi->count = w->buf[fs->same ? fs->first : (uint32_t)i].m.chest_count;
         }
         if (req->facts) {
             grotto_floor_facts *fa = &req->facts[fs->slot];
@@ -279,6 +302,10 @@ static void floors_facts(sweep_worker *w, int nsum)
     for (int i = 0; i < nsum; i++) {
         floor_sum *fs = &w->buf[i];
         grotto_floor_facts *fa = &req->facts[fs->slot];
+        if (fs->same) {
+            *fa = req->facts[w->buf[fs->first].slot]; /* padding too (memset there) */
+            continue;
+        }
         int shared = 0;
         if (!fs->chest_on_wall) {
             if (fs->layout != base_layout) {
@@ -366,24 +393,47 @@ static void map_outputs(sweep_worker *w, int band, uint32_t seed, const grotto_m
 }
 
 /* What a map's floor n holds for a given monster rank (for one seed, the
- * same in every band): chest ranks, ElistOfs, D, state. */
+ * same in every band): chest ranks, ElistOfs, D, state, and the floor's
+ * 8-byte slot of the MapRecord (records.md: ranks, ElistOfs little-endian,
+ * D, state, a zero byte), written once and copied into every band's
+ * record. */
 typedef struct floor_cut {
-    uint8_t rank[GROTTO_MAX_CHESTS];
+    uint8_t slot[8];
     uint8_t state, D;
     uint16_t ofs;
 } floor_cut;
+
+/* The 12-byte head of a MapRecord (records.md): band code, seed
+ * little-endian, env, floors, smr, boss, prefix, suffix, locale, level, a
+ * zero byte. */
+static inline void map_record_head(const grotto_map_details_t *d, uint8_t *out)
+{
+    out[0] = d->band_code;
+    out[1] = (uint8_t)(d->seed & 0xFFu);
+    out[2] = (uint8_t)(d->seed >> 8);
+    out[3] = d->env;
+    out[4] = d->floors;
+    out[5] = d->smr;
+    out[6] = d->boss;
+    out[7] = d->prefix;
+    out[8] = d->suffix;
+    out[9] = d->locale;
+    out[10] = d->level;
+    out[11] = 0;
+}
 
 static void maps_chunk(sweep_worker *w, int chunk)
 {
     const grotto_sweep_request *req = w->sh->req;
     const floor_info *info = w->sh->info;
+    const int want_map = req->maps || req->special; /* map_outputs reads a grotto_map_t */
     double ta = base_thread_cpu();
     uint32_t s0 = (uint32_t)chunk * SEED_CHUNK;
     uint32_t s1 = s0 + SEED_CHUNK;
     if (s1 > GROTTO_SEED_COUNT)
         s1 = GROTTO_SEED_COUNT;
     uint64_t draws = 0, hashed = 0;
-    grotto_map_t m[8];
+    grotto_map_t m;
     for (uint32_t seed = s0; seed < s1; seed++) {
         uint32_t v[8];
         impl_detail_draws(seed, v);
@@ -403,40 +453,48 @@ static void maps_chunk(sweep_worker *w, int chunk)
          * (n, mr) and shared by the bands. */
         floor_cut cut[GROTTO_MAX_FLOORS][GT_MONSTER_RANKS + 1];
         uint16_t cut_ok[GROTTO_MAX_FLOORS] = {0};
-        uint8_t rec[8][GROTTO_MAP_RECORD_SIZE];
+        uint8_t rec[8][GROTTO_MAP_RECORD_SIZE]; /* only the first len bytes are written and hashed */
         for (int b0 = 0; b0 < GROTTO_BANDS; b0 += 8) { /* bands 0-7 eight-way, 8-11 four-way */
             int nb = GROTTO_BANDS - b0 < 8 ? GROTTO_BANDS - b0 : 8;
             int len = 0;
             for (int j = 0; j < nb; j++) {
-                grotto_map_t *mj = &m[j];
-                impl_details_from_draws(b0 + j, seed, v, &mj->d, 0);
-                if (12 + 8 * mj->d.floors > len)
-                    len = 12 + 8 * mj->d.floors;
-                int env = mj->d.env;
-                for (int n = 1; n <= mj->d.floors; n++) {
-                    int mr = impl_floor_mr(mj->d.smr, n);
+                grotto_map_details_t *d = &m.d;
+                impl_details_from_draws(b0 + j, seed, v, d, 0);
+                int used = 12 + 8 * d->floors;
+                len = used > len ? used : len;
+                map_record_head(d, rec[j]);
+                int env = d->env;
+                for (int n = 1; n <= d->floors; n++) {
+                    int mr = impl_floor_mr(d->smr, n);
                     floor_cut *c = &cut[n - 1][mr];
                     const floor_info *f = &fi[n - 1];
                     if (!((cut_ok[n - 1] >> mr) & 1)) {
                         impl_key_range rr = impl_rank_of_mr[mr];
+                        memset(c->slot, 0, sizeof c->slot);
                         for (int i = 0; i < f->count; i++)
-                            c->rank[i] = (uint8_t)(rr.lo + impl_scaled(rank_draw[n - 1][i], rr.hi - rr.lo + 1));
+                            c->slot[i] = (uint8_t)(rr.lo + impl_scaled(rank_draw[n - 1][i], rr.hi - rr.lo + 1));
                         c->ofs = (uint16_t)(f->ofs_layout + impl_elist_list_ofs(env, mr));
-                        c->D = f->D; /* <= 196, no clamp needed */
+                        c->D = f->D; /* <= 196: the record's byte needs no clamp */
                         c->state = (uint8_t)impl_elist_state(c->ofs, f->D, env, mr);
+                        c->slot[3] = (uint8_t)(c->ofs & 0xFFu);
+                        c->slot[4] = (uint8_t)(c->ofs >> 8);
+                        c->slot[5] = c->D;
+                        c->slot[6] = c->state;
                         cut_ok[n - 1] |= (uint16_t)(1u << mr);
                     }
-                    /* the fields a MapRecord holds (grotto_map_record) */
-                    mj->chest_count[n - 1] = f->count;
-                    memcpy(mj->chest_rank[n - 1], c->rank, GROTTO_MAX_CHESTS);
-                    mj->elist[n - 1].ofs = c->ofs;
-                    mj->elist[n - 1].D = c->D;
-                    mj->elist[n - 1].state = c->state;
+                    memcpy(rec[j] + 12 + 8 * (n - 1), c->slot, 8);
+                    if (want_map) {
+                        m.chest_count[n - 1] = f->count;
+                        memcpy(m.chest_rank[n - 1], c->slot, GROTTO_MAX_CHESTS);
+                        m.elist[n - 1].ofs = c->ofs;
+                        m.elist[n - 1].D = c->D;
+                        m.elist[n - 1].state = c->state;
+                    }
                 }
-                if (req->maps || req->special)
-                    map_outputs(w, b0 + j, seed, mj);
-                if (req->map_digest)
-                    grotto_map_record(mj, rec[j]);
+                /* up to len: the zero bytes of the floors this map lacks */
+                memset(rec[j] + used, 0, (size_t)(GROTTO_MAP_RECORD_SIZE - used));
+                if (want_map)
+                    map_outputs(w, b0 + j, seed, &m);
             }
             if (req->map_digest) {
                 /* bytes past the last used floor slot are zero, and FNV-1a
