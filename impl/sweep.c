@@ -449,11 +449,15 @@ static void maps_chunk(sweep_worker *w, int chunk)
             draws += (uint64_t)c;
         }
         /* A floor of the map depends, for a given seed, only on the floor n
-         * and its monster rank mr (env is band-independent): built once per
-         * (n, mr) and shared by the bands. */
+         * and its monster rank mr = impl_floor_mr(smr, n) (env is
+         * band-independent): its cut is made once per (n, mr), and the
+         * record's floor slots once per smr (tail[smr], floors 1..tail_n),
+         * shared by the bands. */
         floor_cut cut[GROTTO_MAX_FLOORS][GT_MONSTER_RANKS + 1];
         uint16_t cut_ok[GROTTO_MAX_FLOORS] = {0};
-        uint8_t rec[8][GROTTO_MAP_RECORD_SIZE]; /* only the first len bytes are written and hashed */
+        uint8_t tail[GT_MONSTER_RANKS + 1][8 * GROTTO_MAX_FLOORS];
+        uint8_t tail_n[GT_MONSTER_RANKS + 1] = {0};
+        uint8_t rec[8][GROTTO_MAP_RECORD_SIZE]; /* only the first len bytes are hashed */
         for (int b0 = 0; b0 < GROTTO_BANDS; b0 += 8) { /* bands 0-7 eight-way, 8-11 four-way */
             int nb = GROTTO_BANDS - b0 < 8 ? GROTTO_BANDS - b0 : 8;
             int len = 0;
@@ -463,38 +467,45 @@ static void maps_chunk(sweep_worker *w, int chunk)
                 int used = 12 + 8 * d->floors;
                 len = used > len ? used : len;
                 map_record_head(d, rec[j]);
-                int env = d->env;
-                for (int n = 1; n <= d->floors; n++) {
-                    int mr = impl_floor_mr(d->smr, n);
+                int env = d->env, smr = d->smr;
+                for (int n = tail_n[smr] + 1; n <= d->floors; n++) {
+                    int mr = impl_floor_mr(smr, n);
                     floor_cut *c = &cut[n - 1][mr];
                     const floor_info *f = &fi[n - 1];
                     if (!((cut_ok[n - 1] >> mr) & 1)) {
                         impl_key_range rr = impl_rank_of_mr[mr];
-                        memset(c->slot, 0, sizeof c->slot);
-                        for (int i = 0; i < f->count; i++)
-                            c->slot[i] = (uint8_t)(rr.lo + impl_scaled(rank_draw[n - 1][i], rr.hi - rr.lo + 1));
                         c->ofs = (uint16_t)(f->ofs_layout + impl_elist_list_ofs(env, mr));
                         c->D = f->D; /* <= 196: the record's byte needs no clamp */
                         c->state = (uint8_t)impl_elist_state(c->ofs, f->D, env, mr);
+                        for (int i = 0; i < GROTTO_MAX_CHESTS; i++)
+                            c->slot[i] = i < f->count ? (uint8_t)(rr.lo + impl_scaled(rank_draw[n - 1][i],
+                                                                                        rr.hi - rr.lo + 1))
+                                                      : 0;
                         c->slot[3] = (uint8_t)(c->ofs & 0xFFu);
                         c->slot[4] = (uint8_t)(c->ofs >> 8);
                         c->slot[5] = c->D;
                         c->slot[6] = c->state;
+                        c->slot[7] = 0;
                         cut_ok[n - 1] |= (uint16_t)(1u << mr);
                     }
-                    memcpy(rec[j] + 12 + 8 * (n - 1), c->slot, 8);
-                    if (want_map) {
-                        m.chest_count[n - 1] = f->count;
+                    memcpy(tail[smr] + 8 * (n - 1), c->slot, 8);
+                }
+                if (d->floors > tail_n[smr])
+                    tail_n[smr] = d->floors;
+                /* the floor slots, then zero from the first slot this map lacks */
+                memcpy(rec[j] + 12, tail[smr], sizeof tail[smr]);
+                memset(rec[j] + used, 0, (size_t)(GROTTO_MAP_RECORD_SIZE - used));
+                if (want_map) {
+                    for (int n = 1; n <= d->floors; n++) {
+                        const floor_cut *c = &cut[n - 1][impl_floor_mr(smr, n)];
+                        m.chest_count[n - 1] = fi[n - 1].count;
                         memcpy(m.chest_rank[n - 1], c->slot, GROTTO_MAX_CHESTS);
                         m.elist[n - 1].ofs = c->ofs;
                         m.elist[n - 1].D = c->D;
                         m.elist[n - 1].state = c->state;
                     }
-                }
-                /* up to len: the zero bytes of the floors this map lacks */
-                memset(rec[j] + used, 0, (size_t)(GROTTO_MAP_RECORD_SIZE - used));
-                if (want_map)
                     map_outputs(w, b0 + j, seed, &m);
+                }
             }
             if (req->map_digest) {
                 /* bytes past the last used floor slot are zero, and FNV-1a
