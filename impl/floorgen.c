@@ -3,7 +3,7 @@
  *
  * How it works: each phase works on the representation that is cheapest for
  * what it reads and writes (measured with callgrind, README "impl: the
- * packed engine"):
+ * second engine"):
  *  - phases 1-5 (partition, rooms and doors, erosion, corridors, outer ring)
  *    write the byte grid of the layout itself (bytegrid.h): their rules
  *    touch one to three cells at a time, and every line (a partition, a

@@ -5,9 +5,12 @@
  * T = S + k and the size band of k (1-4, 5-8, 9-12, 13-16; the size is a
  * function of T inside a band). Work items are ascending chunks of T; for
  * every (T, band) the layout is generated exactly once (131,084 runs for the
- * 524,288 floors) and immediately consumed: the chest phase runs once per k
- * of the band with S = T - k in 0..0x7FFF (the floor-3 discards by one
- * 300-step jump), then the records are hashed. So the "sliding memo" has
+ * 524,288 floors) and immediately consumed: the chest phase runs once per
+ * chest class of the band's k with S = T - k in 0..0x7FFF (impl_chest_class:
+ * k <= 2, k = 3 with its discards by one 300-step jump, k >= 4; the floors
+ * of one class differ only in their index k, so chests, masks, enemy-list
+ * terms and facts are made once and copied), then the records, one per
+ * floor, are hashed. So the "sliding memo" has
  * depth one layout: no grid outlives its (T, band) step, and per floor only
  * the record digest, the overflow flag, the facts and a 4-byte summary for
  * the map phase (layout part of ElistOfs, D, chest count) are kept.
@@ -17,7 +20,10 @@
  * Phase 2 (maps) walks ascending chunks of seeds: the eight detail draws of a
  * seed are band-independent (jump-ahead), so they are computed once per seed,
  * and so are the chest-rank draws of every floor; each of the 12 bands then
- * only resolves tables.
+ * only resolves tables. A floor of the map is a function of the seed, n and
+ * its monster rank, hence of (n, smr): its 8-byte MapRecord slot is made once
+ * per seed and (n, monster rank), and the slots of floors 1..16 once per
+ * seed and smr, copied into each band's record in one piece.
  *
  * FNV-1a is latency-bound (one multiply per byte), so records are hashed
  * eight streams at a time (four for the last four bands of a seed's maps),
