@@ -75,10 +75,7 @@ static void flood_from(grotto_xy start, const uint16_t pass[16], uint16_t r[16])
 
 static int count_rows(const uint16_t r[16])
 {
-    int n = 0;
-    for (int y = 0; y < 16; y++)
-        n += impl_popcount16(r[y]);
-    return n;
+    return impl_count_cells(r);
 }
 
 /* Chamber pockets of `left` (unreached 0/2/8 tiles; consumed): each
@@ -87,17 +84,17 @@ static int count_rows(const uint16_t r[16])
 static int chambers(uint16_t left[16], grotto_floor_analysis *out)
 {
     int n = 0;
+    if (!impl_count_cells(left))
+        return 0; /* the usual floor: every pocket tile reached */
     for (int y = 0; y < 16; y++) {
         while (left[y]) {
             int x = __builtin_ctz(left[y]);
             uint16_t reg[16] = {0};
             reg[y] = (uint16_t)(1u << x);
             impl_flood(reg, left);
-            int size = 0;
-            for (int yy = 0; yy < 16; yy++) {
-                size += impl_popcount16(reg[yy]);
+            int size = impl_count_cells(reg);
+            for (int yy = 0; yy < 16; yy++)
                 left[yy] &= (uint16_t)~reg[yy];
-            }
             if (out && n < GROTTO_MAX_REGIONS) {
                 out->region_size[n] = (uint16_t)size;
                 out->region_first[n].x = (uint8_t)x;
@@ -129,10 +126,7 @@ static void softlock(const impl_floor_masks *m, uint8_t *up_next, uint16_t *near
         open[y] = m->walk[y] & (uint16_t)~m->chest[y];
     flood_from(m->up, open, r2);
     *near = (uint16_t)count_rows(r2);
-    int f = 0;
-    for (int y = 0; y < 16; y++)
-        f += impl_popcount16((uint16_t)(open[y] & ~r2[y]));
-    *far = (uint16_t)f;
+    *far = (uint16_t)impl_count_andnot(open, r2);
     *down_cut = (uint8_t)!bit_at(r2, m->down);
     softlock_adjacent(m, up_next);
 }
@@ -182,36 +176,19 @@ void impl_softlock_facts(const impl_floor_masks *m, grotto_floor_facts *out)
 }
 
 /* Whether making the chest at c solid leaves the connectivity of the other
- * tiles as it was: none of its 4-neighbours is a chest, and its walkable
- * 4-neighbours lie in one run of open (walkable, non-chest) cells of its
- * 3x3 ring - consecutive ring cells share an edge - so any path through the
- * chest can go round it instead. A sufficient test, not a necessary one. */
+ * tiles as it was: none of its 4-neighbours is a chest, and its open
+ * (walkable, non-chest) 4-neighbours lie in one run of open cells of its
+ * 3x3 ring (impl_ring_bypass) - so any path through the chest can go round
+ * it instead. A sufficient test, not a necessary one. A chest on the grid's
+ * border is not judged (0: the caller floods); generated chests lie in
+ * rooms, never there. */
 static int chest_bypassed(const impl_floor_masks *m, const uint16_t open[16], grotto_xy c)
 {
-    static const int8_t dx[8] = {0, 1, 1, 1, 0, -1, -1, -1}, dy[8] = {-1, -1, 0, 1, 1, 1, 0, -1};
-    unsigned p = 0;
-    for (int i = 0; i < 8; i++) {
-        int x = c.x + dx[i], y = c.y + dy[i];
-        if (x < 0 || x > 15 || y < 0 || y > 15)
-            continue;
-        if (!(i & 1) && ((m->chest[y] >> x) & 1))
-            return 0;
-        p |= ((open[y] >> x) & 1u) << i;
-    }
-    if (!(p & 0x55u) || p == 0xFFu)
-        return 1;
-    int z = __builtin_ctz(~p & 0xFFu), runs = 0, in_run = 0, has4 = 0;
-    for (int i = 1; i <= 8; i++) { /* from just after a closed cell round to it */
-        int b = (z + i) & 7;
-        if ((p >> b) & 1) {
-            in_run = 1;
-            has4 |= !(b & 1);
-        } else {
-            runs += in_run && has4;
-            in_run = has4 = 0;
-        }
-    }
-    return runs <= 1;
+    if (c.x < 1 || c.x > 14 || c.y < 1 || c.y > 14)
+        return 0;
+    if (impl_pat9(m->chest, c.x, c.y) & (IMPL_P_N | IMPL_P_E | IMPL_P_S | IMPL_P_W))
+        return 0;
+    return impl_ring_bypass[impl_pat9(open, c.x, c.y)];
 }
 
 int impl_softlock_from_reach(const impl_floor_masks *m, const uint16_t reach[16], grotto_floor_facts *out)
@@ -234,9 +211,7 @@ int impl_softlock_from_reach(const impl_floor_masks *m, const uint16_t reach[16]
 
 void impl_facts_masks(const impl_floor_masks *m, grotto_floor_facts *out, uint16_t reach[16])
 {
-    int ghosts = 0;
-    for (int y = 0; y < 16; y++)
-        ghosts += impl_popcount16(m->stairs[y]);
+    int ghosts = impl_count_cells(m->stairs);
     ghosts -= bit_at(m->stairs, m->up);
     if (!(m->down.x == m->up.x && m->down.y == m->up.y))
         ghosts -= bit_at(m->stairs, m->down);
@@ -256,10 +231,7 @@ void impl_facts_masks(const impl_floor_masks *m, grotto_floor_facts *out, uint16
         /* no chest to make solid: the chests-solid reach is this reach */
         out->up_next_to_chest = 0;
         out->softlock_near = (uint16_t)count_rows(r);
-        int far = 0;
-        for (int y = 0; y < 16; y++)
-            far += impl_popcount16((uint16_t)(m->walk[y] & ~r[y]));
-        out->softlock_far = (uint16_t)far;
+        out->softlock_far = (uint16_t)impl_count_andnot(m->walk, r);
         out->softlock_down_cut = out->down_unreachable;
     } else {
         impl_softlock_facts(m, out);

@@ -18,6 +18,8 @@
 #define IMPL_BITBOARD_H
 
 #include <stdint.h>
+#include <stddef.h>
+#include <string.h>
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -84,6 +86,11 @@ static inline int impl_corner_fail(unsigned p)
  * neighbour on the far side. */
 extern const uint8_t impl_up_refused[512];
 
+/* Whether a solid chest can be walked round, by the pattern of the open
+ * (walkable, not chest) cells around it: 1 when its open 4-neighbours lie
+ * in one run of open ring cells (tables.c, built before main()). */
+extern uint8_t impl_ring_bypass[512];
+
 /* Runs of p (16-bit row) that contain a bit of s; requires s subset of p.
  * Towards higher bits by the carry trick ((s + p) ^ p) & p, towards lower
  * bits by a 4-step Kogge-Stone fill. */
@@ -102,9 +109,12 @@ static inline uint16_t impl_hfill(uint16_t s, uint16_t p)
 }
 
 /* 4-connected flood inside p: r (subset of p) grows to the union of the
- * components of p it touches. Alternating downward and upward row sweeps,
- * each row filled horizontally; stops at the first sweep that changes
- * nothing (after one of each). */
+ * components of p it touches. Row sweeps alternate downward and upward; a
+ * row takes seeds from the rows above and below as they stand. The first
+ * sweep fills every row it meets (r need not be whole runs yet); later
+ * sweeps fill a row only when a neighbour offers it cells it lacks, so a
+ * visit that finds nothing new is a few mask operations. It stops after
+ * the first sweep that changes nothing: then no row has a seed left. */
 static inline void impl_flood(uint16_t r[16], const uint16_t p[16])
 {
     int y0 = 0, y1 = 15;
@@ -112,34 +122,28 @@ static inline void impl_flood(uint16_t r[16], const uint16_t p[16])
         y0++;
     while (y1 > y0 && !p[y1])
         y1--;
-    for (int iter = 0;; iter++) {
+    uint16_t pad[18]; /* pad[y + 1] = r[y]; rows -1 and 16 stay empty */
+    pad[0] = pad[17] = 0;
+    memcpy(pad + 1, r, 16 * sizeof r[0]);
+    for (int y = y0; y <= y1; y++) {
+        uint16_t s = (uint16_t)(pad[y + 1] | ((pad[y] | pad[y + 2]) & p[y]));
+        if (s)
+            pad[y + 1] = impl_hfill(s, p[y]);
+    }
+    for (int down = 0;; down ^= 1) {
         int changed = 0;
-        uint16_t prev = 0;
-        for (int y = y0; y <= y1; y++) {
-            uint16_t s = r[y] | (prev & p[y]);
-            if (s) {
-                uint16_t n = impl_hfill(s, p[y]);
-                changed |= (n != r[y]);
-                r[y] = n;
+        for (int i = 0; i <= y1 - y0; i++) {
+            int y = down ? y0 + i : y1 - i;
+            uint16_t seeds = (uint16_t)((pad[y] | pad[y + 2]) & p[y] & ~pad[y + 1]);
+            if (seeds) {
+                pad[y + 1] |= impl_hfill(seeds, p[y]);
+                changed = 1;
             }
-            prev = r[y];
-        }
-        if (!changed && iter > 0)
-            return;
-        changed = 0;
-        prev = 0;
-        for (int y = y1; y >= y0; y--) {
-            uint16_t s = r[y] | (prev & p[y]);
-            if (s) {
-                uint16_t n = impl_hfill(s, p[y]);
-                changed |= (n != r[y]);
-                r[y] = n;
-            }
-            prev = r[y];
         }
         if (!changed)
-            return;
+            break;
     }
+    memcpy(r, pad + 1, 16 * sizeof r[0]);
 }
 
 /* 16-bit popcount without relying on the POPCNT instruction (the build is
@@ -160,6 +164,34 @@ static inline int impl_popcount64(uint64_t x)
     x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
     x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
     return (int)((x * 0x0101010101010101ull) >> 56);
+}
+
+/* Cells of a (16 row masks) outside b (b may be NULL: all of a), four rows
+ * per 64-bit word: per word the bit counts of its bytes (SWAR), the four
+ * words' byte counts added (at most 32 per byte), pairs of bytes added into
+ * 16-bit lanes (at most 64: the total, up to 256, does not fit a byte),
+ * one multiply to sum the lanes. */
+static inline int impl_count_andnot(const uint16_t a[16], const uint16_t *b)
+{
+    uint64_t w[4], n[4], sum = 0;
+    memcpy(w, a, sizeof w);
+    if (b) {
+        memcpy(n, b, sizeof n);
+        for (int j = 0; j < 4; j++)
+            w[j] &= ~n[j];
+    }
+    for (int j = 0; j < 4; j++) {
+        uint64_t x = w[j] - ((w[j] >> 1) & 0x5555555555555555ull);
+        x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+        sum += (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    }
+    sum = (sum & 0x00FF00FF00FF00FFull) + ((sum >> 8) & 0x00FF00FF00FF00FFull);
+    return (int)((sum * 0x0001000100010001ull) >> 48);
+}
+
+static inline int impl_count_cells(const uint16_t m[16])
+{
+    return impl_count_andnot(m, NULL);
 }
 
 /* W = white tiles; X = adjacent white pairs (left + upper neighbours).

@@ -1,18 +1,26 @@
 /* impl/floorgen.c: the floor generator of floor-generation.md §4-§11, second
  * derivation: it never builds the spec's 1,336-byte work area.
  *
- * How it works: phases 1-5 (partition, rooms and doors, erosion, corridors,
- * outer ring) write four bitplanes (packed.h: wall, partition, door,
- * corridor; floor is "no plane") with line operations - a row or a column at
- * a time, as masks. Phase 6 (stairs) reads those planes through the cells it
- * has written (see "Phase 6" below) and ends by turning the planes into the
- * byte grid once (write_layout). The result, impl_layout (impl.h), is what
- * the chest phase and the sweep reuse: the chest phase (7) needs only the
- * rooms, the blocked and stair rows and the generator state, so one layout
- * serves every floor index k of its size band (sweep.c).
+ * How it works: each phase works on the representation that is cheapest for
+ * what it reads and writes (measured with callgrind, README "impl: the
+ * second engine"):
+ *  - phases 1-5 (partition, rooms and doors, erosion, corridors, outer ring)
+ *    write the byte grid of the layout itself (bytegrid.h): their rules
+ *    touch one to three cells at a time, and every line (a partition, a
+ *    corridor leg, a room edge) is a start cell and a step, so one routine
+ *    serves rows and columns alike;
+ *  - phase 6 (stairs) judges candidates by 3 x 3 patterns of blocked cells,
+ *    so it turns the grid into blocked row masks once (bitboard.h
+ *    impl_blocked_rows) and keeps them current as it writes 4s and a 5
+ *    into the grid (see "Phase 6" below).
+ * The result, impl_layout (impl.h), is what the chest phase and the sweep
+ * reuse: the chest phase (7) needs only the rooms, the blocked and stair
+ * rows and the generator state, so one layout serves every floor index k of
+ * its size band (sweep.c). The generator state lives in a local variable of
+ * each phase (a byte store could alias it in memory).
  *
  * The work area of phases 1-6 (work_area) keeps only what a later step reads:
- *  - the grid as four bitplanes (packed.h): 128 bytes;
+ *  - the grid: 256 bytes, the layout's own;
  *  - per node: its rectangle as lo[axis], hi[axis] (axis 0 = x, 1 = y) and
  *    the two cut flags; the node's room is the node's own index (carving
  *    never fails, §6; a failed carve, R6, is recorded and skips the node);
@@ -27,6 +35,7 @@
 #include <string.h>
 
 #include "bitboard.h"
+#include "bytegrid.h"
 #include "impl.h"
 #include "lcg.h"
 #include "packed.h"
@@ -57,25 +66,20 @@ typedef struct lroom {
 } lroom;
 
 typedef struct work_area {
-    uint32_t rng; /* generator state */
+    uint8_t *g;   /* G(x, y) = g[16 y + x] */
+    uint32_t rng; /* generator state between phases */
     int size;     /* W = H */
     int nodes, splits;
     int special_done;
     lnode node[16];
     lsplit split[16];
     lroom room[16]; /* room n was carved for node n: as many rooms as nodes */
-    pk_grid grid;
 } work_area;
 
-/* RANGE(lo, hi) of §1.2 (no draw when lo == hi) and one raw bit. */
-static inline int draw(work_area *wa, int lo, int hi)
+/* The cell at (c[0], c[1]). */
+static inline uint8_t *cell_at(uint8_t *g, int x, int y)
 {
-    return impl_range(&wa->rng, lo, hi);
-}
-
-static inline uint32_t draw_bit(work_area *wa)
-{
-    return impl_next15(&wa->rng) & 1u;
+    return g + GROTTO_GRID * y + x;
 }
 
 int impl_floor_size(uint32_t seed, int k)
@@ -90,17 +94,18 @@ int impl_floor_size(uint32_t seed, int k)
     return (int)(t % 5u) + 10;
 }
 
-/* ---- Phase 1 (§5): one cut across axis a; the partition line is the line
- * of orientation 1 - a (a row when rows are divided). ---- */
-static int cut(work_area *wa, int n, int a)
+/* ---- Phase 1 (§5): one cut across axis a; the partition line runs along
+ * the other axis o at position `at` (a row when rows are divided). ---- */
+static int cut(work_area *wa, uint32_t *s, int n, int a)
 {
     lnode *N = &wa->node[n];
     int len = N->hi[a] + 1 - N->lo[a];
     if (len < 7 || N->cut[a])
         return 0; /* no draw */
-    int at = N->lo[a] + draw(wa, 0, len - 7) + 3;
+    int at = N->lo[a] + impl_range(s, 0, len - 7) + 3;
     int o = 1 - a;
-    pk_write(&wa->grid, o, at, pk_span(N->lo[o], N->hi[o]), PK_PART);
+    bg_fill(wa->g + at * bg_stride(a) + N->lo[o] * bg_stride(o), bg_stride(o), N->hi[o] + 1 - N->lo[o],
+            GROTTO_TILE_PARTITION);
     lnode *M = &wa->node[wa->nodes];
     *M = *N;
     M->lo[a] = (uint8_t)(at + 1);
@@ -117,7 +122,7 @@ static int cut(work_area *wa, int n, int a)
 
 /* The depth-first visit of §5.1/§5.3 with an explicit stack of nodes still
  * to visit (the first child on top, so its subtree is done first). */
-static void partition(work_area *wa)
+static void partition(work_area *wa, uint32_t *s)
 {
     uint8_t todo[32];
     int top = 0;
@@ -127,18 +132,17 @@ static void partition(work_area *wa)
         if (wa->nodes >= 15)
             continue; /* R8 */
         const lnode *N = &wa->node[n];
-        int a;
-        if (N->cut[0])
-            a = 1;
-        else if (N->cut[1])
-            a = 0;
-        else
-            a = draw_bit(wa) ? 0 : 1; /* 1 = columns (axis 0) */
-        if (!cut(wa, n, a))
+        /* the axis: forced by a cut already made, else drawn (1 = columns,
+         * axis 0); the draw is selected, not branched on */
+        uint32_t c0 = N->cut[0], c1 = N->cut[1], drawn = 0u - (uint32_t)!(c0 | c1);
+        uint32_t next = *s * IMPL_MULT + IMPL_INC;
+        *s ^= (*s ^ next) & drawn;
+        int a = (int)(c0 | (~c1 & ~(next >> 16) & 1u));
+        if (!cut(wa, s, n, a))
             continue;
         int m = wa->nodes++;
         wa->splits++;
-        int kept_first = (int)draw_bit(wa);
+        int kept_first = (int)(impl_next15(s) & 1u);
         todo[top++] = (uint8_t)(kept_first ? m : n);
         todo[top++] = (uint8_t)(kept_first ? n : m);
     }
@@ -148,33 +152,30 @@ static void partition(work_area *wa)
 
 /* Doors on the two edges across axis a (a = 1: top and bottom, a coordinate
  * along x; a = 0: left and right, along y), in the draw order of §6.2. */
-static void doors(work_area *wa, lroom *R, int a)
+static inline void doors(uint32_t *s, uint8_t *g, lroom *R, int a)
 {
     int b = 1 - a, lo = R->lo[b], hi = R->hi[b];
     int w = hi - lo + 1;
     uint8_t(*d)[2] = R->door[a];
     if (w < 5) {
-        d[0][0] = (uint8_t)draw(wa, lo, hi);
-        d[1][0] = (uint8_t)draw(wa, lo, hi);
+        d[0][0] = (uint8_t)impl_range(s, lo, hi);
+        d[1][0] = (uint8_t)impl_range(s, lo, hi);
     } else {
         int mid = lo + w / 2 - 1;
-        d[0][0] = (uint8_t)draw(wa, lo, mid);
-        d[0][1] = (uint8_t)draw(wa, mid + 1, hi);
-        d[1][0] = (uint8_t)draw(wa, lo, mid);
-        d[1][1] = (uint8_t)draw(wa, mid + 1, hi);
+        d[0][0] = (uint8_t)impl_range(s, lo, mid);
+        d[0][1] = (uint8_t)impl_range(s, mid + 1, hi);
+        d[1][0] = (uint8_t)impl_range(s, lo, mid);
+        d[1][1] = (uint8_t)impl_range(s, mid + 1, hi);
     }
     /* door (side, slot) is the cell at d along axis b on edge lo/hi[a] */
+    uint8_t *edge[2] = {g + R->lo[a] * bg_stride(a), g + R->hi[a] * bg_stride(a)};
     for (int side = 0; side < 2; side++)
-        for (int slot = 0; slot < 2; slot++) {
-            int c[2];
-            c[b] = d[side][slot];
-            c[a] = side ? R->hi[a] : R->lo[a];
-            if (c[b]) /* inside the room just carved: every plane is 0 there */
-                wa->grid.p[PK_DOOR].r[c[1]] |= (uint16_t)(1u << c[0]);
-        }
+        for (int slot = 0; slot < 2; slot++)
+            if (d[side][slot])
+                edge[side][d[side][slot] * bg_stride(b)] = GROTTO_TILE_DOOR;
 }
 
-static void carve(work_area *wa, int n)
+static inline void carve(work_area *wa, uint32_t *s, int n)
 {
     const lnode *N = &wa->node[n];
     lroom *R = &wa->room[n];
@@ -183,141 +184,98 @@ static void carve(work_area *wa, int n)
     if (wx < 3 || wy < 3)
         return; /* R6, unreachable */
     int t[2] = {wx / 3, wy / 3};
-    int inset = draw(wa, 0, 1) == 0;
+    int inset = (impl_next15(s) & 1u) == 0;
     for (int a = 0; a < 2; a++)
-        R->lo[a] = (uint8_t)draw(wa, N->lo[a] + inset, N->lo[a] + t[a]);
-    inset = draw(wa, 0, 1) == 0;
+        R->lo[a] = (uint8_t)impl_range(s, N->lo[a] + inset, N->lo[a] + t[a]);
+    inset = (impl_next15(s) & 1u) == 0;
     for (int a = 0; a < 2; a++)
-        R->hi[a] = (uint8_t)draw(wa, N->lo[a] + 2 * t[a], N->hi[a] - inset);
+        R->hi[a] = (uint8_t)impl_range(s, N->lo[a] + 2 * t[a], N->hi[a] - inset);
     R->carved = 1;
-    for (int y = R->lo[1]; y <= R->hi[1]; y++)
-        pk_write(&wa->grid, 0, y, pk_span(R->lo[0], R->hi[0]), PK_FLOOR);
+    bg_clear_rect(wa->g, R->lo[0], R->lo[1], R->hi[0], R->hi[1]);
     if (R->lo[0] && R->lo[1] && R->hi[0] && R->hi[1]) { /* R9 */
-        doors(wa, R, 1);
-        doors(wa, R, 0);
+        doors(s, wa->g, R, 1);
+        doors(s, wa->g, R, 0);
     }
 }
 
-/* ---- Phase 3 (§7): one edge of a room. The edge lies across axis a; its
- * cells are visited along lines of orientation a: line i in
- * lo[1-a]..hi[1-a], edge cell at bit e, inward direction dir. `outside` is
- * the bit read by the shrink pre-check (e - dir, except on the right edge:
- * quirk R1).
- *
- * Left and right edges (a = 0) walk rows, which are lanes: a shrink run is
- * one stop mask and one ctz/clz, a growth one masked write. Top and bottom
- * edges (a = 1) walk columns; there the stop condition of a whole row is one
- * mask expression (bit i: the cell (i, y) stops a walk in column i), so the
- * run steps row by row over those masks instead of gathering four columns;
- * growth clears the bit of column i row by row.
- * Writes touch only the planes that can hold the cells: no corridor exists
- * before phase 4, so growth clears walls and partitions (doors are masked
- * out); a shrink run's cells are floor (not 1 or 3: the edge cell is tested,
- * every further cell was the "next inward is not 1" of the step before, and
- * no partition lies inside a room; not 8: doors stop the run), so it only
- * sets walls. ---- */
-static void erode_edge_rows(work_area *wa, const lroom *R, int high, int grow)
+/* ---- Phase 3 (§7): the four edges of a room, top, bottom, left, right.
+ * The edges across axis a (a = 1: top and bottom) are walked along the
+ * other axis b; inward is +-stride(a); the half and the growth limits are
+ * lengths along a. The shrink pre-check reads the cell outside the edge,
+ * except on the right edge (a = 0, high): quirk R1 reads column
+ * room.y0 + 1 of the edge cell's row. ---- */
+static inline void erode_axis(uint8_t *g, uint32_t *s, const lnode *N, const lroom *R, int a, int special, int size)
 {
-    pk_grid *g = &wa->grid;
-    int e = high ? R->hi[0] : R->lo[0], dir = high ? -1 : 1;
-    int half = (R->hi[0] - R->lo[0] + 1) / 2;
-    int outside = high ? R->lo[1] + 1 : e - dir; /* R1 on the right edge */
-    const uint16_t *W = g->p[PK_WALL].r, *D = g->p[PK_DOOR].r, *P = g->p[PK_PART].r;
-    for (int i = R->lo[1]; i <= R->hi[1]; i++) {
-        if (((W[i] | P[i]) >> e) & 1u)
-            continue; /* 1 or 3: no draw */
-        if (draw(wa, 0, 1)) { /* grow outward; doors stay */
-            int len = draw(wa, 0, grow);
-            uint16_t m = (uint16_t)(pk_cells(e - dir, -dir, len) & ~D[i]);
-            g->p[PK_WALL].r[i] &= (uint16_t)~m; /* no corridor exists yet */
-            g->p[PK_PART].r[i] &= (uint16_t)~m;
-            continue;
-        }
-        if (((D[i] >> e) | ((W[i] | D[i]) >> outside)) & 1u)
-            continue;
-        int len = draw(wa, 0, half);
-        int k = pk_run(pk_shrink_stop(W[i], D[i], W[i - 1], W[i + 1], dir), e, dir, len);
-        g->p[PK_WALL].r[i] |= pk_cells(e, dir, k); /* the run's cells are floor */
-    }
+    int b = 1 - a, in = bg_stride(a), along = bg_stride(b);
+    int count = R->hi[b] + 1 - R->lo[b], half = (R->hi[a] + 1 - R->lo[a]) / 2;
+    int grow_lo = special ? R->lo[a] - 1 : R->lo[a] - N->lo[a];
+    int grow_hi = special ? size - R->hi[a] - 1 : N->hi[a] - R->hi[a];
+    uint8_t *lo_edge = g + R->lo[a] * in + R->lo[b] * along;
+    uint8_t *hi_edge = g + R->hi[a] * in + R->lo[b] * along;
+    int hi_outside = a ? in : R->lo[1] + 1 - R->hi[0]; /* R1 on the right edge */
+    bg_erode_edge(s, lo_edge, count, along, in, -in, grow_lo, half);
+    bg_erode_edge(s, hi_edge, count, along, -in, hi_outside, grow_hi, half);
 }
 
-static void erode_edge_cols(work_area *wa, const lroom *R, int high, int grow)
-{
-    pk_grid *g = &wa->grid;
-    int e = high ? R->hi[1] : R->lo[1], dir = high ? -1 : 1;
-    int half = (R->hi[1] - R->lo[1] + 1) / 2;
-    uint16_t *W = g->p[PK_WALL].r, *P = g->p[PK_PART].r;
-    const uint16_t *D = g->p[PK_DOOR].r;
-    for (int i = R->lo[0]; i <= R->hi[0]; i++) {
-        uint16_t bit = (uint16_t)(1u << i);
-        if ((W[e] | P[e]) & bit)
-            continue; /* 1 or 3: no draw */
-        if (draw(wa, 0, 1)) { /* grow outward; doors stay */
-            int len = draw(wa, 0, grow);
-            for (int y = e - dir, j = 0; j < len; j++, y -= dir) {
-                uint16_t m = (uint16_t)(bit & ~D[y]);
-                W[y] &= (uint16_t)~m;
-                P[y] &= (uint16_t)~m;
-            }
-            continue;
-        }
-        if ((D[e] | W[e - dir] | D[e - dir]) & bit)
-            continue;
-        int len = draw(wa, 0, half);
-        for (int y = e, k = 0; k < len; k++, y += dir) {
-            uint16_t next = W[y + dir], side = (uint16_t)(~W[y] & next);
-            uint16_t stop = (uint16_t)(D[y] | next | (side >> 1) | (side << 1));
-            if (stop & bit)
-                break;
-            W[y] |= bit;
-        }
-    }
-}
-
-static void erode(work_area *wa, int n)
+static inline void erode(work_area *wa, uint32_t *s, int n)
 {
     const lnode *N = &wa->node[n];
     const lroom *R = &wa->room[n];
     if (!R->carved)
         return; /* R6 */
     int special = 0;
-    if (!wa->special_done && draw(wa, 0, 15) == 0) {
+    if (!wa->special_done && impl_range(s, 0, 15) == 0) {
         special = 1;
         wa->special_done = 1;
     }
-    /* top, bottom, left, right */
-    for (int a = 1; a >= 0; a--) {
-        int up = special ? R->lo[a] - 1 : R->lo[a] - N->lo[a];
-        int down = special ? wa->size - R->hi[a] - 1 : N->hi[a] - R->hi[a];
-        void (*edge)(work_area *, const lroom *, int, int) = a ? erode_edge_cols : erode_edge_rows;
-        edge(wa, R, 0, up);
-        edge(wa, R, 1, down);
-    }
+    erode_axis(wa->g, s, N, R, 1, special, wa->size); /* top, bottom */
+    erode_axis(wa->g, s, N, R, 0, special, wa->size); /* left, right */
 }
 
-/* ---- Phase 4 (§8): corridors between the doors of a split. The line L
- * has orientation o (a row for a split across rows); a door's coordinate
- * along L is `p`, the edge it stands on `q` (A's high edge, B's low edge);
- * the approach legs run along the lines of orientation 1 - o. ---- */
-static void corridor(work_area *wa, int o, int L, int pa, int qa, int pb, int qb, int extend)
+/* ---- Phase 4 (§8) and phase 5 (§9): corridors, then the outer ring.
+ *
+ * A corridor writes 2 whatever the cell held, and the phase's only read is
+ * the extension scan. So the corridors are collected as line masks in two
+ * planes, one per orientation (corr[o][i]: bit c = cell c of row i for
+ * o = 0, of column i for o = 1), every segment one OR whichever way it
+ * runs; the scan sees a cell as blocked when its byte is 1 or 3 and no
+ * corridor of either plane covers it. At the end the column plane is
+ * turned into row masks (pk_transpose) and the corridors, then the ring,
+ * are written into the grid row by row (bg_put_rows): no loop runs over a
+ * drawn length.
+ *
+ * For a split, the line L runs along axis o (a row for a split across
+ * rows); a door's coordinate along L is `p`, the edge it stands on `q`
+ * (A's high edge, B's low edge); the approach legs run along the other
+ * axis, at p, from the door's edge to L. ---- */
+typedef struct corridor_planes {
+    uint16_t corr[2][GROTTO_GRID];
+} corridor_planes;
+
+/* The open cells of line (o, L) as the scan sees them now. */
+static uint16_t open_on_line(const uint8_t *g, const corridor_planes *cp, int o, int L)
 {
-    pk_grid *g = &wa->grid;
-    pk_write(g, 1 - o, pa, pk_span(qa + 1, L), PK_CORR);
-    pk_write(g, 1 - o, pb, pk_span(L + 1, qb - 1), PK_CORR);
+    uint32_t across = 0; /* the other plane's lines crossing L at L's cells */
+    for (int c = 0; c < GROTTO_GRID; c++)
+        across |= (uint32_t)((cp->corr[1 - o][c] >> L) & 1u) << c;
+    return (uint16_t)(~bg_blocked_line(g, o, L) | cp->corr[o][L] | across);
+}
+
+static inline void corridor(const uint8_t *g, corridor_planes *cp, int o, int L, int pa, int qa, int pb, int qb,
+                            int extend)
+{
+    uint16_t *legs = cp->corr[1 - o];
+    legs[pa] |= pk_span(qa + 1, L);
+    legs[pb] |= pk_span(L + 1, qb - 1);
     int lo = pa < pb ? pa : pb, hi = pa < pb ? pb : pa;
-    if (lo < hi)
-        pk_write(g, o, L, pk_span(lo, hi), PK_CORR);
+    cp->corr[o][L] |= pk_span(lo, hi); /* one cell when lo == hi: a leg's end */
     if (!extend)
         return;
-    uint16_t m = pk_extension(pk_blocked(g, o, L), hi, +1);
-    if (m)
-        pk_write(g, o, L, m, PK_CORR);
-    m = pk_extension(pk_blocked(g, o, L), lo, -1);
-    if (m)
-        pk_write(g, o, L, m, PK_CORR);
+    cp->corr[o][L] |= bg_extension(open_on_line(g, cp, o, L), hi, +1);
+    cp->corr[o][L] |= bg_extension(open_on_line(g, cp, o, L), lo, -1);
 }
 
-static void connect(work_area *wa, const lsplit *P)
+static inline void connect(work_area *wa, corridor_planes *cp, uint32_t *s, const lsplit *P)
 {
     const lroom *A = &wa->room[P->first], *B = &wa->room[P->second];
     if (!A->carved || !B->carved)
@@ -326,32 +284,40 @@ static void connect(work_area *wa, const lsplit *P)
     for (int i = 0; i < 4; i++) {
         /* pairs (A0,B0) (A1,B0) (A0,B1) (A1,B1) */
         int pa = A->door[a][1][i & 1], pb = B->door[a][0][i >> 1];
-        int extend = draw(wa, 0, 7) == 0; /* always drawn (R5) */
+        int extend = impl_range(s, 0, 7) == 0; /* always drawn (R5) */
         if (pa && pb)
-            corridor(wa, o, P->at, pa, A->hi[a], pb, B->lo[a], extend);
+            corridor(wa->g, cp, o, P->at, pa, A->hi[a], pb, B->lo[a], extend);
     }
 }
 
-/* ---- Phase 5 (§9) ---- */
-static void ring(work_area *wa)
+/* The corridors, then the ring of the W x W floor, into the grid; rows
+ * past W hold no corridor and keep their 1s, and so do the cells past W in
+ * the rows above (no corridor reaches them: an extension stops before the
+ * first open cell, and past W every cell is a wall). */
+static void write_corridors_and_ring(work_area *wa, const corridor_planes *cp)
 {
-    uint16_t all = pk_span(0, wa->size - 1);
-    for (int o = 0; o < 2; o++) {
-        pk_write(&wa->grid, o, 0, all, PK_WALL);
-        pk_write(&wa->grid, o, wa->size - 1, all, PK_WALL);
+    uint16_t rows[GROTTO_GRID], ring[GROTTO_GRID];
+    pk_transpose(cp->corr[1], rows);
+    int w = wa->size;
+    uint16_t side_cells = (uint16_t)(1u | 1u << (w - 1));
+    for (int y = 0; y < GROTTO_GRID; y++) {
+        rows[y] |= cp->corr[0][y];
+        ring[y] = side_cells;
     }
+    ring[0] = ring[w - 1] = pk_span(0, w - 1);
+    bg_put_rows(wa->g, w, rows, GROTTO_TILE_CORRIDOR, ring, GROTTO_TILE_WALL); /* rows past W: nothing */
 }
 
 /* ---- Phase 6 (§10): stairs ----
  *
  * The stair rules test only "blocked" (tile 1 or 3), and the phase writes
- * only 4s and a 5, which are not blocked. So the phase keeps no grid of its
- * own, only two planes: `blocked`, the wall plane OR the partition plane
- * (four word operations) less every cell written since, and `placed`, the
- * cells written. A candidate is judged by its 3 x 3 pattern of blocked
- * cells (bitboard.h): the up stairs by one lookup in impl_up_refused
- * (tables.c: CORNER_FAIL, or the pinch that CLASSIFY and BLACKLIST
- * describe), the down stairs by impl_corner_fail.
+ * only 4s and a 5, which are not blocked. So the checks read two row-mask
+ * planes taken from the grid once: `blocked` (impl_blocked_rows) less
+ * every cell written since, and `placed`, the cells written. A candidate is
+ * judged by its 3 x 3 pattern of blocked cells (bitboard.h): the up stairs
+ * by one lookup in impl_up_refused (tables.c: CORNER_FAIL, or the pinch
+ * that CLASSIFY and BLACKLIST describe), the down stairs by
+ * impl_corner_fail.
  *
  * §10.2's attempt loop is taken apart into its two searches:
  *  - up_stairs() draws candidates until one is accepted: checked while the
@@ -361,23 +327,15 @@ static void ring(work_area *wa)
  *    same-room rule;
  * and place_stairs() repeats the two while the down candidate fails its
  * corner check, each failure counted. The 4 of a failed attempt stays in
- * `placed` (a ghost stair): open to every later check, a candidate again. */
+ * the grid and in `placed` (a ghost stair): open to every later check, a
+ * candidate again. */
 typedef struct stair_state {
-    pk_plane blocked;   /* tiles 1 and 3 as the stair checks see them */
-    pk_plane placed;    /* cells written 4 or 5 so far */
-    int same_room_hits; /* §10.2 sameRoomHits: persists over attempts */
-    int failures;       /* §10.2 failures: up and down, persists */
-    int overflow;       /* overflow mode entered at least once */
+    uint16_t blocked[16]; /* tiles 1 and 3 as the stair checks see them */
+    uint16_t placed[16];  /* cells written 4 or 5 so far */
+    int same_room_hits;   /* §10.2 sameRoomHits: persists over attempts */
+    int failures;         /* §10.2 failures: up and down, persists */
+    int overflow;         /* overflow mode entered at least once */
 } stair_state;
-
-static void stairs_begin(const work_area *wa, stair_state *st)
-{
-    for (int j = 0; j < 4; j++) {
-        st->blocked.q[j] = wa->grid.p[PK_WALL].q[j] | wa->grid.p[PK_PART].q[j];
-        st->placed.q[j] = 0;
-    }
-    st->same_room_hits = st->failures = st->overflow = 0;
-}
 
 typedef struct cell {
     int x, y;
@@ -387,24 +345,24 @@ typedef struct cell {
  * 1..W-2 (R10), so rows y-1 and y+1 and bits x-1, x+1 exist. */
 static inline unsigned pattern_at(const stair_state *st, cell c)
 {
-    return impl_pat9(st->blocked.r, c.x, c.y);
+    return impl_pat9(st->blocked, c.x, c.y);
 }
 
 /* A cell of room r, drawn x first, then y. */
-static inline cell room_cell(work_area *wa, int r)
+static inline cell room_cell(const work_area *wa, uint32_t *s, int r)
 {
     const lroom *R = &wa->room[r];
     cell c;
-    c.x = draw(wa, R->lo[0], R->hi[0]);
-    c.y = draw(wa, R->lo[1], R->hi[1]);
+    c.x = impl_range(s, R->lo[0], R->hi[0]);
+    c.y = impl_range(s, R->lo[1], R->hi[1]);
     return c;
 }
 
-static inline cell up_stairs(work_area *wa, stair_state *st, int *room)
+static inline cell up_stairs(const work_area *wa, uint32_t *s, stair_state *st, int *room)
 {
     for (;;) {
-        int r = draw(wa, 0, wa->nodes - 1);
-        cell c = room_cell(wa, r);
+        int r = impl_range(s, 0, wa->nodes - 1);
+        cell c = room_cell(wa, s, r);
         if (st->failures >= FAILURES_TO_OVERFLOW) { /* overflow mode: no checks */
             st->failures = 0;
             st->same_room_hits = 0;
@@ -421,15 +379,15 @@ static inline cell up_stairs(work_area *wa, stair_state *st, int *room)
 /* A room draw that names the up stairs' room is skipped (no cell drawn)
  * while the floor has had fewer than SAME_ROOM_HITS_MAX such skips; after
  * that only the up stairs' own cell is refused. */
-static inline cell down_stairs(work_area *wa, stair_state *st, int up_room, cell up)
+static inline cell down_stairs(const work_area *wa, uint32_t *s, stair_state *st, int up_room, cell up)
 {
     for (;;) {
-        int r = draw(wa, 0, wa->nodes - 1);
+        int r = impl_range(s, 0, wa->nodes - 1);
         if (r == up_room && st->same_room_hits < SAME_ROOM_HITS_MAX) {
             st->same_room_hits++;
             continue;
         }
-        cell c = room_cell(wa, r);
+        cell c = room_cell(wa, s, r);
         if (r != up_room || c.x != up.x || c.y != up.y)
             return c;
     }
@@ -440,46 +398,41 @@ typedef struct stair_result {
     int up_on_wall; /* the final up stairs were written on a blocked cell */
 } stair_result;
 
-static void place_stairs(work_area *wa, stair_state *st, stair_result *res)
+/* Stair tile t written at c: the grid, `placed`, and no longer blocked. */
+static inline void put_stairs(work_area *wa, stair_state *st, cell c, uint8_t t)
+{
+    uint16_t bit = (uint16_t)(1u << c.x);
+    *cell_at(wa->g, c.x, c.y) = t;
+    st->blocked[c.y] &= (uint16_t)~bit;
+    st->placed[c.y] |= bit;
+}
+
+static void place_stairs(work_area *wa, uint32_t *s, stair_state *st, stair_result *res)
 {
     cell up, down;
     int up_on_wall;
     for (;;) {
         int room;
-        up = up_stairs(wa, st, &room);
-        uint16_t bit = (uint16_t)(1u << up.x);
-        up_on_wall = (st->blocked.r[up.y] & bit) != 0;
-        st->blocked.r[up.y] &= (uint16_t)~bit;
-        st->placed.r[up.y] |= bit;
-        down = down_stairs(wa, st, room, up);
+        up = up_stairs(wa, s, st, &room);
+        up_on_wall = (st->blocked[up.y] >> up.x) & 1;
+        put_stairs(wa, st, up, GROTTO_TILE_UP);
+        down = down_stairs(wa, s, st, room, up);
         if (!impl_corner_fail(pattern_at(st, down)))
             break;
         st->failures++;
     }
-    st->blocked.r[down.y] &= (uint16_t)~(1u << down.x);
-    st->placed.r[down.y] |= (uint16_t)(1u << down.x);
+    put_stairs(wa, st, down, GROTTO_TILE_DOWN);
     res->up = up;
     res->down = down;
     res->up_on_wall = up_on_wall;
 }
 
-/* The layout the caller keeps (impl.h): the byte grid from the planes and
- * the stair cells - tile code bits 1 = {1,3,5}, 2 = {2,3}, 4 = {4,5},
- * 8 = {8}, a written cell holding 4 or 5 whatever its plane said - its
- * blocked and stair rows, the rooms and the flags. */
+/* What the layout keeps besides its grid (impl.h): the blocked and stair
+ * rows, the rooms and the flags. */
 static void write_layout(const work_area *wa, const stair_state *st, const stair_result *res, impl_layout *out)
 {
-    const pk_grid *g = &wa->grid;
-    for (int y = 0; y < GROTTO_GRID; y++) {
-        uint16_t stairs = st->placed.r[y], keep = (uint16_t)~stairs;
-        uint16_t down = (uint16_t)(y == res->down.y ? 1u << res->down.x : 0u);
-        uint16_t wall = g->p[PK_WALL].r[y] & keep, part = g->p[PK_PART].r[y] & keep;
-        uint16_t corr = g->p[PK_CORR].r[y] & keep, door = g->p[PK_DOOR].r[y] & keep;
-        pk_bytes_of_row((uint16_t)(wall | part | down), (uint16_t)(corr | part), stairs, door,
-                        out->grid + GROTTO_GRID * y);
-        out->blocked[y] = st->blocked.r[y]; /* = wall | part */
-        out->stairs[y] = stairs;
-    }
+    memcpy(out->blocked, st->blocked, sizeof out->blocked); /* the 1/3 cells of the final grid */
+    memcpy(out->stairs, st->placed, sizeof out->stairs);
     int rooms = wa->nodes, regular = rooms >= 2;
     for (int r = 0; r < rooms; r++) {
         const lroom *R = &wa->room[r];
@@ -502,39 +455,89 @@ static void write_layout(const work_area *wa, const stair_state *st, const stair
     out->state = wa->rng;
 }
 
+/* ---- The phases as the driver calls them: one call per phase and layout,
+ * kept out of line so that a profiler (valgrind --tool=callgrind) bills each
+ * phase on its own; a call per phase costs nothing measurable. Each phase
+ * keeps the generator state in a local variable. ---- */
+#define PHASE __attribute__((noinline))
+
+static PHASE void phase_partition(work_area *wa)
+{
+    uint32_t s = wa->rng;
+    partition(wa, &s);
+    wa->rng = s;
+}
+
+static PHASE void phase_rooms(work_area *wa)
+{
+    uint32_t s = wa->rng;
+    for (int n = 0; n < wa->nodes; n++)
+        carve(wa, &s, n);
+    wa->rng = s;
+}
+
+static PHASE void phase_erosion(work_area *wa)
+{
+    uint32_t s = wa->rng;
+    for (int n = 0; n < wa->nodes; n++)
+        erode(wa, &s, n);
+    wa->rng = s;
+}
+
+static PHASE void phase_corridors(work_area *wa)
+{
+    uint32_t s = wa->rng;
+    corridor_planes cp;
+    memset(&cp, 0, sizeof cp);
+    for (int i = 0; i < wa->splits; i++)
+        connect(wa, &cp, &s, &wa->split[i]);
+    wa->rng = s;
+    write_corridors_and_ring(wa, &cp);
+}
+
+static PHASE void phase_stairs(work_area *wa, stair_state *st, stair_result *res)
+{
+    uint32_t s = wa->rng;
+    impl_blocked_rows(wa->g, st->blocked);
+    memset(st->placed, 0, sizeof st->placed);
+    st->same_room_hits = st->failures = st->overflow = 0;
+    place_stairs(wa, &s, st, res);
+    wa->rng = s;
+}
+
+static PHASE void phase_output(const work_area *wa, const stair_state *st, const stair_result *res,
+                               impl_layout *out)
+{
+    write_layout(wa, st, res, out);
+}
+
 static void stairs_phase(work_area *wa, impl_layout *out)
 {
     stair_state st;
-    stairs_begin(wa, &st);
     stair_result res;
-    place_stairs(wa, &st, &res);
-    write_layout(wa, &st, &res, out);
+    phase_stairs(wa, &st, &res);
+    phase_output(wa, &st, &res, out);
 }
 
 void impl_layout_gen(uint32_t T, int size, impl_layout *out)
 {
     work_area wa;
+    wa.g = out->grid;
+    memset(wa.g, GROTTO_TILE_WALL, GROTTO_CELLS); /* every cell a wall (§4) */
     wa.rng = T;
     wa.size = size;
     wa.nodes = 1;
     wa.splits = 0;
     wa.special_done = 0;
-    for (int k = 0; k < PK_PLANES; k++)
-        for (int j = 0; j < 4; j++)
-            wa.grid.p[k].q[j] = k == PK_WALL ? ~UINT64_C(0) : 0; /* every cell a wall (§4) */
     lnode *root = &wa.node[0];
     root->lo[0] = root->lo[1] = 1;
     root->hi[0] = root->hi[1] = (uint8_t)(size - 2);
     root->cut[0] = root->cut[1] = 0;
 
-    partition(&wa);
-    for (int n = 0; n < wa.nodes; n++)
-        carve(&wa, n);
-    for (int n = 0; n < wa.nodes; n++)
-        erode(&wa, n);
-    for (int s = 0; s < wa.splits; s++)
-        connect(&wa, &wa.split[s]);
-    ring(&wa);
+    phase_partition(&wa);
+    phase_rooms(&wa);
+    phase_erosion(&wa);
+    phase_corridors(&wa);
     stairs_phase(&wa, out);
 }
 
@@ -542,15 +545,24 @@ void impl_stairs_alone(const impl_stairs_input *in, impl_layout *out)
 {
     work_area wa;
     memset(&wa, 0, sizeof wa);
+    wa.g = out->grid;
     wa.rng = in->state;
     wa.size = in->size;
     wa.nodes = in->room_count;
-    for (int y = 0; y < GROTTO_GRID; y++) {
-        wa.grid.p[PK_WALL].r[y] = in->wall[y];
-        wa.grid.p[PK_PART].r[y] = in->part[y];
-        wa.grid.p[PK_DOOR].r[y] = in->door[y];
-        wa.grid.p[PK_CORR].r[y] = in->corridor[y];
-    }
+    for (int y = 0; y < GROTTO_GRID; y++)
+        for (int x = 0; x < GROTTO_GRID; x++) {
+            uint16_t bit = (uint16_t)(1u << x);
+            uint8_t t = GROTTO_TILE_FLOOR;
+            if (in->wall[y] & bit)
+                t = GROTTO_TILE_WALL;
+            else if (in->part[y] & bit)
+                t = GROTTO_TILE_PARTITION;
+            else if (in->door[y] & bit)
+                t = GROTTO_TILE_DOOR;
+            else if (in->corridor[y] & bit)
+                t = GROTTO_TILE_CORRIDOR;
+            *cell_at(wa.g, x, y) = t;
+        }
     for (int r = 0; r < in->room_count; r++) {
         wa.room[r].lo[0] = in->room[r].x0;
         wa.room[r].lo[1] = in->room[r].y0;
@@ -562,9 +574,15 @@ void impl_stairs_alone(const impl_stairs_input *in, impl_layout *out)
 
 /* ---- Phase 7: chests (§11) ---- */
 
+int impl_chest_class(int k)
+{
+    return (k >= 3) + (k >= 4);
+}
+
 int impl_place_chests(const impl_layout *layout, int k, grotto_xy chest[GROTTO_MAX_CHESTS], uint32_t *draws)
 {
-    if (k <= 2)
+    int cls = impl_chest_class(k); /* the only use of k: floors of one class get the same chests */
+    if (cls == 0)
         return 0;
     uint32_t made = 1; /* the count; the discards are one jump, not draws */
     uint32_t s = layout->state;
@@ -573,7 +591,7 @@ int impl_place_chests(const impl_layout *layout, int k, grotto_xy chest[GROTTO_M
     int skipped = 0, placed = 0;
     uint16_t occupied[16]; /* stairs (ghosts too) and the chests placed */
     memcpy(occupied, layout->stairs, sizeof occupied);
-    int discards = k == 3 || k == 1; /* A[0] == 1 never gets here: dead, as in §11 */
+    int discards = cls == 1; /* k == 3 (k == 1 never gets here: dead, as in §11) */
     if (discards && layout->rooms_regular) {
         /* every discarded candidate makes exactly its room, x and y draws */
         s = impl_state_after(s, CHEST_DISCARDS * CHEST_DRAWS);

@@ -64,7 +64,11 @@ typedef struct impl_stairs_input {
 } impl_stairs_input;
 void impl_stairs_alone(const impl_stairs_input *in, impl_layout *out);
 /* Phase 7 for floor index k; returns the count (0 for k <= 2). The draws
- * made are added to *draws (may be NULL); the floor-3 discards are a jump. */
+ * made are added to *draws (may be NULL); the floor-3 discards are a jump.
+ * It reads k only through impl_chest_class(k): 0 for k <= 2 (no chest),
+ * 1 for k = 3 (100 candidates discarded first), 2 for k >= 4; floors of one
+ * layout and one class have the same chests (sweep.c shares them). */
+int impl_chest_class(int k);
 int impl_place_chests(const impl_layout *layout, int k, grotto_xy chest[GROTTO_MAX_CHESTS], uint32_t *draws);
 /* Fill a grotto_floor_t from a layout and its chests. */
 void impl_floor_from_layout(const impl_layout *layout, int k, int count, const grotto_xy *chest,

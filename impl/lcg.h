@@ -9,6 +9,9 @@
 
 #define IMPL_MULT 1103515245u
 #define IMPL_INC 12345u
+/* Two steps at once: s -> (MULT * MULT) s + (MULT * INC + INC), mod 2^32. */
+#define IMPL_MULT2 (IMPL_MULT * IMPL_MULT)
+#define IMPL_INC2 (IMPL_MULT * IMPL_INC + IMPL_INC)
 
 /* One step; returns bits 16..30 of the NEW state. */
 static inline uint32_t impl_next15(uint32_t *s)
@@ -17,39 +20,44 @@ static inline uint32_t impl_next15(uint32_t *s)
     return (*s >> 16) & 0x7FFFu;
 }
 
-/* Exact r mod n for r < 2^15 and 1 <= n <= IMPL_FASTMOD_MAX, by a
- * multiplication: q = (r * ceil(2^24/n)) >> 24. With e = ceil(2^24/n)*n - 2^24
- * < n, the error term r*e/(n*2^24) stays below 1/n as long as r*e < 2^24,
- * which holds for r < 2^15 and n <= 256 (checked exhaustively by
- * test_impl_primitives). */
+/* Exact r mod n for r < 2^15 and 0 <= n <= IMPL_FASTMOD_MAX by two
+ * multiplications and no division (remainder by direct computation, Lemire,
+ * Kaser and Kurz 2019): with M = ceil(2^32 / n), the low 32 bits of M * r
+ * are the fraction r / n in 32-bit fixed point, and multiplying it by n
+ * gives the remainder in the high word. 32 fraction bits are exact while
+ * r and n stay below 2^16 (checked exhaustively by test_impl_primitives);
+ * n = 0 gives 0 (M = 0), which is what RANGE wants for an empty range. */
 #define IMPL_FASTMOD_MAX 256
 extern const uint32_t impl_fastmod_magic[IMPL_FASTMOD_MAX + 1]; /* constant (tables.c) */
 
 static inline uint32_t impl_mod15(uint32_t r, uint32_t n)
 {
-    if (__builtin_constant_p(n))
+    if (__builtin_constant_p(n) && n)
         return r % n; /* constant divisor: the compiler's own reciprocal */
     if (n <= IMPL_FASTMOD_MAX) {
-        uint32_t q = (uint32_t)(((uint64_t)r * impl_fastmod_magic[n]) >> 24);
-        return r - q * n;
+        uint32_t frac = impl_fastmod_magic[n] * r;
+        return (uint32_t)(((uint64_t)frac * n) >> 32);
     }
     return r % n;
 }
 
 /* RANGE(lo, hi), the lazy range of floor-generation.md §1.2: no draw when
  * lo == hi; one draw otherwise; n == 0 (hi == lo-1) returns lo; a negative n
- * (never happens) behaves like JavaScript/C: lo + r mod |n|. */
+ * (never happens) behaves like JavaScript/C: lo + r mod |n|. Whether the
+ * state moves is selected, not branched on (lo == hi depends on drawn
+ * values and would be mispredicted): for lo == hi, n = 1 and the remainder
+ * is 0. The usual n (0..256) take one unsigned comparison. */
 static inline int impl_range(uint32_t *s, int lo, int hi)
 {
-    if (lo == hi)
-        return lo;
-    uint32_t r = impl_next15(s);
+    uint32_t next = *s * IMPL_MULT + IMPL_INC;
+    uint32_t r = (next >> 16) & 0x7FFFu;
+    *s ^= (*s ^ next) & (0u - (uint32_t)(lo != hi));
     int n = hi - lo + 1;
-    if (n == 0)
-        return lo;
+    if ((unsigned)n <= IMPL_FASTMOD_MAX)
+        return lo + (int)impl_mod15(r, (uint32_t)n);
     if (n < 0)
         return lo + (int)(r % (uint32_t)(-n));
-    return lo + (int)impl_mod15(r, (uint32_t)n);
+    return lo + (int)(r % (uint32_t)n);
 }
 
 /* pick(lo, hi) of rng-and-timer.md §2.2 on a raw draw (always consumed). */
@@ -114,10 +122,9 @@ static inline uint32_t impl_steps_between(uint32_t from, uint32_t to)
 {
     uint32_t a = IMPL_MULT, c = IMPL_INC, n = 0;
     for (int k = 0; k < 32 && from != to; k++) {
-        if ((from ^ to) & (1u << k)) {
-            from = a * from + c;
-            n |= 1u << k;
-        }
+        uint32_t flip = ((from ^ to) >> k) & 1u; /* selected, not branched on */
+        from ^= (from ^ (a * from + c)) & (0u - flip);
+        n |= flip << k;
         c = a * c + c; /* (a, c) o (a, c) */
         a = a * a;
     }

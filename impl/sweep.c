@@ -5,9 +5,12 @@
  * T = S + k and the size band of k (1-4, 5-8, 9-12, 13-16; the size is a
  * function of T inside a band). Work items are ascending chunks of T; for
  * every (T, band) the layout is generated exactly once (131,084 runs for the
- * 524,288 floors) and immediately consumed: the chest phase runs once per k
- * of the band with S = T - k in 0..0x7FFF (the floor-3 discards by one
- * 300-step jump), then the records are hashed. So the "sliding memo" has
+ * 524,288 floors) and immediately consumed: the chest phase runs once per
+ * chest class of the band's k with S = T - k in 0..0x7FFF (impl_chest_class:
+ * k <= 2, k = 3 with its discards by one 300-step jump, k >= 4; the floors
+ * of one class differ only in their index k, so chests, masks, enemy-list
+ * terms and facts are made once and copied), then the records, one per
+ * floor, are hashed. So the "sliding memo" has
  * depth one layout: no grid outlives its (T, band) step, and per floor only
  * the record digest, the overflow flag, the facts and a 4-byte summary for
  * the map phase (layout part of ElistOfs, D, chest count) are kept.
@@ -17,11 +20,15 @@
  * Phase 2 (maps) walks ascending chunks of seeds: the eight detail draws of a
  * seed are band-independent (jump-ahead), so they are computed once per seed,
  * and so are the chest-rank draws of every floor; each of the 12 bands then
- * only resolves tables.
+ * only resolves tables. A floor of the map is a function of the seed, n and
+ * its monster rank, hence of (n, smr): its 8-byte MapRecord slot is made once
+ * per seed and (n, monster rank), and the slots of floors 1..16 once per
+ * seed and smr, copied into each band's record in one piece.
  *
- * FNV-1a is latency-bound (one multiply per byte), so records are hashed four
- * streams at a time; a MapRecord's zero tail after its last floor slot costs
- * one multiplication by a power of the FNV prime.
+ * FNV-1a is latency-bound (one multiply per byte), so records are hashed
+ * eight streams at a time (four for the last four bands of a seed's maps),
+ * read at constant offsets from one pointer; a MapRecord's zero tail after
+ * its last floor slot costs one multiplication by a power of the FNV prime.
  *
  * Threads, clocks and progress are the harness's common library's
  * (base/base.h: base_parallel_chunks hands each worker its chunks and its
@@ -40,7 +47,7 @@
 #include "lcg.h"
 
 enum {
-    T_CHUNK = 256,
+    T_CHUNK = 64,
     SEED_CHUNK = 256,
     MAX_THREADS = 256
 };
@@ -60,6 +67,8 @@ typedef struct floor_sum {
     uint8_t up_on_wall;
     uint8_t overflow;
     uint8_t chest_on_wall; /* a chest replaced a wall or partition tile */
+    uint8_t same;          /* a floor like entry `first` of the chunk but for its index k: */
+    uint32_t first;        /* its facts are a copy (the fields above unset) */
 } floor_sum;
 
 /* Floor records waiting to be hashed eight at a time. */
@@ -89,23 +98,23 @@ typedef struct sweep_worker {
     rec_batch batch;
 } sweep_worker;
 
-/* FNV-1a of 8 equally long buffers, interleaved: with 8 independent chains
- * the multiplier, not the xor-multiply latency, is the limit (about 1.7x
- * faster than 4 chains here). */
-static void fnv1a_8(const uint8_t *const buf[8], size_t len, uint64_t out[8])
+/* FNV-1a of 8 equally long records that lie `stride` bytes apart from
+ * base, interleaved: with 8 independent chains the multiplier, not the
+ * xor-multiply latency, is the limit (about 1.7x faster than 4 chains
+ * here). The records are read at constant offsets from one pointer (the
+ * callers' strides are constants): eight separate pointers would not fit
+ * in the registers beside the eight chains. */
+static inline void fnv1a_8(const uint8_t *base, size_t stride, size_t len, uint64_t out[8])
 {
     uint64_t h0 = GROTTO_FNV_OFFSET, h1 = h0, h2 = h0, h3 = h0, h4 = h0, h5 = h0, h6 = h0, h7 = h0;
-    const uint8_t *b0 = buf[0], *b1 = buf[1], *b2 = buf[2], *b3 = buf[3], *b4 = buf[4], *b5 = buf[5],
-                  *b6 = buf[6], *b7 = buf[7];
-    for (size_t i = 0; i < len; i++) {
-        h0 = (h0 ^ b0[i]) * GROTTO_FNV_PRIME;
-        h1 = (h1 ^ b1[i]) * GROTTO_FNV_PRIME;
-        h2 = (h2 ^ b2[i]) * GROTTO_FNV_PRIME;
-        h3 = (h3 ^ b3[i]) * GROTTO_FNV_PRIME;
-        h4 = (h4 ^ b4[i]) * GROTTO_FNV_PRIME;
-        h5 = (h5 ^ b5[i]) * GROTTO_FNV_PRIME;
-        h6 = (h6 ^ b6[i]) * GROTTO_FNV_PRIME;
-        h7 = (h7 ^ b7[i]) * GROTTO_FNV_PRIME;
+    for (const uint8_t *b = base, *end = base + len; b != end; b++) {
+        /* all loads, then all xors, then all multiplies: written this way
+         * the compiler keeps each chain in its register (no copies) */
+        uint64_t c0 = b[0], c1 = b[stride], c2 = b[2 * stride], c3 = b[3 * stride], c4 = b[4 * stride],
+                 c5 = b[5 * stride], c6 = b[6 * stride], c7 = b[7 * stride];
+        h0 ^= c0, h1 ^= c1, h2 ^= c2, h3 ^= c3, h4 ^= c4, h5 ^= c5, h6 ^= c6, h7 ^= c7;
+        h0 *= GROTTO_FNV_PRIME, h1 *= GROTTO_FNV_PRIME, h2 *= GROTTO_FNV_PRIME, h3 *= GROTTO_FNV_PRIME;
+        h4 *= GROTTO_FNV_PRIME, h5 *= GROTTO_FNV_PRIME, h6 *= GROTTO_FNV_PRIME, h7 *= GROTTO_FNV_PRIME;
     }
     out[0] = h0;
     out[1] = h1;
@@ -117,41 +126,32 @@ static void fnv1a_8(const uint8_t *const buf[8], size_t len, uint64_t out[8])
     out[7] = h7;
 }
 
+/* The same for 4 records. */
+static inline void fnv1a_4(const uint8_t *base, size_t stride, size_t len, uint64_t out[4])
+{
+    uint64_t h0 = GROTTO_FNV_OFFSET, h1 = h0, h2 = h0, h3 = h0;
+    for (const uint8_t *b = base, *end = base + len; b != end; b++) {
+        uint64_t c0 = b[0], c1 = b[stride], c2 = b[2 * stride], c3 = b[3 * stride];
+        h0 ^= c0, h1 ^= c1, h2 ^= c2, h3 ^= c3;
+        h0 *= GROTTO_FNV_PRIME, h1 *= GROTTO_FNV_PRIME, h2 *= GROTTO_FNV_PRIME, h3 *= GROTTO_FNV_PRIME;
+    }
+    out[0] = h0;
+    out[1] = h1;
+    out[2] = h2;
+    out[3] = h3;
+}
+
 static void batch_flush(sweep_worker *w, uint64_t *digest)
 {
     rec_batch *b = &w->batch;
     if (!b->n)
         return;
     w->hashed += (uint64_t)b->n * GROTTO_FLOOR_RECORD_SIZE;
-    const uint8_t *p[8];
-    for (int i = 0; i < 8; i++)
-        p[i] = b->rec[i < b->n ? i : 0];
-    uint64_t h[8];
-    fnv1a_8(p, GROTTO_FLOOR_RECORD_SIZE, h);
+    uint64_t h[8]; /* slots past n hash stale records: their digests are dropped */
+    fnv1a_8(b->rec[0], GROTTO_FLOOR_RECORD_SIZE, GROTTO_FLOOR_RECORD_SIZE, h);
     for (int i = 0; i < b->n; i++)
         digest[b->slot[i]] = h[i];
     b->n = 0;
-}
-
-/* FNV-1a of n (<= 4) equally long buffers, interleaved. */
-static void fnv1a_multi(const uint8_t *const *buf, int n, size_t len, uint64_t *out)
-{
-    uint64_t h0 = GROTTO_FNV_OFFSET, h1 = GROTTO_FNV_OFFSET, h2 = GROTTO_FNV_OFFSET, h3 = GROTTO_FNV_OFFSET;
-    const uint8_t *b0 = buf[0], *b1 = n > 1 ? buf[1] : buf[0], *b2 = n > 2 ? buf[2] : buf[0],
-                  *b3 = n > 3 ? buf[3] : buf[0];
-    for (size_t i = 0; i < len; i++) {
-        h0 = (h0 ^ b0[i]) * GROTTO_FNV_PRIME;
-        h1 = (h1 ^ b1[i]) * GROTTO_FNV_PRIME;
-        h2 = (h2 ^ b2[i]) * GROTTO_FNV_PRIME;
-        h3 = (h3 ^ b3[i]) * GROTTO_FNV_PRIME;
-    }
-    out[0] = h0;
-    if (n > 1)
-        out[1] = h1;
-    if (n > 2)
-        out[2] = h2;
-    if (n > 3)
-        out[3] = h3;
 }
 
 /* ---- phase 1: three stages over a chunk of generator inputs ---- */
@@ -184,17 +184,39 @@ static int floors_generate(sweep_worker *w, int chunk)
             draws += impl_steps_between(T, L.state); /* the draws of phases 1-6 */
             w->generated++;
             nlayout++;
+            impl_floor_masks lm; /* the masks of the layout without chests */
+            memset(&lm, 0, sizeof lm);
+            for (int y = 0; y < 16; y++) {
+                lm.walk[y] = (uint16_t)~L.blocked[y];
+                lm.stairs[y] = L.stairs[y];
+                lm.pocket[y] = (uint16_t)(lm.walk[y] & ~L.stairs[y]);
+            }
+            lm.up = L.up;
+            lm.down = L.down;
+            /* the floors of a class (impl_chest_class) get the same chests:
+             * they differ only in their index k, so chests, masks and the
+             * record's other bytes are made once per class, and the later
+             * stages copy the class's first floor (floor_sum.same) */
+            int cls_made = -1, count = 0;
+            grotto_xy chest[GROTTO_MAX_CHESTS];
+            grotto_floor_t f;
+            floor_sum *first = NULL;
             for (int k = kl; k <= kh; k++) {
                 uint32_t S = T - (uint32_t)k;
-                grotto_xy chest[GROTTO_MAX_CHESTS];
-                int count = impl_place_chests(&L, k, chest, &draws);
                 uint32_t slot = (uint32_t)grotto_floor_slot(S - sh->seed_first, k);
+                int cls = impl_chest_class(k);
+                int same = cls == cls_made;
+                if (!same) {
+                    count = impl_place_chests(&L, k, chest, &draws);
+                    if (req->floor_digest)
+                        impl_floor_from_layout(&L, k, count, chest, &f);
+                    cls_made = cls;
+                }
                 if (req->floor_digest) {
                     if (batch->n == 8)
                         batch_flush(w, req->floor_digest);
                     batch->slot[batch->n] = slot;
-                    grotto_floor_t f;
-                    impl_floor_from_layout(&L, k, count, chest, &f);
+                    f.index = (uint8_t)k;
                     grotto_floor_record(&f, batch->rec[batch->n++]);
                 }
                 if (req->overflow)
@@ -202,28 +224,28 @@ static int floors_generate(sweep_worker *w, int chunk)
                 floor_sum *fs = &w->buf[nsum++];
                 fs->slot = slot;
                 fs->layout = nlayout;
+                fs->same = (uint8_t)same;
+                if (same) {
+                    fs->first = (uint32_t)(first - w->buf);
+                    continue;
+                }
+                first = fs;
                 fs->up_on_wall = L.up_on_wall;
                 fs->overflow = L.overflow;
                 fs->chest_on_wall = 0;
                 for (int i = 0; i < count; i++)
                     fs->chest_on_wall |= (uint8_t)((L.blocked[chest[i].y] >> chest[i].x) & 1u);
+                /* the layout's masks, then its chests: walkable, not pocket */
                 impl_floor_masks *m = &fs->m;
-                for (int y = 0; y < 16; y++) {
-                    m->walk[y] = (uint16_t)~L.blocked[y];
-                    m->stairs[y] = L.stairs[y];
-                    m->chest[y] = 0;
+                *m = lm;
+                for (int i = 0; i < count; i++) {
+                    uint16_t bit = (uint16_t)(1u << chest[i].x);
+                    m->chest[chest[i].y] |= bit;
+                    m->walk[chest[i].y] |= bit;
+                    m->pocket[chest[i].y] &= (uint16_t)~bit; /* a chest is never on stairs (§11) */
+                    m->chests[i] = chest[i];
                 }
-                for (int i = 0; i < count; i++)
-                    m->chest[chest[i].y] |= (uint16_t)(1u << chest[i].x);
-                for (int y = 0; y < 16; y++) {
-                    m->walk[y] |= m->chest[y];
-                    m->pocket[y] = m->walk[y] & (uint16_t)~(m->stairs[y] | m->chest[y]);
-                }
-                m->up = L.up;
-                m->down = L.down;
                 m->chest_count = (uint8_t)count;
-                for (int i = 0; i < GROTTO_MAX_CHESTS; i++)
-                    m->chests[i] = i < count ? chest[i] : (grotto_xy){0, 0};
             }
         }
     }
@@ -242,10 +264,12 @@ static void floors_elist(sweep_worker *w, int nsum)
     const grotto_sweep_request *req = w->sh->req;
     uint32_t cached_layout = UINT32_MAX;
     impl_elist_terms cached = {0};
+    impl_elist_terms t = {0};
     for (int i = 0; i < nsum; i++) {
         floor_sum *fs = &w->buf[i];
-        impl_elist_terms t;
-        if (!fs->chest_on_wall && fs->layout == cached_layout) {
+        if (fs->same) {
+            /* the terms of floor `first`, which came just before: still in t */
+        } else if (!fs->chest_on_wall && fs->layout == cached_layout) {
             t = cached;
         } else {
             t = impl_elist_terms_of(fs->m.walk);
@@ -258,7 +282,7 @@ static void floors_elist(sweep_worker *w, int nsum)
             floor_info *fi = &w->sh->info[fs->slot];
             fi->ofs_layout = (uint16_t)impl_elist_layout_ofs(t);
             fi->D = (uint8_t)t.D; /* D <= W <= 196 */
-            fi->count = fs->m.chest_count;
+            fi->count = w->buf[fs->same ? fs->first : (uint32_t)i].m.chest_count;
         }
         if (req->facts) {
             grotto_floor_facts *fa = &req->facts[fs->slot];
@@ -284,6 +308,10 @@ static void floors_facts(sweep_worker *w, int nsum)
     for (int i = 0; i < nsum; i++) {
         floor_sum *fs = &w->buf[i];
         grotto_floor_facts *fa = &req->facts[fs->slot];
+        if (fs->same) {
+            *fa = req->facts[w->buf[fs->first].slot]; /* padding too (memset there) */
+            continue;
+        }
         int shared = 0;
         if (!fs->chest_on_wall) {
             if (fs->layout != base_layout) {
@@ -371,24 +399,47 @@ static void map_outputs(sweep_worker *w, int band, uint32_t seed, const grotto_m
 }
 
 /* What a map's floor n holds for a given monster rank (for one seed, the
- * same in every band): chest ranks, ElistOfs, D, state. */
+ * same in every band): chest ranks, ElistOfs, D, state, and the floor's
+ * 8-byte slot of the MapRecord (records.md: ranks, ElistOfs little-endian,
+ * D, state, a zero byte), written once and copied into every band's
+ * record. */
 typedef struct floor_cut {
-    uint8_t rank[GROTTO_MAX_CHESTS];
+    uint8_t slot[8];
     uint8_t state, D;
     uint16_t ofs;
 } floor_cut;
+
+/* The 12-byte head of a MapRecord (records.md): band code, seed
+ * little-endian, env, floors, smr, boss, prefix, suffix, locale, level, a
+ * zero byte. */
+static inline void map_record_head(const grotto_map_details_t *d, uint8_t *out)
+{
+    out[0] = d->band_code;
+    out[1] = (uint8_t)(d->seed & 0xFFu);
+    out[2] = (uint8_t)(d->seed >> 8);
+    out[3] = d->env;
+    out[4] = d->floors;
+    out[5] = d->smr;
+    out[6] = d->boss;
+    out[7] = d->prefix;
+    out[8] = d->suffix;
+    out[9] = d->locale;
+    out[10] = d->level;
+    out[11] = 0;
+}
 
 static void maps_chunk(sweep_worker *w, int chunk)
 {
     const grotto_sweep_request *req = w->sh->req;
     const floor_info *info = w->sh->info;
+    const int want_map = req->maps || req->special; /* map_outputs reads a grotto_map_t */
     double ta = base_thread_cpu();
     uint32_t s0 = (uint32_t)chunk * SEED_CHUNK;
     uint32_t s1 = s0 + SEED_CHUNK;
     if (s1 > GROTTO_SEED_COUNT)
         s1 = GROTTO_SEED_COUNT;
     uint64_t draws = 0, hashed = 0;
-    grotto_map_t m[8];
+    grotto_map_t m;
     for (uint32_t seed = s0; seed < s1; seed++) {
         uint32_t v[8];
         impl_detail_draws(seed, v);
@@ -404,54 +455,72 @@ static void maps_chunk(sweep_worker *w, int chunk)
             draws += (uint64_t)c;
         }
         /* A floor of the map depends, for a given seed, only on the floor n
-         * and its monster rank mr (env is band-independent): built once per
-         * (n, mr) and shared by the bands. */
+         * and its monster rank mr = impl_floor_mr(smr, n) (env is
+         * band-independent): its cut is made once per (n, mr), and the
+         * record's floor slots once per smr (tail[smr], floors 1..tail_n),
+         * shared by the bands. */
         floor_cut cut[GROTTO_MAX_FLOORS][GT_MONSTER_RANKS + 1];
         uint16_t cut_ok[GROTTO_MAX_FLOORS] = {0};
-        uint8_t rec[8][GROTTO_MAP_RECORD_SIZE];
-        const uint8_t *recp[8] = {rec[0], rec[1], rec[2], rec[3], rec[4], rec[5], rec[6], rec[7]};
+        uint8_t tail[GT_MONSTER_RANKS + 1][8 * GROTTO_MAX_FLOORS];
+        uint8_t tail_n[GT_MONSTER_RANKS + 1] = {0};
+        uint8_t rec[8][GROTTO_MAP_RECORD_SIZE]; /* only the first len bytes are hashed */
         for (int b0 = 0; b0 < GROTTO_BANDS; b0 += 8) { /* bands 0-7 eight-way, 8-11 four-way */
             int nb = GROTTO_BANDS - b0 < 8 ? GROTTO_BANDS - b0 : 8;
             int len = 0;
             for (int j = 0; j < nb; j++) {
-                grotto_map_t *mj = &m[j];
-                impl_details_from_draws(b0 + j, seed, v, &mj->d, 0);
-                if (12 + 8 * mj->d.floors > len)
-                    len = 12 + 8 * mj->d.floors;
-                int env = mj->d.env;
-                for (int n = 1; n <= mj->d.floors; n++) {
-                    int mr = impl_floor_mr(mj->d.smr, n);
+                grotto_map_details_t *d = &m.d;
+                impl_details_from_draws(b0 + j, seed, v, d, 0);
+                int used = 12 + 8 * d->floors;
+                len = used > len ? used : len;
+                map_record_head(d, rec[j]);
+                int env = d->env, smr = d->smr;
+                for (int n = tail_n[smr] + 1; n <= d->floors; n++) {
+                    int mr = impl_floor_mr(smr, n);
                     floor_cut *c = &cut[n - 1][mr];
                     const floor_info *f = &fi[n - 1];
                     if (!((cut_ok[n - 1] >> mr) & 1)) {
                         impl_key_range rr = impl_rank_of_mr[mr];
-                        for (int i = 0; i < f->count; i++)
-                            c->rank[i] = (uint8_t)(rr.lo + impl_scaled(rank_draw[n - 1][i], rr.hi - rr.lo + 1));
                         c->ofs = (uint16_t)(f->ofs_layout + impl_elist_list_ofs(env, mr));
-                        c->D = f->D; /* <= 196, no clamp needed */
+                        c->D = f->D; /* <= 196: the record's byte needs no clamp */
                         c->state = (uint8_t)impl_elist_state(c->ofs, f->D, env, mr);
+                        for (int i = 0; i < GROTTO_MAX_CHESTS; i++)
+                            c->slot[i] = i < f->count ? (uint8_t)(rr.lo + impl_scaled(rank_draw[n - 1][i],
+                                                                                        rr.hi - rr.lo + 1))
+                                                      : 0;
+                        c->slot[3] = (uint8_t)(c->ofs & 0xFFu);
+                        c->slot[4] = (uint8_t)(c->ofs >> 8);
+                        c->slot[5] = c->D;
+                        c->slot[6] = c->state;
+                        c->slot[7] = 0;
                         cut_ok[n - 1] |= (uint16_t)(1u << mr);
                     }
-                    /* the fields a MapRecord holds (grotto_map_record) */
-                    mj->chest_count[n - 1] = f->count;
-                    memcpy(mj->chest_rank[n - 1], c->rank, GROTTO_MAX_CHESTS);
-                    mj->elist[n - 1].ofs = c->ofs;
-                    mj->elist[n - 1].D = c->D;
-                    mj->elist[n - 1].state = c->state;
+                    memcpy(tail[smr] + 8 * (n - 1), c->slot, 8);
                 }
-                if (req->maps || req->special)
-                    map_outputs(w, b0 + j, seed, mj);
-                if (req->map_digest)
-                    grotto_map_record(mj, rec[j]);
+                if (d->floors > tail_n[smr])
+                    tail_n[smr] = d->floors;
+                /* the floor slots, then zero from the first slot this map lacks */
+                memcpy(rec[j] + 12, tail[smr], sizeof tail[smr]);
+                memset(rec[j] + used, 0, (size_t)(GROTTO_MAP_RECORD_SIZE - used));
+                if (want_map) {
+                    for (int n = 1; n <= d->floors; n++) {
+                        const floor_cut *c = &cut[n - 1][impl_floor_mr(smr, n)];
+                        m.chest_count[n - 1] = fi[n - 1].count;
+                        memcpy(m.chest_rank[n - 1], c->slot, GROTTO_MAX_CHESTS);
+                        m.elist[n - 1].ofs = c->ofs;
+                        m.elist[n - 1].D = c->D;
+                        m.elist[n - 1].state = c->state;
+                    }
+                    map_outputs(w, b0 + j, seed, &m);
+                }
             }
             if (req->map_digest) {
                 /* bytes past the last used floor slot are zero, and FNV-1a
                  * over z zero bytes is one multiplication by P^z */
                 uint64_t h[8];
                 if (nb == 8)
-                    fnv1a_8(recp, (size_t)len, h);
+                    fnv1a_8(rec[0], GROTTO_MAP_RECORD_SIZE, (size_t)len, h);
                 else
-                    fnv1a_multi(recp, nb, (size_t)len, h);
+                    fnv1a_4(rec[0], GROTTO_MAP_RECORD_SIZE, (size_t)len, h);
                 hashed += (uint64_t)nb * (uint64_t)len;
                 for (int j = 0; j < nb; j++)
                     req->map_digest[grotto_map_slot(b0 + j, seed)] =

@@ -12,10 +12,10 @@
  *    It calls no other impl/ file; the files that read a table only read.
  *
  * Which file reads which table: lcg.h impl_jump (every jump-ahead),
- * floorgen.c impl_up_refused, impl.h impl_cut_state (impl_elist_state),
- * details.c and impl_map.h the key tables of map-details.md, timer.c the
- * timer tables, sweep.c impl_fnv_prime_pow, chests.c the chest windows and
- * the item of every raw draw. */
+ * floorgen.c impl_up_refused, analysis.c impl_ring_bypass, impl.h
+ * impl_cut_state (impl_elist_state), details.c and impl_map.h the key tables
+ * of map-details.md, timer.c the timer tables, sweep.c impl_fnv_prime_pow,
+ * chests.c the chest windows and the item of every raw draw. */
 #include "bitboard.h"
 #include "grotto/record.h"
 #include "grotto/tables.h"
@@ -25,8 +25,9 @@
 
 /* ---- constant tables ---- */
 
-/* ceil(2^24 / n), n = 0..256 (entry 0 unused). */
-#define MG(n) ((n) ? (uint32_t)((16777216u + (unsigned)(n) - 1u) / ((n) ? (unsigned)(n) : 1u)) : 0u)
+/* ceil(2^32 / n) mod 2^32, n = 0..256 (n = 1 wraps to 0, as does n = 0:
+ * both give the remainder 0). */
+#define MG(n) ((n) ? (uint32_t)(UINT64_C(0xFFFFFFFF) / ((n) ? (unsigned)(n) : 1u) + 1u) : 0u)
 #define MG4(n) MG(n), MG((n) + 1), MG((n) + 2), MG((n) + 3)
 #define MG16(n) MG4(n), MG4((n) + 4), MG4((n) + 8), MG4((n) + 12)
 #define MG64(n) MG16(n), MG16((n) + 16), MG16((n) + 32), MG16((n) + 48)
@@ -53,6 +54,42 @@ const uint8_t impl_up_refused[512] = {UR64(0),   UR64(64),  UR64(128), UR64(192)
                                       UR64(256), UR64(320), UR64(384), UR64(448)};
 
 /* ---- computed once ---- */
+
+/* analysis.c (softlock report): whether a solid chest can be walked round,
+ * judged on the 3 x 3 pattern (bitboard.h pat9) of open cells around it:
+ * its open 4-neighbours lie in one run of open cells of the ring of eight
+ * (consecutive ring cells share an edge, so any path through the chest can
+ * go round it instead); a ring with no open 4-neighbour, or all open, is
+ * trivially so. A sufficient test, not a necessary one (analysis.c floods
+ * otherwise). */
+uint8_t impl_ring_bypass[512];
+
+static void build_ring_bypass(void)
+{
+    static const unsigned ring[8] = {IMPL_P_N, IMPL_P_NE, IMPL_P_E, IMPL_P_SE,
+                                     IMPL_P_S, IMPL_P_SW, IMPL_P_W, IMPL_P_NW}; /* even = 4-neighbour */
+    for (unsigned pat = 0; pat < 512; pat++) {
+        unsigned p = 0;
+        for (int i = 0; i < 8; i++)
+            p |= (unsigned)((pat & ring[i]) != 0) << i;
+        int ok = 1;
+        if ((p & 0x55u) && p != 0xFFu) {
+            int z = __builtin_ctz(~p & 0xFFu), runs = 0, in_run = 0, has4 = 0;
+            for (int i = 1; i <= 8; i++) { /* from just after a closed cell round to it */
+                int b = (z + i) & 7;
+                if ((p >> b) & 1) {
+                    in_run = 1;
+                    has4 |= !(b & 1);
+                } else {
+                    runs += in_run && has4;
+                    in_run = has4 = 0;
+                }
+            }
+            ok = runs <= 1;
+        }
+        impl_ring_bypass[pat] = (uint8_t)ok;
+    }
+}
 
 impl_affine impl_jump[IMPL_JUMP_MAX + 1];
 uint8_t impl_cut_state[GT_ENV_COUNT + 1][GT_MONSTER_RANKS + 1][GT_LIST_MAX + 1];
@@ -202,5 +239,6 @@ __attribute__((constructor)) static void impl_tables_build(void)
     build_map_tables();
     build_timer_tables();
     build_fnv_powers();
+    build_ring_bypass();
     build_chest_tables();
 }

@@ -7,6 +7,7 @@
 #include "grotto/engine.h"
 #include "grotto/record.h"
 #include "corpus.h"
+#include "impl.h"
 
 typedef struct {
     long lines;
@@ -277,4 +278,44 @@ Test(impl_floor, sizes_and_domain)
     }
     cr_assert_eq(grotto_engine_impl.floor(0, 0, &f), -1);
     cr_assert_eq(grotto_engine_impl.floor(0, 17, &f), -1);
+}
+
+/* The sweep makes chests, masks and facts once per layout and chest class
+ * (impl_chest_class) and copies them to the class's other floors. The
+ * classes, and the premise as the per-floor generator sees it: floors made
+ * from one generator input T = S + k in one size band, with k of one class,
+ * are the same floor but for the index byte (record byte 0). (That the
+ * reference agrees, floor by floor, is the oracle's floors domain.) */
+Test(impl_floor, chest_classes_share_chests)
+{
+    static const int cls[17] = {-1, 0, 0, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2};
+    for (int k = 1; k <= 16; k++)
+        cr_assert_eq(impl_chest_class(k), cls[k], "class of k = %d", k);
+    long pairs = 0, with_chests = 0;
+    for (uint32_t T = 20; T < 20 + 3000; T += 7) {
+        for (int k0 = 1; k0 <= 13; k0 += 4) {
+            uint8_t first[2][GROTTO_FLOOR_RECORD_SIZE];
+            int have[3] = {0, 0, 0};
+            for (int k = k0; k < k0 + 4; k++) {
+                grotto_floor_t f;
+                uint8_t rec[GROTTO_FLOOR_RECORD_SIZE];
+                cr_assert_eq(grotto_engine_impl.floor(T - (uint32_t)k, k, &f), 0);
+                grotto_floor_record(&f, rec);
+                int c = cls[k];
+                if (c == 0)
+                    continue;
+                if (!have[c]) {
+                    memcpy(first[c - 1], rec, sizeof rec);
+                    have[c] = 1;
+                    with_chests += f.chest_count > 0;
+                    continue;
+                }
+                cr_assert_eq(memcmp(first[c - 1] + 1, rec + 1, sizeof rec - 1), 0, "T %u: k = %d", T, k);
+                pairs++;
+            }
+        }
+    }
+    fprintf(stderr, "chest classes: %ld floor pairs of one input and class compared\n", pairs);
+    cr_assert_gt(pairs, 2000);
+    cr_assert_gt(with_chests, 1000);
 }

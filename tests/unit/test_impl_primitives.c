@@ -211,6 +211,85 @@ Test(impl_primitives, flood_vs_bfs_random)
     fprintf(stderr, "flood: %ld random grids checked against BFS\n", checked);
 }
 
+/* a sparse mask (few cells), a dense one and the full grid: each count
+ * against a cell-by-cell one, with and without a mask to leave out */
+Test(impl_primitives, cell_counts)
+{
+    long checked = 0;
+    for (int t = 0; t < 20000; t++) {
+        uint16_t a[16], b[16];
+        random_mask(a, t % 101);
+        random_mask(b, (t * 7) % 101);
+        int want_a = 0, want_andnot = 0;
+        for (int i = 0; i < 256; i++) {
+            int in_a = (a[i / 16] >> (i % 16)) & 1, in_b = (b[i / 16] >> (i % 16)) & 1;
+            want_a += in_a;
+            want_andnot += in_a && !in_b;
+        }
+        cr_assert_eq(impl_count_cells(a), want_a, "trial %d", t);
+        cr_assert_eq(impl_count_andnot(a, b), want_andnot, "trial %d", t);
+        checked++;
+    }
+    uint16_t full[16];
+    memset(full, 0xFF, sizeof full);
+    cr_assert_eq(impl_count_cells(full), 256);
+    cr_assert_eq(impl_count_andnot(full, full), 0);
+    fprintf(stderr, "cell counts: %ld mask pairs checked\n", checked);
+}
+
+/* a flood whose components need many turns (a serpentine corridor) and
+ * one seeded in several rows at once */
+Test(impl_primitives, flood_serpentine)
+{
+    uint16_t p[16], r[16] = {0};
+    for (int y = 0; y < 16; y++)
+        p[y] = (y % 2 == 0) ? 0xFFFFu : (uint16_t)((y % 4 == 1) ? 0x8000u : 0x0001u);
+    r[0] = 1;
+    impl_flood(r, p);
+    for (int y = 0; y < 16; y++)
+        cr_assert_eq(r[y], p[y], "row %d", y);
+    uint16_t q[16], s[16] = {0};
+    for (int y = 0; y < 16; y++)
+        q[y] = (uint16_t)(0x0F0Fu << (y % 2)); /* columns touching diagonally only: 4-connected in rows */
+    s[3] = 0x0001u;
+    s[10] = 0x0800u;
+    impl_flood(s, q);
+    uint8_t reached[256] = {0};
+    naive_flood(0, 3, q, reached);
+    naive_flood(11, 10, q, reached);
+    for (int i = 0; i < 256; i++)
+        cr_assert_eq((s[i / 16] >> (i % 16)) & 1, reached[i], "cell %d", i);
+}
+
+/* impl_ring_bypass against the rule taken pair by pair: every two open
+ * 4-neighbours of the chest are joined by a path of open ring cells going
+ * one way or the other round the ring */
+Test(impl_primitives, ring_bypass_every_pattern)
+{
+    static const int ring_bit[8] = {1, 2, 5, 8, 7, 6, 3, 0}; /* N NE E SE S SW W NW as pat9 bits */
+    int bypass = 0;
+    for (unsigned pat = 0; pat < 512; pat++) {
+        int open[8];
+        for (int i = 0; i < 8; i++)
+            open[i] = (pat >> ring_bit[i]) & 1;
+        int ok = 1;
+        for (int a = 0; a < 8; a += 2)
+            for (int b = a + 2; b < 8; b += 2) {
+                if (!open[a] || !open[b])
+                    continue;
+                int cw = 1, ccw = 1;
+                for (int i = a; i != b; i = (i + 1) % 8)
+                    cw &= open[i];
+                for (int i = a; i != b; i = (i + 7) % 8)
+                    ccw &= open[i];
+                ok &= cw || ccw;
+            }
+        cr_assert_eq(impl_ring_bypass[pat], ok, "pattern %03X", pat);
+        bypass += ok;
+    }
+    cr_assert(bypass > 0 && bypass < 512);
+}
+
 /* ---- enemy-list terms ---- */
 
 static void naive_wxd(const uint16_t white[16], int B, int *W, int *X, int *D)

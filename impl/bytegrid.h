@@ -1,0 +1,204 @@
+/* impl/bytegrid.h: the byte grid of the layout generator's phases 1-5
+ * (floor-generation.md §5-§9) and its line primitives.
+ *
+ * Why bytes here: every rule of those phases reads or writes one to three
+ * cells at a time (an edge cell, the cell outside it, a shrink step's four
+ * neighbours, a door, a corridor leg of a few cells), and a byte load or
+ * store is the cheapest way to touch one cell; the grid is also what the
+ * layout hands on (impl.h impl_layout.grid), so nothing is converted at the
+ * end. Planes (row masks) take over where a rule reads whole neighbourhoods
+ * or regions: the stair checks (bitboard.h impl_pat9), the floods of the
+ * analysis and the walk.
+ *
+ * G(x, y) is g[16 y + x]. A "line" is a start cell and a step: 1 along a
+ * row, 16 along a column (bg_stride), so one routine serves both
+ * orientations and all four room edges: an edge is walked with step
+ * `along`, its inward direction is `in` (+-1 or +-16) and the two side
+ * neighbours of a cell lie at +-along. */
+#ifndef IMPL_BYTEGRID_H
+#define IMPL_BYTEGRID_H
+
+#include <stdint.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+#include "grotto/types.h"
+#include "lcg.h"
+
+/* Offset between neighbouring cells along axis a (0 = x, 1 = y). */
+static inline int bg_stride(int a)
+{
+    return 1 + (GROTTO_GRID - 1) * a; /* a is 0 or 1; no branch */
+}
+
+/* Tile 1 or 3 (floor-generation.md §0 BLOCKED). */
+static inline int bg_blocked(uint8_t t)
+{
+    return (t | 2u) == 3u;
+}
+
+/* n cells from p, step apart, := v (nothing when n <= 0). */
+static inline void bg_fill(uint8_t *p, int step, int n, uint8_t v)
+{
+    for (; n > 0; n--, p += step)
+        *p = v;
+}
+
+/* G(x, y) := floor for x0 <= x <= x1, y0 <= y <= y1 (0 <= x0 <= x1 <= 15).
+ * With SSE2 a row is one masked 16-byte update: the mask of the columns
+ * kept is made once for all rows. */
+static inline void bg_clear_rect(uint8_t *g, int x0, int y0, int x1, int y1)
+{
+#if defined(__SSE2__)
+    const __m128i col = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    __m128i keep = _mm_or_si128(_mm_cmplt_epi8(col, _mm_set1_epi8((char)x0)),
+                                _mm_cmpgt_epi8(col, _mm_set1_epi8((char)x1)));
+    for (uint8_t *row = g + GROTTO_GRID * y0, *end = g + GROTTO_GRID * (y1 + 1); row != end; row += GROTTO_GRID) {
+        __m128i *q = (__m128i *)(void *)row;
+        _mm_storeu_si128(q, _mm_and_si128(_mm_loadu_si128(q), keep));
+    }
+#else
+    for (int y = y0; y <= y1; y++)
+        bg_fill(g + GROTTO_GRID * y + x0, 1, x1 - x0 + 1, GROTTO_TILE_FLOOR);
+#endif
+}
+
+/* Row masks of the cells of line (o, i) that are blocked (1 or 3), as a
+ * line mask: bit c = cell c of row i (o = 0) or of column i (o = 1). */
+static inline uint16_t bg_blocked_line(const uint8_t *g, int o, int i)
+{
+    const uint8_t *p = g + i * bg_stride(1 - o);
+    int step = bg_stride(o);
+    uint32_t m = 0;
+    for (int c = 0; c < GROTTO_GRID; c++, p += step)
+        m |= (uint32_t)bg_blocked(*p) << c;
+    return (uint16_t)m;
+}
+
+/* The extension scan of §8 (R2) along a line whose open cells (not
+ * blocked) are the bits of `open`: from cell `start` in direction dir
+ * (+1 or -1), the cells before the first open one, as a line mask; 0 when
+ * no open cell lies between start and the grid's edge (nothing is
+ * written). */
+static inline uint16_t bg_extension(uint16_t open, int start, int dir)
+{
+    uint32_t beyond, first;
+    if (dir > 0) {
+        beyond = (uint32_t)open & ~((2u << start) - 1u); /* cells above start */
+        if (!beyond)
+            return 0;
+        first = (uint32_t)__builtin_ctz(beyond);
+        return (uint16_t)(((1u << first) - 1u) & ~((2u << start) - 1u));
+    }
+    beyond = (uint32_t)open & ((1u << start) - 1u); /* cells below start */
+    if (!beyond)
+        return 0;
+    first = 31u - (uint32_t)__builtin_clz(beyond);
+    return (uint16_t)(((1u << start) - 1u) & ~((2u << first) - 1u));
+}
+
+/* Every row y < rows: the cells named by first[y] := v1, then those named
+ * by then[y] := v2. With SSE2 a row is two 16-byte selects: a mask's two
+ * bytes broadcast, each byte's own bit picked out and compared (0xFF where
+ * the cell is named). */
+#if defined(__SSE2__)
+static inline __m128i bg_bytes_of_mask(uint16_t mask)
+{
+    const __m128i bit = _mm_setr_epi8(1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64, -128);
+    __m128i m = _mm_set1_epi16((short)mask);
+    m = _mm_unpacklo_epi8(m, m);                                 /* lo lo hi hi ... */
+    m = _mm_shufflehi_epi16(_mm_shufflelo_epi16(m, 0x00), 0x55); /* lo x 8, hi x 8 */
+    return _mm_cmpeq_epi8(_mm_and_si128(m, bit), bit);
+}
+#endif
+
+static inline void bg_put_rows(uint8_t *g, int rows, const uint16_t first[16], uint8_t v1, const uint16_t then[16],
+                               uint8_t v2)
+{
+#if defined(__SSE2__)
+    const __m128i val1 = _mm_set1_epi8((char)v1), val2 = _mm_set1_epi8((char)v2);
+    for (int y = 0; y < rows; y++) {
+        __m128i m1 = bg_bytes_of_mask(first[y]), m2 = bg_bytes_of_mask(then[y]);
+        __m128i *q = (__m128i *)(void *)(g + GROTTO_GRID * y);
+        __m128i row = _mm_loadu_si128(q);
+        row = _mm_or_si128(_mm_andnot_si128(m1, row), _mm_and_si128(m1, val1));
+        row = _mm_or_si128(_mm_andnot_si128(m2, row), _mm_and_si128(m2, val2));
+        _mm_storeu_si128(q, row);
+    }
+#else
+    for (int y = 0; y < rows; y++)
+        for (int x = 0; x < GROTTO_GRID; x++) {
+            if ((first[y] >> x) & 1)
+                g[GROTTO_GRID * y + x] = v1;
+            if ((then[y] >> x) & 1)
+                g[GROTTO_GRID * y + x] = v2;
+        }
+#endif
+}
+
+/* One room edge of the erosion (§7.1-§7.4): `count` edge cells from
+ * `first`, `along` apart; `in` is the step inward; the shrink pre-check
+ * reads the cell at `outside` from the edge cell (-in, except on the right
+ * edge: quirk R1); growth is drawn from RANGE(0, grow), a shrink run from
+ * RANGE(0, half). Draws from *s exactly as the spec's loop does.
+ *
+ * A growth visits len cells outward and floors every one but a door. A
+ * shrink run walls cells inward from the edge while the cell is no door,
+ * the next one inward no wall, and on each side the neighbour of the cell
+ * is a wall or the neighbour of the next one is not.
+ *
+ * The drawn grow-or-shrink bit is not branched on (such a branch is
+ * mispredicted half the time): per open edge cell both possible second
+ * draws are one step, and the state, the growth length and the run length
+ * are selected by masks; only a nonzero length is branched on. A growth
+ * then rewrites all `grow` cells of its reach (a count fixed per edge),
+ * each kept as it was beyond the drawn length or where it is a door. */
+static inline void bg_erode_edge(uint32_t *s, uint8_t *first, int count, int along, int in, int outside, int grow,
+                                 int half)
+{
+    uint32_t st = *s;
+    /* RANGE(0, grow) and RANGE(0, half) as remainders by direct computation
+     * (lcg.h impl_mod15) with the magic numbers fetched once per edge */
+    const uint32_t ng = (uint32_t)grow + 1u, nh = (uint32_t)half + 1u, grow_draws = grow != 0;
+    const uint32_t mg = impl_fastmod_magic[ng], mh = impl_fastmod_magic[nh];
+    for (uint8_t *c = first; count > 0; count--, c += along) {
+        uint32_t t = *c;
+        if (bg_blocked((uint8_t)t))
+            continue; /* no draw */
+        /* two steps ahead straight from st (not from s1): the two
+         * multiplications run side by side on the state's dependency chain */
+        uint32_t s1 = st * IMPL_MULT + IMPL_INC, s2 = st * IMPL_MULT2 + IMPL_INC2;
+        uint32_t r2 = (s2 >> 16) & 0x7FFFu, grows = (s1 >> 16) & 1u;
+        /* shrink pre-checks: the edge cell no door (t is 0, 2 or 8 here),
+         * the outside cell neither 1 nor 8 (bit o of 0xFD; codes are <= 8) */
+        uint32_t o = c[outside];
+        uint32_t shrinks = (grows ^ 1u) & (0xFDu >> o) & ~(t >> 3) & 1u;
+        uint32_t second = (grows & grow_draws) | shrinks; /* a length is drawn */
+        st = s1 ^ ((s1 ^ s2) & (0u - second));
+        uint32_t lg = (uint32_t)(((uint64_t)(mg * r2) * ng) >> 32) & (0u - grows);
+        uint32_t ls = (uint32_t)(((uint64_t)(mh * r2) * nh) >> 32) & (0u - shrinks);
+        if (lg) {
+            uint8_t *q = c;
+            for (uint32_t k = 0; k < (uint32_t)grow; k++) {
+                q -= in;
+                uint8_t v = *q;
+                *q = (uint8_t)(v & (0u - (uint32_t)((k >= lg) | (v == GROTTO_TILE_DOOR)))); /* floor is 0 */
+            }
+        }
+        uint8_t *q = c;
+        for (; ls > 0; ls--, q += in) {
+            const uint8_t *next = q + in;
+            if (*q == GROTTO_TILE_DOOR || *next == GROTTO_TILE_WALL)
+                break;
+            if (q[along] != GROTTO_TILE_WALL && next[along] == GROTTO_TILE_WALL)
+                break;
+            if (q[-along] != GROTTO_TILE_WALL && next[-along] == GROTTO_TILE_WALL)
+                break;
+            *q = GROTTO_TILE_WALL;
+        }
+    }
+    *s = st;
+}
+
+#endif
