@@ -1,7 +1,6 @@
 /* Argument parsing and value checking for every grotto command. */
 #include <ctype.h>
 #include <errno.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -9,40 +8,6 @@
 #include "grotto/timer.h"
 
 int cli_parse_only = 0;
-
-static int stdout_errno;
-
-void cli_flush_stdout(void)
-{
-    if (fflush(stdout) != 0 && !stdout_errno)
-        stdout_errno = errno;
-}
-
-int cli_stdout_errno(void)
-{
-    return stdout_errno;
-}
-
-int cli_error(const char *cmd, const char *fmt, ...)
-{
-    va_list ap, again;
-    va_start(ap, fmt);
-    va_copy(again, ap);
-    int n = vsnprintf(NULL, 0, fmt, ap);
-    va_end(ap);
-    char *msg = n >= 0 ? malloc((size_t)n + 1) : NULL;
-    if (msg) {
-        vsnprintf(msg, (size_t)n + 1, fmt, again);
-        /* exactly one line, whatever the quoted arguments hold */
-        for (char *p = msg; *p; p++)
-            if ((unsigned char)*p < 0x20 || *p == 0x7f)
-                *p = '?';
-    }
-    va_end(again);
-    fprintf(stderr, "grotto%s%s: %s\n", cmd ? " " : "", cmd ? cmd : "", msg ? msg : fmt);
-    free(msg);
-    return EXIT_USAGE;
-}
 
 static int parsed(const cli_opt *o)
 {
@@ -77,7 +42,7 @@ static int seen_twice(const cli_opt *o, const cli_opt *opts, uint64_t *given)
     return twice;
 }
 
-int cli_parse(const char *cmd, int argc, char **argv, const cli_opt *opts, int nopts,
+int cli_old_parse(const char *cmd, int argc, char **argv, const cli_opt *opts, int nopts,
               const char **pos, int max_pos, int *npos, int *help)
 {
     *npos = 0;
@@ -371,7 +336,7 @@ static void print_lines(const char *text, int col)
     }
 }
 
-void cli_help(const cli_usage *u, const cli_opt *opts, int nopts)
+void cli_old_help(const cli_usage *u, const cli_opt *opts, int nopts)
 {
     const char *p = u->usage;
     for (int first = 1; *p; first = 0) {

@@ -133,11 +133,11 @@ int cmd_bench(int argc, char **argv)
         {"runs", 'n', OPT_VALUE, NULL, &runs_s, "N", "runs per query and mode with --queries (default 5)"},
     };
     int nopts = (int)(sizeof opts / sizeof opts[0]);
-    if (cli_parse("bench", argc, argv, opts, nopts, pos, 0, &npos, &help))
+    if (cli_old_parse("bench", argc, argv, opts, nopts, pos, 0, &npos, &help))
         return EXIT_USAGE;
     if (help) {
         if (!cli_parse_only)
-            cli_help(&BENCH_USAGE, opts, nopts);
+            cli_old_help(&BENCH_USAGE, opts, nopts);
         return EXIT_OK;
     }
     if (queries || runs_s) {

@@ -8,7 +8,6 @@
 #include "grotto/map.h"
 #include "grotto/tables.h"
 #include "location.h"
-#include "output.h"
 
 /* The longest range one call shows: a day of seconds. */
 enum { CHEST_RANGE_MAX = 86400 };
@@ -364,11 +363,11 @@ int cmd_chest(int argc, char **argv)
         {"json", 0, OPT_FLAG, &json, NULL, NULL, "machine-readable (docs/json.md, 'chest')"},
     };
     int nopts = (int)(sizeof opts / sizeof opts[0]);
-    if (cli_parse("chest", argc, argv, opts, nopts, pos, 3, &npos, &help))
+    if (cli_old_parse("chest", argc, argv, opts, nopts, pos, 3, &npos, &help))
         return EXIT_USAGE;
     if (help) {
         if (!cli_parse_only)
-            cli_help(&CHEST_USAGE, opts, nopts);
+            cli_old_help(&CHEST_USAGE, opts, nopts);
         return EXIT_OK;
     }
     if (npos < 3)

@@ -142,11 +142,11 @@ int cmd_interchange(int argc, char **argv)
         {"out", 'o', OPT_VALUE, NULL, &out_s, "FILE", "write FILE (whole or not at all) instead of stdout"},
     };
     int nopts = (int)(sizeof opts / sizeof opts[0]);
-    if (cli_parse("interchange", argc, argv, opts, nopts, pos, 2, &npos, &help))
+    if (cli_old_parse("interchange", argc, argv, opts, nopts, pos, 2, &npos, &help))
         return EXIT_USAGE;
     if (help) {
         if (!cli_parse_only)
-            cli_help(&INTERCHANGE_USAGE, opts, nopts);
+            cli_old_help(&INTERCHANGE_USAGE, opts, nopts);
         return EXIT_OK;
     }
     if (npos != 2)

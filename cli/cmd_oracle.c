@@ -240,11 +240,11 @@ int cmd_oracle(int argc, char **argv)
         {"timeout", 0, OPT_VALUE, NULL, &timeout_s, "S", "seconds the child may take per reply and to exit (default 10)"},
     };
     int nopts = (int)(sizeof opts / sizeof opts[0]);
-    if (cli_parse("oracle", argc, argv, opts, nopts, pos, ORACLE_DOMAIN_COUNT, &npos, &help))
+    if (cli_old_parse("oracle", argc, argv, opts, nopts, pos, ORACLE_DOMAIN_COUNT, &npos, &help))
         return EXIT_USAGE;
     if (help) {
         if (!cli_parse_only)
-            cli_help(&ORACLE_USAGE, opts, nopts);
+            cli_old_help(&ORACLE_USAGE, opts, nopts);
         return EXIT_OK;
     }
     unsigned domains = npos ? 0 : ORACLE_ALL_DOMAINS;

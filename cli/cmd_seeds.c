@@ -7,7 +7,6 @@
 #include "grotto/tables.h"
 #include "grotto/timer.h"
 #include "location.h"
-#include "output.h"
 #include "place.h"
 
 static const cli_usage SEEDS_USAGE = {
@@ -131,11 +130,11 @@ int cmd_seeds(int argc, char **argv)
         {"json", 0, OPT_FLAG, &json, NULL, NULL, "machine-readable (docs/json.md, 'seeds')"},
     };
     int nopts = (int)(sizeof opts / sizeof opts[0]);
-    if (cli_parse("seeds", argc, argv, opts, nopts, pos, 1, &npos, &help))
+    if (cli_old_parse("seeds", argc, argv, opts, nopts, pos, 1, &npos, &help))
         return EXIT_USAGE;
     if (help) {
         if (!cli_parse_only)
-            cli_help(&SEEDS_USAGE, opts, nopts);
+            cli_old_help(&SEEDS_USAGE, opts, nopts);
         return EXIT_OK;
     }
     if (never) {

@@ -419,11 +419,11 @@ int cmd_stats(int argc, char **argv)
         CLI_INDEX_OPTS(&ia),
     };
     int nopts = (int)(sizeof opts / sizeof opts[0]);
-    if (cli_parse("stats", argc, argv, opts, nopts, pos, 0, &npos, &help))
+    if (cli_old_parse("stats", argc, argv, opts, nopts, pos, 0, &npos, &help))
         return EXIT_USAGE;
     if (help) {
         if (!cli_parse_only)
-            cli_help(&STATS_USAGE, opts, nopts);
+            cli_old_help(&STATS_USAGE, opts, nopts);
         return EXIT_OK;
     }
     int threads;

@@ -112,11 +112,11 @@ int cmd_sweep(int argc, char **argv)
         {"quiet", 'q', OPT_FLAG, &quiet, NULL, NULL, "no progress line"},
     };
     int nopts = (int)(sizeof opts / sizeof opts[0]);
-    if (cli_parse("sweep", argc, argv, opts, nopts, pos, 0, &npos, &help))
+    if (cli_old_parse("sweep", argc, argv, opts, nopts, pos, 0, &npos, &help))
         return EXIT_USAGE;
     if (help) {
         if (!cli_parse_only)
-            cli_help(&SWEEP_USAGE, opts, nopts);
+            cli_old_help(&SWEEP_USAGE, opts, nopts);
         return EXIT_OK;
     }
     if (threads_s && cli_threads("sweep", threads_s, &threads))

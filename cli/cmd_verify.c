@@ -343,13 +343,13 @@ int cmd_verify(int argc, char **argv)
     };
     int nopts = (int)(sizeof opts / sizeof opts[0]);
     int rc = EXIT_OK;
-    if (cli_parse("verify", argc, argv, opts, nopts, pos, argc, &npos, &help)) {
+    if (cli_old_parse("verify", argc, argv, opts, nopts, pos, argc, &npos, &help)) {
         rc = EXIT_USAGE;
         goto done;
     }
     if (help) {
         if (!cli_parse_only)
-            cli_help(&VERIFY_USAGE, opts, nopts);
+            cli_old_help(&VERIFY_USAGE, opts, nopts);
         goto done;
     }
     if (npos == 0) {

@@ -309,11 +309,11 @@ int cli_query_parse(const char *cmd, int odds, const cli_usage *usage, int argc,
         CLI_INDEX_OPTS(&cq->ix),
     };
     int nopts = (int)(sizeof opts / sizeof opts[0]);
-    if (cli_parse(cmd, argc, argv, opts, nopts, pos, 0, &npos, &cq->help))
+    if (cli_old_parse(cmd, argc, argv, opts, nopts, pos, 0, &npos, &cq->help))
         return EXIT_USAGE;
     if (cq->help) {
         if (!cli_parse_only)
-            cli_help(usage, opts, nopts);
+            cli_old_help(usage, opts, nopts);
         return 0;
     }
     if (count + json + csv > 1)

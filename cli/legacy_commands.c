@@ -1,0 +1,15 @@
+/* Transitional: the commands not yet described as cli_command, behind
+ * their old entry points (cli_old.h). Removed with the last of them. */
+#include "cli.h"
+
+#define LEGACY(n, s) const cli_command CMD_##n = {.name = #n, .summary = s, .legacy = cmd_##n};
+LEGACY(seeds, "seed facts: the seeds no timer yields, the timers of a seed")
+LEGACY(chest, "chest ranks and contents of a floor at a given second")
+LEGACY(search, "find maps: details, names, enemy-list states, ONLY monsters, anomalies, locations")
+LEGACY(odds, "what a base quality produces: every map with its chance and locations")
+LEGACY(oracle, "prove ref, impl and the golden corpus agree over the whole universe")
+LEGACY(interchange, "another tool's floors and maps as JSON lines: export, to and from binary records")
+LEGACY(verify, "check hardware captures (corpus/hardware/*.cap) against an engine")
+LEGACY(sweep, "impl's memoized threaded sweep of the universe: write or check digest files")
+LEGACY(stats, "universe figures: softlock candidates, stair overflow, never-seeds, name twins, lost chests")
+LEGACY(bench, "time the full-universe sweep with ref and impl, ratio and peak memory")
