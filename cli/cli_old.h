@@ -18,8 +18,6 @@ extern int cli_parse_only;
 /* Bytes of a location set (bit i = location i, 1..150); see location.h. */
 enum { GROTTO_LOCATION_SET_BYTES = 19 };
 
-int cmd_seeds(int argc, char **argv);
-int cmd_chest(int argc, char **argv);
 int cmd_oracle(int argc, char **argv);
 int cmd_stats(int argc, char **argv);
 int cmd_bench(int argc, char **argv);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "grotto/types.h"
+#include "cli.h"
 #include "lookup.h"
 #include "show.h"
 #include "svg.h"

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "grotto/tables.h"
+#include "cli.h"
 #include "lookup.h"
 #include "show.h"
 

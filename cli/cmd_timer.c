@@ -4,6 +4,7 @@
  * lookup_timer (lookup/). */
 #include <stddef.h>
 
+#include "cli.h"
 #include "lookup.h"
 #include "show.h"
 

@@ -3,8 +3,6 @@
 #include "cli.h"
 
 #define LEGACY(n, s) const cli_command CMD_##n = {.name = #n, .summary = s, .legacy = cmd_##n};
-LEGACY(seeds, "seed facts: the seeds no timer yields, the timers of a seed")
-LEGACY(chest, "chest ranks and contents of a floor at a given second")
 LEGACY(search, "find maps: details, names, enemy-list states, ONLY monsters, anomalies, locations")
 LEGACY(odds, "what a base quality produces: every map with its chance and locations")
 LEGACY(oracle, "prove ref, impl and the golden corpus agree over the whole universe")

@@ -96,7 +96,7 @@ static uint64_t count_seconds(const chest_floor *c, const lookup_chest_args *a, 
 {
     uint64_t n = 0;
     memset(per, 0, GROTTO_MAX_CHESTS * sizeof *per);
-    for (uint64_t t = a->first; t <= a->last; t++) {
+    for (uint64_t t = a->when.first; t <= a->when.last; t++) {
         uint8_t item[GROTTO_MAX_CHESTS];
         contents(c, t, item);
         if (!listed(c, &a->item, item))
@@ -142,13 +142,13 @@ static int range(const chest_floor *c, const lookup_chest_args *a, res_run *r)
         possible |= a->item.first < 0 || rank_holds(c->rank[i], &a->item);
     uint64_t per[GROTTO_MAX_CHESTS] = {0};
     uint64_t n = possible ? count_seconds(c, a, per) : 0;
-    res_int(r->doc, "first", (long long)a->first);
-    res_int(r->doc, "last", (long long)a->last);
+    res_int(r->doc, "first", (long long)a->when.first);
+    res_int(r->doc, "last", (long long)a->when.last);
     chests(r->doc, c, NULL);
     item_filter(r->doc, c, a, possible, per);
     res_int(r->doc, "count", (long long)n);
     res_head(r, "seconds");
-    for (uint64_t t = a->first; possible && t <= a->last; t++) {
+    for (uint64_t t = a->when.first; possible && t <= a->when.last; t++) {
         uint8_t item[GROTTO_MAX_CHESTS];
         contents(c, t, item);
         if (listed(c, &a->item, item))
@@ -173,12 +173,12 @@ int lookup_chest(const lookup_chest_args *a, res_run *r)
     r->doc = res_doc();
     res_str(r->doc, "map", id);
     res_int(r->doc, "floor", c.n);
-    if (a->range)
+    if (a->when.range)
         return range(&c, a, r);
     uint8_t item[GROTTO_MAX_CHESTS];
-    contents(&c, a->first, item);
-    res_int(r->doc, "second", (long long)a->first);
-    res_int(r->doc, "stopwatch", (long long)a->first + GROTTO_STOPWATCH_OFFSET);
+    contents(&c, a->when.first, item);
+    res_int(r->doc, "second", (long long)a->when.first);
+    res_int(r->doc, "stopwatch", (long long)a->when.first + GROTTO_STOPWATCH_OFFSET);
     chests(r->doc, &c, item);
     return RES_OK;
 }

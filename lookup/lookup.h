@@ -77,11 +77,17 @@ typedef struct lookup_item_filter {
 /* 0, or -1 when no item of the chest tables has that name. */
 int lookup_item_filter_of(const char *name, lookup_item_filter *out);
 
+/* Seconds of the chest timer (internal), first <= last; range: listed one
+ * by one (a range, or any --item query), else one second's contents. */
+typedef struct lookup_seconds {
+    uint64_t first, last;
+    int range;
+} lookup_seconds;
+
 typedef struct lookup_chest_args {
     lookup_mapref map;
     int floor;
-    uint64_t first, last;          /* chest-timer seconds (internal), first <= last */
-    int range;                     /* a range (or --item): the seconds listed; else one second */
+    lookup_seconds when;
     lookup_item_filter item;
 } lookup_chest_args;
 /* The longest range one call lists: a day of seconds. */

@@ -43,6 +43,8 @@ int lookup_seeds(const lookup_seeds_args *a, res_run *r)
     if (a->band >= 0) {
         json_decref(draws);
         res_int(doc, "band", gt_band[a->band].code);
+        res_int(doc, "quality_min", gt_band[a->band].qmin);
+        res_int(doc, "quality_max", gt_band[a->band].qmax);
         res_set(doc, "found_at", lookup_places(a->seed, a->band));
     } else {
         res_set(doc, "timer_draws", draws);
