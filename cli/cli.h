@@ -64,7 +64,8 @@ extern const cli_kind CLI_BAND;       /* [int] band 0..11 from a quality in hex 
 extern const cli_kind CLI_BAND_OF_QUALITY; /* [int] band 0..11 from a decimal quality */
 extern const cli_kind CLI_MAP_ID;     /* [lookup_mapref] RRSSSS */
 extern const cli_kind CLI_FLOOR;      /* [int] 1..16 or B1F..B16F */
-extern const cli_kind CLI_UINT;       /* [unsigned long] 0..aux (cli_range) */
+extern const cli_kind CLI_UINT;       /* [unsigned long] within aux (cli_range) */
+extern const cli_kind CLI_INT;        /* [int] within aux (cli_range) */
 extern const cli_kind CLI_THREADS;    /* [int] 1..256 */
 extern const cli_kind CLI_REGION;     /* [grotto_region] jp | intl */
 extern const cli_kind CLI_ENGINE;     /* [const grotto_engine *] a registry name; aux: the default */
@@ -79,6 +80,10 @@ typedef struct cli_range {
 /* The conversions behind some kinds, for commands' own kinds. */
 int cli_floor_of(const char *cmd, const char *text, int *floor);
 int cli_uint_of(const char *cmd, const cli_range *r, const char *text, unsigned long *out);
+/* The engine kind's conversion and help ("ref (default), impl or legacy:"
+ * and a line per engine), for kinds that add to them. */
+int cli_engine_of(const cli_value *v, const char *text, void *field);
+void cli_engine_help(const cli_option *o, char *buf, size_t size);
 /* Calls fn for every item of a comma-separated list; an empty item is refused. */
 int cli_each_item(const cli_value *v, const char *text, int (*fn)(const cli_value *v, const char *item, void *ctx),
                   void *ctx);
@@ -254,6 +259,9 @@ int cli_columns(const char *s);
  * so that no line is wider than CLI_WIDTH; continuation lines start with
  * indent spaces. */
 void cli_wrap(FILE *out, const char *prefix, const char *text, const char *sep, int indent);
+/* Prints the non-empty pieces joined by join, starting a line (indented)
+ * before a piece that would pass CLI_WIDTH. */
+void cli_wrap_pieces(FILE *out, const char *const *pieces, int n, const char *join, int indent);
 /* The generic rendering: every field of the description with a label, as
  * "label: value", one per line. */
 void cli_render_fields(const cli_result *res, const json_t *doc);

@@ -22,9 +22,7 @@ int cmd_oracle(int argc, char **argv);
 int cmd_stats(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_sweep(int argc, char **argv);
-int cmd_search(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
-int cmd_odds(int argc, char **argv);
 int cmd_interchange(int argc, char **argv);
 
 /* ---- options ----

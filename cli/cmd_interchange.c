@@ -137,7 +137,7 @@ int cmd_interchange(int argc, char **argv)
         {"WHAT|FILE", 0, OPT_ARG, NULL, NULL, NULL, "export: floors or maps; encode, decode: the input file"},
         {"seeds", 0, OPT_VALUE, NULL, &seeds, "LO..HI", "export: seeds (hex, default 0..7FFF)"},
         {"bands", 0, OPT_VALUE, NULL, &bands, "LIST", "export maps: band codes in hex (02,38,..,DD) or all (default)"},
-        {"engine", 0, OPT_VALUE, NULL, &engine, "E", cli_engine_help(engine_help, sizeof engine_help, "export: ", &grotto_engine_ref)},
+        {"engine", 0, OPT_VALUE, NULL, &engine, "E", cli_old_engine_help(engine_help, sizeof engine_help, "export: ", &grotto_engine_ref)},
         {"seed", 0, OPT_VALUE, NULL, &seed_s, "S", "decode: seed of the first FloorRecord (hex, default 0)"},
         {"out", 'o', OPT_VALUE, NULL, &out_s, "FILE", "write FILE (whole or not at all) instead of stdout"},
     };

@@ -208,8 +208,8 @@ int cmd_oracle(int argc, char **argv)
     const char *pos[ORACLE_DOMAIN_COUNT];
     int json = 0, quiet = 0, help = 0, full = 0, npos;
     char a_help[512], b_help[768];
-    cli_engine_help(a_help, sizeof a_help, "engine A, ", &grotto_engine_ref);
-    cli_engine_help(b_help, sizeof b_help, "second engine to compare with A item by item, ", NULL);
+    cli_old_engine_help(a_help, sizeof a_help, "engine A, ", &grotto_engine_ref);
+    cli_old_engine_help(b_help, sizeof b_help, "second engine to compare with A item by item, ", NULL);
     snprintf(b_help + strlen(b_help), sizeof b_help - strlen(b_help),
              "\nor another tool's output: FILE.jsonl (any word that is not an\nengine name is a file: ./%s for a "
              "file named %s) or exec:CMD",

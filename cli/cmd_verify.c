@@ -335,7 +335,7 @@ int cmd_verify(int argc, char **argv)
     char engine_help[512];
     const cli_opt opts[] = {
         {"FILE|DIR", 0, OPT_ARG, NULL, NULL, NULL, "capture files, or directories searched for *.cap"},
-        {"engine", 0, OPT_VALUE, NULL, &engine_s, "E", cli_engine_help(engine_help, sizeof engine_help, "", &grotto_engine_ref)},
+        {"engine", 0, OPT_VALUE, NULL, &engine_s, "E", cli_old_engine_help(engine_help, sizeof engine_help, "", &grotto_engine_ref)},
         {"region", 0, OPT_VALUE, NULL, &region_s, "R",
          "jp or intl: the build whose ElistOfs and free bytes memory captures\nexpect, for every capture (default: "
          "each capture's game, jp -> jp,\nna/eu -> intl); nothing else depends on the region"},

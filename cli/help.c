@@ -16,6 +16,7 @@ static size_t usage_args(const cli_command *c, int m, char *buf, size_t size)
 {
     const cli_mode *md = &c->modes[m];
     size_t n = 0;
+    buf[0] = 0;
     if (md->label || md->select) {
         int all_required = md->select && md->select[0] == '-';
         for (int i = 0; all_required && c->options[i].name; i++)

@@ -171,7 +171,7 @@ int cli_uint_of(const char *cmd, const cli_range *r, const char *text, unsigned 
     if (v > r->max)
         return cli_error(cmd, "%s %llu is above %lu", r->what, v, r->max);
     if (v < r->min)
-        return cli_error(cmd, "%s %llu is below %lu: expected %lu..%lu", r->what, v, r->min, r->min, r->max);
+        return cli_error(cmd, "%s %llu is outside %lu..%lu: at least %lu", r->what, v, r->min, r->max, r->min);
     *out = (unsigned long)v;
     return 0;
 }
@@ -181,6 +181,16 @@ static int uint_value(const cli_value *v, const char *text, void *field)
     return cli_uint_of(v->cmd, v->aux, text, field);
 }
 const cli_kind CLI_UINT = {uint_value, NULL};
+
+static int int_value(const cli_value *v, const char *text, void *field)
+{
+    unsigned long n;
+    if (cli_uint_of(v->cmd, v->aux, text, &n))
+        return EXIT_USAGE;
+    *(int *)field = (int)n;
+    return 0;
+}
+const cli_kind CLI_INT = {int_value, NULL};
 
 /* One message for every bad -j value (0, -1, 300, x): the range is the point. */
 static int threads(const cli_value *v, const char *text, void *field)
@@ -207,7 +217,7 @@ static int region(const cli_value *v, const char *text, void *field)
 }
 const cli_kind CLI_REGION = {region, NULL};
 
-static int engine(const cli_value *v, const char *text, void *field)
+int cli_engine_of(const cli_value *v, const char *text, void *field)
 {
     const grotto_engine *e = grotto_engine_by_name(text);
     if (!e) {
@@ -220,7 +230,7 @@ static int engine(const cli_value *v, const char *text, void *field)
 }
 
 /* "ref (default), impl or legacy:" and one line per engine saying what it is. */
-static void engine_help(const cli_option *o, char *buf, size_t size)
+void cli_engine_help(const cli_option *o, char *buf, size_t size)
 {
     const grotto_engine *dflt = o->aux;
     char names[128];
@@ -236,7 +246,7 @@ static void engine_help(const cli_option *o, char *buf, size_t size)
         snprintf(buf + at, size - at, "\n  %-7s %s", e->name, e->about);
     }
 }
-const cli_kind CLI_ENGINE = {engine, engine_help};
+const cli_kind CLI_ENGINE = {cli_engine_of, cli_engine_help};
 
 static int seed_range(const cli_value *v, const char *text, void *field)
 {

@@ -3,8 +3,6 @@
 #include "cli.h"
 
 #define LEGACY(n, s) const cli_command CMD_##n = {.name = #n, .summary = s, .legacy = cmd_##n};
-LEGACY(search, "find maps: details, names, enemy-list states, ONLY monsters, anomalies, locations")
-LEGACY(odds, "what a base quality produces: every map with its chance and locations")
 LEGACY(oracle, "prove ref, impl and the golden corpus agree over the whole universe")
 LEGACY(interchange, "another tool's floors and maps as JSON lines: export, to and from binary records")
 LEGACY(verify, "check hardware captures (corpus/hardware/*.cap) against an engine")

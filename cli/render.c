@@ -344,6 +344,24 @@ void cli_wrap(FILE *out, const char *prefix, const char *text, const char *sep, 
     fputc('\n', out);
 }
 
+void cli_wrap_pieces(FILE *out, const char *const *pieces, int n, const char *join, int indent)
+{
+    int col = 0, first = 1;
+    for (int i = 0; i < n; i++) {
+        if (!pieces[i][0])
+            continue;
+        int w = cli_columns(pieces[i]), jw = first ? 0 : (int)strlen(join);
+        if (!first && col + jw + w > CLI_WIDTH) {
+            fprintf(out, "\n%*s", indent, "");
+            col = indent, jw = 0;
+        }
+        fprintf(out, "%s%s", jw ? join : "", pieces[i]);
+        col += jw + w;
+        first = 0;
+    }
+    fputc('\n', out);
+}
+
 /* ---- files ---- */
 
 struct cli_file {

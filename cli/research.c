@@ -41,7 +41,7 @@ const char *cli_index_engine_help(void)
 {
     static char help[512];
     if (!help[0]) {
-        cli_engine_help(help, sizeof help, "", INDEX_ENGINE_DEFAULT);
+        cli_old_engine_help(help, sizeof help, "", INDEX_ENGINE_DEFAULT);
         snprintf(help + strlen(help), sizeof help - strlen(help),
                  "\nAn engine without a sweep of its own builds the index item by\nitem (slow, never cached; for "
                  "checking); one over another's floors\nredoes the map pass over the default index");

@@ -20,7 +20,7 @@ const grotto_engine *cli_engine(const char *cmd, const char *name, const grotto_
     return e;
 }
 
-const char *cli_engine_help(char *buf, size_t size, const char *lead, const grotto_engine *dflt)
+const char *cli_old_engine_help(char *buf, size_t size, const char *lead, const grotto_engine *dflt)
 {
     char names[128];
     grotto_engine_names(names, sizeof names, dflt);

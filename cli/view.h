@@ -22,7 +22,7 @@ const grotto_engine *cli_engine(const char *cmd, const char *name, const grotto_
 /* Help text of an engine option, from the registry: lead, then the names
  * ("ref (default), impl or legacy", dflt - may be NULL - first and marked),
  * then one line per engine saying what it is. Returns buf. */
-const char *cli_engine_help(char *buf, size_t size, const char *lead, const grotto_engine *dflt);
+const char *cli_old_engine_help(char *buf, size_t size, const char *lead, const grotto_engine *dflt);
 
 /* Floor n of map m (m may be NULL: a bare floor without enemy list/ranks). */
 void view_floor(const grotto_engine *e, const grotto_map_t *m, uint32_t seed, int n, floor_view *v);
