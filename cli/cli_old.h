@@ -19,9 +19,7 @@ extern int cli_parse_only;
 enum { GROTTO_LOCATION_SET_BYTES = 19 };
 
 int cmd_oracle(int argc, char **argv);
-int cmd_stats(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
-int cmd_sweep(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
 int cmd_interchange(int argc, char **argv);
 

@@ -6,6 +6,4 @@
 LEGACY(oracle, "prove ref, impl and the golden corpus agree over the whole universe")
 LEGACY(interchange, "another tool's floors and maps as JSON lines: export, to and from binary records")
 LEGACY(verify, "check hardware captures (corpus/hardware/*.cap) against an engine")
-LEGACY(sweep, "impl's memoized threaded sweep of the universe: write or check digest files")
-LEGACY(stats, "universe figures: softlock candidates, stair overflow, never-seeds, name twins, lost chests")
 LEGACY(bench, "time the full-universe sweep with ref and impl, ratio and peak memory")

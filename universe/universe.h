@@ -326,6 +326,19 @@ int universe_stats_compute(universe_index *ix, const universe_index_opts *opts, 
 
 /* The published figures of HW-6 (seed-001 tool). */
 enum { UNIVERSE_HW6_FLOORS = 1615, UNIVERSE_HW6_PANDORA = 1615, UNIVERSE_HW6_MIMIC = 1266, UNIVERSE_HW6_CANNIBOX = 597 };
+/* Whether a counting basis of the lost trapped chests gives the published
+ * Pandora / Mimic / Cannibox figures; whether the chest-rank basis over
+ * arising seeds gives all four (stats_value.c). */
+int universe_stats_lost_reproduced(const universe_stats *s, int basis);
+int universe_stats_rank_reproduced(const universe_stats *s);
+
+/* The run of grotto stats (and stats --legacy-diff): the figures as the
+ * documents of docs/json.md (stats_value.c). */
+typedef struct universe_stats_args {
+    universe_index_args index;
+    int legacy_diff;
+} universe_stats_args;
+int universe_stats_run(const universe_stats_args *a, res_run *r);
 
 /* ==== stats --legacy-diff (legacy_diff.c) ==== */
 
