@@ -526,13 +526,18 @@ static int value_inferred(parser *ps, unsigned line, const char *v, grotto_captu
 
 int grotto_capture_inferred(const grotto_capture *c, const char *key)
 {
+    if (!key)
+        return 0;
     size_t n = strlen(key);
-    for (const char *p = c->inferred; *p;) {
-        size_t len = strcspn(p, " ");
+    const char *p = c->inferred, *end = p + strnlen(p, sizeof c->inferred); /* a full array: its end */
+    while (p < end) {
+        size_t len = 0;
+        while (p + len < end && p[len] != ' ')
+            len++;
         if (len == n && !strncmp(p, key, n))
             return 1;
         p += len;
-        while (*p == ' ')
+        while (p < end && *p == ' ')
             p++;
     }
     return 0;
@@ -1028,6 +1033,14 @@ int grotto_capture_parse(const char *text, size_t len, grotto_capture_file *out)
     return 0;
 }
 
+/* strerror's text through strerror_r (POSIX): safe in threads. */
+static const char *error_text(int e, char *buf, size_t size)
+{
+    if (strerror_r(e, buf, size) != 0)
+        snprintf(buf, size, "error %d", e);
+    return buf;
+}
+
 static int load_fail(grotto_capture_file *out, const char *fmt, const char *detail)
 {
     out->items = calloc(1, sizeof *out->items);
@@ -1040,6 +1053,7 @@ static int load_fail(grotto_capture_file *out, const char *fmt, const char *deta
 
 int grotto_capture_load(const char *path, grotto_capture_file *out)
 {
+    char etext[128];
     out->count = 0;
     out->items = NULL;
     /* O_NONBLOCK: a FIFO without a writer is never waited on; it is
@@ -1050,13 +1064,13 @@ int grotto_capture_load(const char *path, grotto_capture_file *out)
         int e = errno;
         if (stat(path, &st) == 0 && S_ISSOCK(st.st_mode)) /* open says "No such device or address" */
             return load_fail(out, "%s", "a socket: not a capture file (only regular files are read)");
-        return load_fail(out, "cannot read: %s", strerror(e));
+        return load_fail(out, "cannot read: %s", error_text(e, etext, sizeof etext));
     }
     const char *what = NULL;
     if (fstat(fd, &st) != 0) {
         int e = errno;
         close(fd);
-        return load_fail(out, "cannot read: %s", strerror(e));
+        return load_fail(out, "cannot read: %s", error_text(e, etext, sizeof etext));
     }
     if (S_ISDIR(st.st_mode))
         what = "a directory";
@@ -1105,7 +1119,7 @@ int grotto_capture_load(const char *path, grotto_capture_file *out)
     close(fd);
     int r;
     if (err)
-        r = load_fail(out, "cannot read: %s", strerror(err));
+        r = load_fail(out, "cannot read: %s", error_text(err, etext, sizeof etext));
     else if (len > MAX_FILE_BYTES)
         r = load_fail(out, "%s", "larger than 16 MiB: not a capture file");
     else if (len == cap)
@@ -1118,6 +1132,8 @@ int grotto_capture_load(const char *path, grotto_capture_file *out)
 
 void grotto_capture_file_free(grotto_capture_file *f)
 {
+    if (!f)
+        return;
     free(f->items);
     f->items = NULL;
     f->count = 0;
@@ -1125,9 +1141,10 @@ void grotto_capture_file_free(grotto_capture_file *f)
 
 int grotto_capture_message(const char *file, const grotto_capture_item *it, char *buf, size_t size)
 {
+    int n = (int)strnlen(it->reason, sizeof it->reason); /* a full array: its end */
     if (it->line)
-        return snprintf(buf, size, "%s:%u: %s", file, it->line, it->reason);
-    return snprintf(buf, size, "%s: %s", file, it->reason);
+        return snprintf(buf, size, "%s:%u: %.*s", file, it->line, n, it->reason);
+    return snprintf(buf, size, "%s: %.*s", file, n, it->reason);
 }
 
 /* ---- writer ---- */
@@ -1157,9 +1174,26 @@ static void put_floor_fields(FILE *out, const grotto_capture *c)
     }
 }
 
+/* A text field that holds its terminating NUL. */
+#define TERMINATED(field) (memchr((field), 0, sizeof(field)) != NULL)
+
+/* Whether the writer can write c: every value it reads in range (the
+ * parser's checks of the kinds' keys are not repeated here). */
+static int writable(const grotto_capture *c)
+{
+    return (unsigned)c->kind < GROTTO_CAPTURE_KINDS && (unsigned)c->game < 3 && TERMINATED(c->source) &&
+           TERMINATED(c->date) && TERMINATED(c->method) && TERMINATED(c->inferred) && TERMINATED(c->name) &&
+           c->boss <= GT_BOSS_NAMES && c->chest_count >= -1 && c->chest_count <= GROTTO_CAPTURE_CHESTS &&
+           c->width <= GROTTO_GRID && c->height <= GROTTO_GRID && c->state >= -1 &&
+           c->state < GROTTO_CSTATE_COUNT && c->only >= -1 && c->only < GT_MONSTER_COUNT && c->lost >= -1 &&
+           c->lost <= (GROTTO_LOST_CANNIBOX | GROTTO_LOST_MIMIC | GROTTO_LOST_PANDORA);
+}
+
 int grotto_capture_write(FILE *out, const grotto_capture *c)
 {
     static const char *const LOST_NAME[3] = {"cannibox", "mimic", "pandora"};
+    if (!writable(c))
+        return -1;
     fprintf(out, "capture: %s\nsource: %s\ndate: %s\nmethod: %s\ngame: %s\nseed: 0x%04X\n",
             grotto_capture_kind_name(c->kind), c->source, c->date, c->method, grotto_capture_game_name(c->game),
             c->seed);

@@ -4,8 +4,9 @@
 # installed package only - through CMake (find_package(grotto), shared and
 # static) and through pkg-config (shared, and static with --static) - and
 # run. Checks that no path of the source or build tree is in the installed
-# files, that every way prints the same map, and that the walking cost
-# (grotto/walk.h) is there from both engines.
+# files, that the shared library exports exactly what the installed headers
+# declare (tools/lib_exports.py), that every way prints the same map, and
+# that the walking cost (grotto/walk.h) is there from both engines.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ci/deps.sh
@@ -30,6 +31,9 @@ done
 if grep -rl -F -e "$src" -e "$build" "$prefix" >/dev/null; then
   fail "a path of the source or build tree is baked into: $(grep -rl -F -e "$src" -e "$build" "$prefix" | tr '\n' ' ')"
 fi
+# libgrotto.so exports exactly the functions and objects the installed headers declare
+python3 tools/lib_exports.py "$prefix/lib/libgrotto.so" "$prefix/include/grotto" -I "$prefix/include" ||
+  fail "libgrotto.so's exports differ from its installed headers (tools/lib_exports.py)"
 
 # through CMake, with a C++ compiler's view of the headers too (extern "C")
 cmake -S examples -B "$work/cmake" -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_BUILD_TYPE=Release >/dev/null

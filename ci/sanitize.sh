@@ -9,7 +9,8 @@
 #      threads: sweep (to a temporary folder, compared with the corpus, and
 #      --against corpus), oracle (ref vs impl vs corpus, every domain the
 #      command sweeps by default), search, stats, and verify on
-#      corpus/hardware (every capture must agree: exit 0).
+#      corpus/hardware (every capture must agree: exit 0); and the library
+#      called from several threads at once (tests/unit/test_lib_threads.c).
 # Any sanitizer report fails the run: exit codes are checked, and every
 # report is also written to a log folder that is searched afterwards for
 # "ERROR: AddressSanitizer", "ERROR: LeakSanitizer", "runtime error" and
@@ -88,7 +89,10 @@ fi
 if [ "$what" != asan ]; then
   stage "TSan build (build-tsan/)"
   CC=clang cmake -S . -B build-tsan -DGROTTO_SANITIZE=thread -DGROTTO_WERROR=ON -DGROTTO_TESTS=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-  cmake --build build-tsan -j"$(nproc)" --target grotto >/dev/null
+  cmake --build build-tsan -j"$(nproc)" --target grotto grotto_static >/dev/null
+  # the library from several threads (Criterion's runner cannot start under TSan: built on its own)
+  clang -std=c11 -Wall -Wextra -Werror -O1 -g -fsanitize=thread -D_POSIX_C_SOURCE=200809L -DLIB_THREADS_STANDALONE \
+    -Iinclude -Ibuild-tsan/generated tests/unit/test_lib_threads.c build-tsan/lib/libgrotto.a -lpthread -o build-tsan/lib_threads
   stage_done
   logs="$PWD/build-tsan/sanitizer-logs"
   out="$PWD/build-tsan/run"
@@ -106,6 +110,7 @@ if [ "$what" != asan ]; then
   run 0 "$g" search -j 2 --state only --limit 5 --quiet
   run 0 "$g" stats -j 2 --quiet
   run 0 "$g" verify corpus/hardware
+  run 0 "$PWD/build-tsan/lib_threads"
   stage_done
   check_logs "$logs"
   unset TSAN_OPTIONS

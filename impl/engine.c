@@ -8,6 +8,26 @@
 #include "grotto/engine.h"
 #include "grotto/sweep.h"
 #include "impl.h"
+#include "impl_map.h"
+
+/* The floors the detection rules read (grotto/floor.h): width and height
+ * 1..16, the final stairs and the chest_count (0..3) chests inside them. */
+static int floor_readable(const grotto_floor_t *f)
+{
+    int w = f->width, h = f->height;
+    if (w < 1 || w > 16 || h < 1 || h > 16 || f->chest_count > GROTTO_MAX_CHESTS)
+        return 0;
+    unsigned outside = (f->up.x >= w) | (f->up.y >= h) | (f->down.x >= w) | (f->down.y >= h);
+    for (int i = 0; i < f->chest_count; i++)
+        outside |= (f->chest[i].x >= w) | (f->chest[i].y >= h);
+    return !outside;
+}
+
+/* The inputs of a cut (grotto/elist.h): env 1..5, smr 1..12, floor 1..16. */
+static int cut_inputs_ok(int n, int env, int smr)
+{
+    return env >= 1 && env <= GT_ENV_COUNT && smr >= 1 && smr <= 12 && n >= 1 && n <= GROTTO_MAX_FLOORS;
+}
 
 static int impl_e_floor(uint32_t seed, int k, grotto_floor_t *out)
 {
@@ -16,6 +36,10 @@ static int impl_e_floor(uint32_t seed, int k, grotto_floor_t *out)
 
 static void impl_e_analyse(const grotto_floor_t *f, grotto_floor_analysis *out)
 {
+    if (!floor_readable(f)) {
+        memset(out, 0, sizeof *out); /* the empty analysis: reached_count 0 */
+        return;
+    }
     impl_floor_masks m;
     impl_masks_of_floor(f, &m);
     impl_analyse_masks(&m, out);
@@ -23,23 +47,22 @@ static void impl_e_analyse(const grotto_floor_t *f, grotto_floor_analysis *out)
 
 static void impl_e_elist(const grotto_floor_t *f, int env, int smr, grotto_elist_t *out)
 {
-    memset(out, 0, sizeof *out);
-    if (env < 1 || env > 5 || smr < 1 || smr > 12)
+    memset(out, 0, sizeof *out); /* refused: the empty cut, env 0 */
+    if (!cut_inputs_ok(f->index, env, smr) || f->width < 1 || f->width > 16 || f->height != f->width)
         return;
     impl_floor_masks m;
     impl_masks_of_floor(f, &m);
-    int n = f->index < 1 ? 1 : f->index;
-    impl_elist_fill(impl_elist_terms_of(m.walk), env, impl_floor_mr(smr, n), out);
+    impl_elist_fill(impl_elist_terms_of(m.walk), env, impl_floor_mr(smr, f->index), out);
 }
 
 /* the cut from already-counted terms (the second half of impl_e_elist) */
 static void impl_e_elist_of_layout(const grotto_floor_terms *t, int n, int env, int smr, grotto_elist_t *out)
 {
-    memset(out, 0, sizeof *out);
-    if (env < 1 || env > 5 || smr < 1 || smr > 12)
+    memset(out, 0, sizeof *out); /* refused: the empty cut, env 0 */
+    if (!cut_inputs_ok(n, env, smr) || !impl_elist_terms_ok(t->W, t->X, t->D))
         return;
     impl_elist_terms terms = {t->W, t->X, t->D};
-    impl_elist_fill(terms, env, impl_floor_mr(smr, n < 1 ? 1 : n), out);
+    impl_elist_fill(terms, env, impl_floor_mr(smr, n), out);
 }
 
 static int impl_e_map(int quality, uint32_t seed, grotto_map_t *out)

@@ -23,6 +23,22 @@ extern impl_band_info impl_bands[GROTTO_BANDS];
 extern impl_key_range impl_prefix_of_smr[16], impl_suffix_of_boss[16], impl_group_of_floors[32],
     impl_rank_of_mr[16];
 
+/* Terms a caller may give (grotto/elist.h, grotto/map.h): a 16 x 16 grid
+ * has at most 256 white (or Flag0) cells and 2 * 16 * 15 = 480 adjacent
+ * white pairs. */
+static inline int impl_elist_terms_ok(unsigned W, unsigned X, unsigned D)
+{
+    return W <= GROTTO_CELLS && X <= 2u * GROTTO_GRID * (GROTTO_GRID - 1) && D <= GROTTO_CELLS;
+}
+
+/* Floor n's terms in a grotto_map_floors_t: as above, and 0..3 chests,
+ * none on floors 1 and 2 (chests.md §1). */
+static inline int impl_floor_terms_ok(const grotto_floor_terms *t, int n)
+{
+    return impl_elist_terms_ok(t->W, t->X, t->D) && t->chest_count <= GROTTO_MAX_CHESTS &&
+           (n >= 3 || t->chest_count == 0);
+}
+
 /* Chest ranks of floor n (seed + n) with c chests at floor monster rank mr:
  * reseed, discard 2c draws, one scaled draw per chest (jump-ahead). */
 static inline void impl_chest_ranks(uint32_t seed, int n, int c, int mr, uint8_t rank[3])

@@ -56,8 +56,11 @@ int impl_map_from_floors(int quality, const grotto_map_floors_t *floors, grotto_
     memset(&m, 0, sizeof m);
     if (valid)
         impl_details(band, seed, &m.d);
-    if (!valid || m.d.floors > floors->count)
+    if (!valid || m.d.floors > floors->count || floors->count > GROTTO_MAX_FLOORS)
         return -1;
+    for (int n = 1; n <= m.d.floors; n++)
+        if (!impl_floor_terms_ok(&floors->floor[n - 1], n))
+            return -1;
     for (int n = 1; n <= m.d.floors; n++) {
         const grotto_floor_terms *ft = &floors->floor[n - 1];
         int mr = impl_floor_mr(m.d.smr, n);

@@ -14,6 +14,9 @@ int impl_multibug(int quality, const grotto_map_floors_t *floors, grotto_multibu
     int band = impl_band_of_quality(quality);
     if (band < 0 || floors->seed > GROTTO_SEED_MAX || floors->count != GROTTO_MAX_FLOORS)
         return -1;
+    for (int n = 1; n <= GROTTO_MAX_FLOORS; n++)
+        if (!impl_floor_terms_ok(&floors->floor[n - 1], n))
+            return -1;
     uint32_t seed = floors->seed;
     grotto_multibug_t m;
     memset(&m, 0, sizeof m);

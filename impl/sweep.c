@@ -510,10 +510,12 @@ int grotto_impl_sweep(const grotto_sweep_request *req, grotto_sweep_stats *stats
     sh.t_first = sh.seed_first + 1;
     sh.t_last = sh.seed_last + GROTTO_MAX_FLOORS;
     int need_maps = req->map_digest || req->maps || req->special;
-    if (sh.seed_last < sh.seed_first || (need_maps && (sh.seed_first != 0 || sh.seed_last != GROTTO_SEED_MAX)))
+    /* the range must not wrap, nor its last floor seed T = S + 16 */
+    if (sh.seed_last < sh.seed_first || sh.seed_last > UINT32_MAX - GROTTO_MAX_FLOORS ||
+        (need_maps && (sh.seed_first != 0 || sh.seed_last != GROTTO_SEED_MAX)))
         return -1;
     atomic_init(&sh.special_n, 0);
-    int floor_chunks = (int)((sh.t_last - sh.t_first + 1 + T_CHUNK - 1) / T_CHUNK);
+    int floor_chunks = (int)(((uint64_t)sh.t_last - sh.t_first + 1 + T_CHUNK - 1) / T_CHUNK);
     int map_chunks = (GROTTO_SEED_COUNT + SEED_CHUNK - 1) / SEED_CHUNK;
     int need_floors = req->floor_digest || req->facts || req->overflow || need_maps;
     sh.progress_total = (uint64_t)(need_floors ? floor_chunks : 0) + (uint64_t)(need_maps ? map_chunks : 0);

@@ -38,7 +38,7 @@ int grotto_engine_names(char *buf, size_t size, const grotto_engine *first)
     for (int i = 0; i < n; i++) {
         const char *sep = i == 0 ? "" : i == n - 1 ? " or " : ", ";
         size_t at = (size_t)len < size ? (size_t)len : size;
-        len += snprintf(buf + at, size - at, "%s%s", sep, order[i]->name);
+        len += snprintf(size ? buf + at : NULL, size - at, "%s%s", sep, order[i]->name); /* buf NULL: size 0 */
     }
     return len;
 }

@@ -133,11 +133,32 @@ static void softlock(const floor_view *v, grotto_floor_analysis *out)
     out->softlock_down_cut = near[cell(f->down.x, f->down.y)] ? 0 : 1;
 }
 
+/* The floors the rules can read (grotto/floor.h): width and height 1..16,
+ * the final stairs and the chest_count (0..3) chests inside them. */
+static int inside(const floor_view *v, grotto_xy p)
+{
+    return p.x < v->W && p.y < v->H;
+}
+
+static int floor_readable(const floor_view *v)
+{
+    const grotto_floor_t *f = v->f;
+    if (v->W < 1 || v->W > GROTTO_GRID || v->H < 1 || v->H > GROTTO_GRID || f->chest_count > GROTTO_MAX_CHESTS ||
+        !inside(v, f->up) || !inside(v, f->down))
+        return 0;
+    for (int i = 0; i < f->chest_count; i++)
+        if (!inside(v, f->chest[i]))
+            return 0;
+    return 1;
+}
+
 /* §12 ANALYSE_FLOOR */
 void grotto_floor_analyse(const grotto_floor_t *f, grotto_floor_analysis *out)
 {
     floor_view v = {f, f->width, f->height};
     memset(out, 0, sizeof *out);
+    if (!floor_readable(&v))
+        return;                              /* refused: reached_count 0 */
 
     ghost_stairs(&v, out);
 
@@ -146,7 +167,7 @@ void grotto_floor_analyse(const grotto_floor_t *f, grotto_floor_analysis *out)
 
     /* "nipple": a chest not reached */
     out->unreachable_chests = 0;
-    for (int i = 0; i < f->chest_count && i < GROTTO_MAX_CHESTS; i++) {
+    for (int i = 0; i < f->chest_count; i++) {
         out->chest_unreachable[i] = out->reached[cell(f->chest[i].x, f->chest[i].y)] ? 0 : 1;
         out->unreachable_chests += out->chest_unreachable[i];
     }

@@ -168,7 +168,7 @@ int grotto_whistle_match(uint32_t seed, const grotto_whistle *w)
 
 int grotto_at_pattern_by_name(const char *name)
 {
-    for (int p = 1; p <= GT_AT_PATTERN_COUNT; p++) {
+    for (int p = 1; name && p <= GT_AT_PATTERN_COUNT; p++) {
         const char *a = gt_at_pattern[p].name, *b = name;
         while (*a && *b && tolower((unsigned char)*a) == tolower((unsigned char)*b))
             a++, b++;

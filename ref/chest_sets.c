@@ -27,6 +27,8 @@ static int set_size(const grotto_item_set *s)
 int grotto_item_set_by_name(const char *name, grotto_item_set *out)
 {
     memset(out, 0, sizeof *out);
+    if (!name)
+        return -1;
     for (int k = 0; k < GT_ITEM_COUNT; k++)
         if (same_name(name, gt_item_name[k].en, gt_item_name[k].jp))
             grotto_item_set_add(out, (unsigned)k);

@@ -5,6 +5,7 @@
  * as §3 reads: reseed with n + seed + t, one draw per chest in order. */
 #include <string.h>
 
+#include "always.h"
 #include "grotto/chests.h"
 #include "grotto/map.h"
 #include "grotto/rng.h"
@@ -13,17 +14,21 @@
 enum { FIRST_CHEST_FLOOR = 3, MAX_MONSTER_RANK = 12 };
 
 /* chests.md §2: floor_mr(n) = smr + (n - 1) div 4, capped at 12 like the
- * enemy-list code (README vocabulary: "at most 12"). */
+ * enemy-list code (README vocabulary: "at most 12"); for smr 1..12 and
+ * floors 1..16 only (grotto/map.h), -1 otherwise. */
 int grotto_floor_mr(int smr, int n)
 {
+    if (smr < 1 || smr > MAX_MONSTER_RANK || n < 1 || n > GROTTO_MAX_FLOORS)
+        return -1;
     int mr = smr + (n - 1) / 4;
     return mr > MAX_MONSTER_RANK ? MAX_MONSTER_RANK : mr;
 }
 
-/* chests.md §1: floors 1 and 2 have no chests; at most 3 per floor. */
+/* chests.md §1: floors 1 and 2 have no chests; at most 3 per floor. A
+ * floor outside 1..16 has none either (grotto/map.h). */
 static int chest_count_of(int n, int count)
 {
-    if (n < FIRST_CHEST_FLOOR || count < 0)
+    if (n < FIRST_CHEST_FLOOR || n > GROTTO_MAX_FLOORS || count < 0)
         return 0;
     return count > GROTTO_MAX_CHESTS ? GROTTO_MAX_CHESTS : count;
 }
@@ -44,8 +49,11 @@ void grotto_chest_ranks(uint32_t seed, int n, int smr, int count,
 {
     memset(rank, 0, GROTTO_MAX_CHESTS);
     count = chest_count_of(n, count);
-    const struct gt_range *range = rank_range(grotto_floor_mr(smr, n));
-    if (count == 0 || !range)
+    int mr = grotto_floor_mr(smr, n);
+    if (count == 0 || mr < 0)
+        return;
+    const struct gt_range *range = rank_range(mr);
+    if (NEVER(!range))                                /* map-tables.json covers mr 1..12 */
         return;
 
     grotto_rng r;

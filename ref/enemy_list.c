@@ -14,7 +14,7 @@
 /* §1 Inputs: floor monster rank and the floor's enemy list            */
 /* ------------------------------------------------------------------ */
 
-enum { MAX_MR = 12 };
+enum { MAX_MR = 12, MAX_SMR = 12 };
 
 /* mr = min(12, smr + (n - 1) div 4) */
 static int floor_monster_rank(int smr, int n)
@@ -23,11 +23,16 @@ static int floor_monster_rank(int smr, int n)
     return mr < MAX_MR ? mr : MAX_MR;
 }
 
+/* monsters.json has a list for env 1..5 and mr 1..12 */
+static int list_exists(int env, int mr)
+{
+    return env >= 1 && env <= GT_ENV_COUNT && mr >= 1 && mr <= GT_MONSTER_RANKS;
+}
+
 /* monsters.json -> floor_tables[env, mr] */
 static const struct gt_floor_table *enemy_list(int env, int mr)
 {
-    assert(env >= 1 && env <= GT_ENV_COUNT);
-    assert(mr >= 1 && mr <= GT_MONSTER_RANKS);
+    assert(list_exists(env, mr)); /* every caller checked */
     return &gt_floor_tables[env][mr];
 }
 
@@ -47,6 +52,20 @@ typedef struct layout_terms {
     white_tile tile[GROTTO_CELLS];  /* scan order: row by row, left to right */
 } layout_terms;
 
+/* The floors the scan accepts (grotto/elist.h): side x side, side 1..16. */
+static int floor_is_square(const grotto_floor_t *f)
+{
+    return f->width >= 1 && f->width <= GROTTO_GRID && f->height == f->width;
+}
+
+/* Terms within what a 16 x 16 grid bounds: W and D at most 256 tiles, X at
+ * most 2 * 16 * 15 adjacent pairs. */
+int ref_elist_terms_valid(int W, int X, int D)
+{
+    enum { MAX_PAIRS = 2 * GROTTO_GRID * (GROTTO_GRID - 1) };
+    return W >= 0 && W <= GROTTO_CELLS && X >= 0 && X <= MAX_PAIRS && D >= 0 && D <= GROTTO_CELLS;
+}
+
 /* White = every tile code except 1 (wall) and 3 (partition). */
 static int white(const grotto_floor_t *f, int x, int y)
 {
@@ -57,7 +76,7 @@ static int white(const grotto_floor_t *f, int x, int y)
 static void scan_layout(const grotto_floor_t *f, layout_terms *t)
 {
     int side = f->width;  /* the floor is square (width == height) */
-    assert(side >= 1 && side <= GROTTO_GRID && f->height == f->width);
+    assert(floor_is_square(f)); /* every caller checked */
     t->W = 0;
     t->X = 0;
     for (int y = 0; y < side; y++)
@@ -202,8 +221,10 @@ static int classify_by_memory(const struct gt_floor_table *list, int survivors, 
 
 void grotto_elist_from_terms(int env, int mr, int W, int X, int D, grotto_elist_t *out)
 {
+    memset(out, 0, sizeof *out);            /* refused: env 0, no list */
+    if (!list_exists(env, mr) || !ref_elist_terms_valid(W, X, D))
+        return;
     const struct gt_floor_table *list = enemy_list(env, mr);
-    memset(out, 0, sizeof *out);
     out->env = (uint8_t)env;
     out->mr = (uint8_t)mr;
     out->F = list->F;
@@ -238,6 +259,9 @@ void grotto_elist_from_terms(int env, int mr, int W, int X, int D, grotto_elist_
 
 void grotto_elist_layout(const grotto_floor_t *f, grotto_floor_terms *out)
 {
+    out->W = out->X = out->D = 0;           /* refused: no white tile */
+    if (!floor_is_square(f))
+        return;
     layout_terms t;
     scan_layout(f, &t);                                         /* §2 */
     out->W = (uint16_t)t.W;
@@ -245,13 +269,27 @@ void grotto_elist_layout(const grotto_floor_t *f, grotto_floor_terms *out)
     out->D = (uint16_t)count_flag0(&t, regime2_passages(t.W), NULL, NULL); /* §3, used in regime 2 */
 }
 
+/* The floor n and first-floor rank smr the API accepts; then mr is 1..12. */
+static int floor_and_rank_exist(int n, int smr)
+{
+    return n >= 1 && n <= GROTTO_MAX_FLOORS && smr >= 1 && smr <= MAX_SMR;
+}
+
 void grotto_elist_of_layout(const grotto_floor_terms *t, int n, int env, int smr, grotto_elist_t *out)
 {
+    if (!floor_and_rank_exist(n, smr)) {
+        memset(out, 0, sizeof *out);        /* refused: env 0, no list */
+        return;
+    }
     grotto_elist_from_terms(env, floor_monster_rank(smr, n), t->W, t->X, t->D, out); /* §1, §3-§5 */
 }
 
 void grotto_elist(const grotto_floor_t *f, int env, int smr, grotto_elist_t *out)
 {
+    if (!floor_is_square(f) || !floor_and_rank_exist(f->index, smr)) { /* env: grotto_elist_from_terms */
+        memset(out, 0, sizeof *out);        /* refused: env 0, no list */
+        return;
+    }
     grotto_floor_terms t;
     grotto_elist_layout(f, &t);
     grotto_elist_of_layout(&t, f->index, env, smr, out);
@@ -270,9 +308,10 @@ int grotto_elist_state_text(const grotto_elist_t *e, int jp, char *buf, size_t s
     const char *at = strstr(label, placeholder);
     if (!at)
         return snprintf(buf, size, "%s", label);
-    const struct gt_monster *only = &gt_monsters[e->only];
-    return snprintf(buf, size, "%.*s%s%s", (int)(at - label), label,
-                    jp ? only->jp : only->en, at + strlen(placeholder));
+    const char *name = "?";                 /* no such monster */
+    if (e->only < GT_MONSTER_COUNT)
+        name = jp ? gt_monsters[e->only].jp : gt_monsters[e->only].en;
+    return snprintf(buf, size, "%.*s%s%s", (int)(at - label), label, name, at + strlen(placeholder));
 }
 
 /* ------------------------------------------------------------------ */
@@ -280,24 +319,24 @@ int grotto_elist_state_text(const grotto_elist_t *e, int jp, char *buf, size_t s
 /* ------------------------------------------------------------------ */
 
 /* D of floor f for B = 515 - 2W, with the first and last Flag0 tiles. */
-int grotto_ref_elist_flag0(const grotto_floor_t *f, grotto_xy *first, grotto_xy *last)
+int ref_elist_flag0(const grotto_floor_t *f, grotto_xy *first, grotto_xy *last)
 {
     layout_terms t;
     scan_layout(f, &t);
     return count_flag0(&t, regime2_passages(t.W), first, last);
 }
 
-int grotto_ref_elist_state_by_table(int env, int mr, int ofs, int D)
+int ref_elist_state_by_table(int env, int mr, int ofs, int D)
 {
     return classify_by_table(enemy_list(env, mr)->cls, ofs, D);
 }
 
-int grotto_ref_elist_survivors(int ofs, int F)
+int ref_elist_survivors(int ofs, int F)
 {
     return records_that_fit(ofs, F);
 }
 
-int grotto_ref_elist_state_by_memory(int env, int mr, int survivors, int D)
+int ref_elist_state_by_memory(int env, int mr, int survivors, int D)
 {
     return classify_by_memory(enemy_list(env, mr), survivors, D);
 }

@@ -13,11 +13,15 @@
 #include "grotto/walk.h"
 
 /* Per-floor facts: the generator run (for the tile under the final up
- * stairs), the §12 analysis and the enemy-list layout terms. */
+ * stairs), the §12 analysis and the enemy-list layout terms. The floor
+ * goes to *floor, or nowhere when floor is NULL (grotto/engine.h). */
 static int ref_facts(uint32_t seed, int k, grotto_floor_t *floor, grotto_floor_facts *out)
 {
     if (k < 1 || k > GROTTO_MAX_FLOORS)
         return -1;
+    grotto_floor_t local;
+    if (!floor)
+        floor = &local;
     ref_floor_run run;
     ref_floor_generate(seed, k, &run);
     ref_floor_from_run(&run, floor);

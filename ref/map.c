@@ -11,6 +11,11 @@
 #include "grotto/floor.h"
 #include "grotto/map.h"
 
+#include "elist_internal.h"
+#include "map_internal.h"
+
+enum { FIRST_CHEST_FLOOR = 3 };
+
 /* floor-generation.md for floors 1..count, with each floor's chest count
  * (chests.md §1) and its enemy-list layout terms (enemy-list.md §2-§3). */
 int grotto_map_floors(uint32_t seed, int count, grotto_map_floors_t *out)
@@ -30,13 +35,27 @@ int grotto_map_floors(uint32_t seed, int count, grotto_map_floors_t *out)
     return 0;
 }
 
+/* Floors given by a caller: what grotto_map_floors could have made. */
+int ref_map_floors_valid(const grotto_map_floors_t *floors, int n)
+{
+    if (floors->count > GROTTO_MAX_FLOORS || n > floors->count)
+        return 0;
+    for (int k = 1; k <= n; k++) {
+        const grotto_floor_terms *t = &floors->floor[k - 1];
+        if (t->chest_count > GROTTO_MAX_CHESTS || (k < FIRST_CHEST_FLOOR && t->chest_count > 0) ||
+            !ref_elist_terms_valid(t->W, t->X, t->D))
+            return 0;
+    }
+    return 1;
+}
+
 /* map-details.md for (quality, seed), then per floor the chest ranks
  * (chests.md §2) and the enemy-list cut (enemy-list.md §3-§5). */
 int grotto_map_from_floors(int quality, const grotto_map_floors_t *floors, grotto_map_t *out)
 {
     grotto_map_t m;
     memset(&m, 0, sizeof m);
-    if (grotto_map_details(quality, floors->seed, &m.d) != 0 || m.d.floors > floors->count)
+    if (grotto_map_details(quality, floors->seed, &m.d) != 0 || !ref_map_floors_valid(floors, m.d.floors))
         return -1;
     for (int n = 1; n <= m.d.floors; n++) {
         const grotto_floor_terms *t = &floors->floor[n - 1];

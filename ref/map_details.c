@@ -7,6 +7,8 @@
  * Tables: tools/tables/map-tables.json via grotto/tables.h. */
 #include <string.h>
 
+#include "always.h"
+
 #include "grotto/map.h"
 #include "grotto/multibug.h"
 #include "grotto/rng.h"
@@ -178,9 +180,10 @@ static int details_of(int quality, uint32_t seed, int advance, grotto_map_detail
     d.level = (uint8_t)draw_level(&r, d.boss, d.floors, d.smr); /* k = 32 */
     d.locale = (uint8_t)locale_of(d.group, d.env);
 
-    /* A zero field means a table row was missing: reject, out untouched. */
-    if (!d.env || !d.floors || !d.smr || !d.boss || !d.prefix || !d.suffix ||
-        !d.group || !d.locale || d.floors > GROTTO_MAX_FLOORS)
+    /* A zero field would mean a table row was missing: the tables cover
+     * every band and draw, so never; rejected all the same (out untouched). */
+    if (NEVER(!d.env || !d.floors || !d.smr || !d.boss || !d.prefix || !d.suffix || !d.group || !d.locale ||
+              d.floors > GROTTO_MAX_FLOORS))
         return -1;
 
     for (int n = 1; n <= d.floors; n++)                /* 0 beyond floors */

@@ -10,13 +10,16 @@
 #include "grotto/map.h"
 #include "grotto/multibug.h"
 
+#include "map_internal.h"
+
 /* §5: "the original seed's floors generated up to 16 with the original
  * environment and SMR". */
 int grotto_multibug_from_floors(int quality, const grotto_map_floors_t *floors, grotto_multibug_t *out)
 {
     grotto_multibug_t m;
     memset(&m, 0, sizeof m);
-    if (floors->count != GROTTO_MAX_FLOORS || grotto_map_details(quality, floors->seed, &m.orig) != 0 ||
+    if (floors->count != GROTTO_MAX_FLOORS || !ref_map_floors_valid(floors, GROTTO_MAX_FLOORS) ||
+        grotto_map_details(quality, floors->seed, &m.orig) != 0 ||
         grotto_multibug_details(quality, floors->seed, &m.bug) != 0)
         return -1;
     for (int n = 1; n <= GROTTO_MAX_FLOORS; n++) {

@@ -15,9 +15,11 @@ static int quality_is_valid(int quality)
     return quality >= GROTTO_QUALITY_MIN && quality <= GROTTO_QUALITY_MAX;
 }
 
-/* rng-and-timer.md §4: seed the LCG with T and take three draws, in order. */
+/* rng-and-timer.md §4: seed the LCG with T and take three draws, in order.
+ * The console's timer is 16 bits: a wider value is taken mod 65536. */
 void grotto_timer(uint32_t timer, grotto_timer_draws *out)
 {
+    timer %= GROTTO_TIMER_COUNT;
     grotto_rng r;
     grotto_rng_seed(&r, timer);
     out->timer = (uint16_t)timer;

@@ -4,8 +4,7 @@
 Usage: gen_tables.py TABLE_DIR OUT_DIR
 Writes OUT_DIR/grotto/tables.h and OUT_DIR/grotto_tables.c.
 
-The JSON files are copies of ../shared/spec/tables (see corpus/README.md),
-The JSON files are copies of ../shared/spec/tables (see corpus/README.md),
+The JSON files are copies of docs/spec/tables (see docs/spec/PROVENANCE.md),
 with two additions: at-patterns.json, the AT drop patterns, read from the
 community tool's code as research.md section 4 directs (its "source" names
 where); and monsters.json's state_codes also carry the structure of

@@ -36,6 +36,9 @@ enum {
     GROTTO_AT_DEFT_MAX = 1000        /* deftness is 0..1000 */
 };
 
+/* Bad input is answered in every build as each comment says; pointers
+ * must not be NULL unless a comment allows it. */
+
 /* What the tool shows per map. */
 typedef struct grotto_at {
     uint16_t shown[GROTTO_AT_SHOWN]; /* the values at steps 35, 36, 37 */
@@ -51,7 +54,8 @@ typedef struct grotto_at {
 int grotto_at(uint32_t seed, grotto_at_t *out);
 
 /* The values at steps first .. first + count - 1 of map seed 0..0x7FFF
- * (first >= 1, the last step at most GROTTO_AT_MAX_STEPS): 0, or -1. */
+ * (first >= 1, the last step at most GROTTO_AT_MAX_STEPS) into out[0 ..
+ * count-1] (out may be NULL when count is 0): 0, or -1 (out untouched). */
 int grotto_at_values(uint32_t seed, uint32_t first, uint32_t count, uint16_t *out);
 
 /* The POP of zoom n: the spawn draw at step N = 35 + 29 n and the value at
@@ -118,7 +122,7 @@ typedef struct grotto_at_scan_query {
 long grotto_at_scan(uint32_t seed, const grotto_at_scan_query *q, uint32_t *start, size_t cap);
 
 /* Pattern code of a name as the tool writes it ("R2", "4_in_6", ...),
- * case-insensitive; -1 when unknown. */
+ * case-insensitive; -1 when unknown or NULL. */
 int grotto_at_pattern_by_name(const char *name);
 
 #ifdef __cplusplus

@@ -126,32 +126,46 @@ typedef struct grotto_capture_file {
     grotto_capture_item *items;
 } grotto_capture_file;
 
-/* Parse len bytes of text (need not be NUL-terminated). A text with no
- * record at all gives one rejected item. Returns 0, or -1 when memory ran
- * out (out is then empty). Free with grotto_capture_file_free. */
+/* Bad input is answered in every build as each comment says; pointers
+ * must not be NULL unless a comment allows it. */
+
+/* Parse len bytes of text (need not be NUL-terminated; text may be NULL
+ * when len is 0). A text with no record at all gives one rejected item.
+ * Returns 0, or -1 when memory ran out (out is then empty). Free with
+ * grotto_capture_file_free. */
 int grotto_capture_parse(const char *text, size_t len, grotto_capture_file *out);
 /* The same for a file; an unreadable file gives one rejected item (line 0). */
 int grotto_capture_load(const char *path, grotto_capture_file *out);
+/* Frees the items and empties f; f may be NULL (nothing done). */
 void grotto_capture_file_free(grotto_capture_file *f);
 
-/* "file:line: reason" (no ":line" for line 0). snprintf semantics. */
+/* "file:line: reason" (no ":line" for line 0); a reason that fills its
+ * array without a NUL is cut at its end. snprintf semantics (buf may be
+ * NULL when size is 0). */
 int grotto_capture_message(const char *file, const grotto_capture_item *it, char *buf, size_t size);
 
 /* Write one record in the canonical form (keys in a fixed order, comments
  * dropped); parsing the output gives the same record except `line`.
- * Returns 0, or -1 on a write error. */
+ * Returns 0, or -1 on a write error or for a record the writer cannot
+ * write - nothing is written then: kind, game, state, only, lost, boss,
+ * chest_count, width or height out of its documented range, or a text
+ * field that fills its array without a terminating NUL. */
 int grotto_capture_write(FILE *out, const grotto_capture *c);
 
-/* A record with every optional value marked "not given". */
+/* A record with every optional value marked "not given" (any kind is
+ * stored as given; the writer refuses one outside the enum). */
 void grotto_capture_init(grotto_capture *c, grotto_capture_kind kind);
 
-/* 1 when key (a key name such as "walk_nodes") is listed in c's "inferred:". */
+/* 1 when key (a key name such as "walk_nodes") is listed in c's "inferred:";
+ * 0 otherwise, and for a NULL key. */
 int grotto_capture_inferred(const grotto_capture *c, const char *key);
 
+/* Names; "?" for a value outside the enum. */
 const char *grotto_capture_kind_name(grotto_capture_kind k);   /* "inventory", ... */
 const char *grotto_capture_game_name(grotto_game g);           /* "jp", "na", "eu" */
 const char *grotto_capture_state_name(grotto_capture_state s); /* "normal", "only", ... */
-/* The wandering part of a records.md state code 0..16. */
+/* The wandering part of a records.md state code 0..16 (GROTTO_CSTATE_NORMAL
+ * for a code outside 0..16). */
 grotto_capture_state grotto_capture_state_of_code(int code);
 
 #ifdef __cplusplus

@@ -31,6 +31,9 @@ enum {
     GROTTO_ITEM_SLOTS = 256          /* item numbers are bytes: a set has 256 slots */
 };
 
+/* Bad input is answered in every build as each comment says; pointers
+ * must not be NULL unless a comment allows it. */
+
 /* One floor's chests: everything chests.md §3 reads. */
 typedef struct grotto_chest_floor {
     uint32_t seed;                   /* map seed 0..0x7FFF */
@@ -51,8 +54,9 @@ int grotto_chest_floor_valid(const grotto_chest_floor *f);
 
 /* The contents at seconds first, first + 1, ..., first + count - 1
  * (each taken mod 2^32, chests.md §3): item[k][i] is chest i's item number
- * (gt_item_name) at second first + k, 0 for i >= f->count. 0, or -1 for
- * an invalid floor (item untouched). */
+ * (gt_item_name) at second first + k, 0 for i >= f->count. item must hold
+ * count rows (it may be NULL when count is 0). 0, or -1 for an invalid
+ * floor (item untouched). */
 int grotto_chest_seconds(const grotto_chest_floor *f, uint32_t first, uint32_t count,
                          uint8_t (*item)[GROTTO_MAX_CHESTS]);
 
@@ -78,7 +82,7 @@ static inline void grotto_item_set_add(grotto_item_set *s, unsigned item)
  * number of that name ("Fisticup" is 36 and 42); a group's English or
  * Japanese name (gt_item_group: "Millionaire", "S weapon", ...) gives the
  * items of all its names. Returns the number of item numbers in the set,
- * or -1 when the name is neither (out cleared). */
+ * or -1 when the name is neither, or NULL (out cleared). */
 int grotto_item_set_by_name(const char *name, grotto_item_set *out);
 
 /* ---- chest numbers ---- */
@@ -120,8 +124,8 @@ static inline int grotto_seconds_count(const grotto_seconds *s)
 }
 
 /* The seconds t in 0..255 at which chest index `chest` (0..count-1) of f
- * holds an item of `set`. 0, or -1 for an invalid floor or chest (out
- * untouched). */
+ * holds an item of `set`. 0, or -1 for an invalid floor or a chest outside
+ * 0..count-1 (out untouched). */
 int grotto_chest_hits(const grotto_chest_floor *f, int chest, const grotto_item_set *set, grotto_seconds *out);
 
 #ifdef __cplusplus

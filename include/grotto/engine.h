@@ -47,17 +47,26 @@ struct grotto_chest_floor;   /* grotto/chests.h */
 struct grotto_item_set;
 struct grotto_seconds;
 
+/* An engine's members take what the public function each one stands for
+ * takes and answer bad input as it does, in every build and in every
+ * engine alike (tests/unit/test_lib_bounds.c): a -1, an empty result or a
+ * clamp, as that function's header says. Pointers must not be NULL unless
+ * a comment allows it. A member an engine lacks is NULL (legacy has no
+ * sweep, AT, multibug or chest timer of its own). */
 typedef struct grotto_engine {
     const char *name;            /* "ref", "impl", "legacy": the registry's key */
-    /* floor k of seed; 0 or -1 */
+    /* floor k of seed (grotto_floor); 0, or -1 for k outside 1..16 */
     int (*floor)(uint32_t seed, int k, grotto_floor_t *out);
-    /* analysis of a finished floor */
+    /* analysis of a finished floor (grotto_floor_analyse: a floor the
+     * rules cannot read gets the empty analysis, reached_count 0) */
     void (*analyse)(const grotto_floor_t *f, grotto_floor_analysis *out);
-    /* enemy-list cut of a floor for (env, smr) */
+    /* enemy-list cut of a floor for (env, smr) (grotto_elist: bad input
+     * gives the empty cut, env 0) */
     void (*elist)(const grotto_floor_t *f, int env, int smr, grotto_elist_t *out);
     /* whole map for a quality (any quality of a band) and seed; 0 or -1 */
     int (*map)(int quality, uint32_t seed, grotto_map_t *out);
-    /* facts of floor k of seed (generates the floor); 0 or -1 */
+    /* facts of floor k of seed (generates the floor into *floor, which may
+     * be NULL); 0, or -1 for k outside 1..16 */
     int (*facts)(uint32_t seed, int k, grotto_floor_t *floor, grotto_floor_facts *out);
     /* The two halves of map(): floors 1..count (1..16) of a seed, which no
      * quality changes, and the map of a quality over them. For every valid
@@ -68,7 +77,7 @@ typedef struct grotto_engine {
     int (*map_floors)(uint32_t seed, int count, grotto_map_floors_t *out);
     int (*map_from_floors)(int quality, const grotto_map_floors_t *floors, grotto_map_t *out);
     /* timer value 0..65535 with a base quality 2..248 (rng-and-timer.md
-     * §4-§4.2); 0 or -1 */
+     * §4-§4.2); 0, or -1 (either out of range; out untouched) */
     int (*timer)(uint32_t timer, int base, grotto_timer_value *out);
     /* the engine's own whole-universe sweep (grotto/sweep.h), or NULL when
      * it has none (ref: every item is computed on its own) */
@@ -122,7 +131,8 @@ extern const grotto_engine *const grotto_engines[GROTTO_ENGINE_COUNT + 1];
 const grotto_engine *grotto_engine_by_name(const char *name);
 /* The registry's names for messages and help: "ref, impl or legacy", with
  * `first` (when not NULL, e.g. a command's default) moved to the front:
- * "impl, ref or legacy". Returns the length written (snprintf semantics). */
+ * "impl, ref or legacy". Returns the length written (snprintf semantics:
+ * buf may be NULL when size is 0). */
 int grotto_engine_names(char *buf, size_t size, const grotto_engine *first);
 
 #ifdef __cplusplus

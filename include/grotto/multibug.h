@@ -37,10 +37,14 @@ int grotto_multibug_details(int quality, uint32_t seed, grotto_map_details_t *ou
 int grotto_multibug(int quality, uint32_t seed, grotto_multibug_t *out);
 
 /* The same over a seed's floors from grotto_map_floors(seed, 16, ...)
- * (no quality changes them); -1 also when floors->count is not 16. */
+ * (no quality changes them); -1 also when floors->count is not 16 or a
+ * floor holds terms no floor has (as grotto_map_from_floors, grotto/map.h). */
 int grotto_multibug_from_floors(int quality, const grotto_map_floors_t *floors, grotto_multibug_t *out);
 
-/* The search options of research.md §5, on a result. */
+/* The search options of research.md §5, on a result. They read only the
+ * floors 1..16 whatever m holds (a floor count above 16 reads as 16, chest
+ * counts above 3 as 3, ranks outside 1..10 are not counted). Pointers must
+ * not be NULL, here and above. */
 /* 1 when the bug map has more floors than the map itself. */
 int grotto_multibug_more_floors(const grotto_multibug_t *m);
 /* The first floor n in (orig.floors, bug.floors] - among B5F..B16F, the

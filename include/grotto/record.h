@@ -120,7 +120,9 @@ static inline void grotto_store_u64le(uint8_t *p, uint64_t v)
         p[i] = (uint8_t)(v >> (8 * i));
 }
 
-/* Digest file index of (seed, floor k) and of (band 0..11, seed). */
+/* Digest file index of (seed, floor k) and of (band 0..11, seed): index
+ * arithmetic only (nothing is read), for k 1..16, band 0..11 and the
+ * seeds of the file; the caller checks them. */
 static inline size_t grotto_floor_slot(uint32_t seed, int k)
 {
     return (size_t)seed * GROTTO_MAX_FLOORS + (size_t)(k - 1);

@@ -103,7 +103,10 @@ typedef struct grotto_sweep_stats {
 } grotto_sweep_stats;
 
 /* Returns 0, or -1 on allocation failure or a bad request (map outputs with
- * a seed range other than the default). */
+ * a seed range other than the default; a seed range that wraps past
+ * 0xFFFFFFFF or whose last seed is above 0xFFFFFFEF, so that its floor
+ * seeds S + k would). Every output given must hold the entries its comment
+ * says; req must not be NULL, stats may be. */
 int grotto_impl_sweep(const grotto_sweep_request *req, grotto_sweep_stats *stats);
 
 #ifdef __cplusplus

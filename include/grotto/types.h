@@ -1,5 +1,5 @@
 /* Public types shared by the engines (ref/, impl/, legacy/), the harness and the CLI.
- * Vocabulary: ../shared/spec/README.md (band, SMR, floor MR, ghost stairs,
+ * Vocabulary: docs/spec/README.md (band, SMR, floor MR, ghost stairs,
  * overflow mode, nipple, chamber, Flag0 tiles). */
 #ifndef GROTTO_TYPES_H
 #define GROTTO_TYPES_H
@@ -59,8 +59,12 @@ typedef struct grotto_floor {
     uint8_t grid[GROTTO_CELLS];         /* G(x, y) = grid[16*y + x], whole 16x16 */
 } grotto_floor_t;
 
+/* G(x, y): the tile at (x, y) of the 16 x 16 grid, GROTTO_TILE_WALL for
+ * any (x, y) outside it. */
 static inline uint8_t grotto_tile_at(const grotto_floor_t *f, int x, int y)
 {
+    if ((unsigned)x >= GROTTO_GRID || (unsigned)y >= GROTTO_GRID)
+        return GROTTO_TILE_WALL;
     return f->grid[GROTTO_GRID * y + x];
 }
 

@@ -1,6 +1,6 @@
 """The spec's formulas in Python, for cross-checking the grotto command.
 
-Written from ../shared/spec (rng-and-timer.md §1, §2.4, §4; chests.md §3;
+Written from docs/spec (rng-and-timer.md §1, §2.4, §4; chests.md §3;
 enemy-list.md §5.4), independently of the C code, and reading the game
 tables from tools/tables/*.json. Nothing here is copied from the CLI.
 """

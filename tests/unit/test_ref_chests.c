@@ -37,7 +37,11 @@ Test(chests, floor_mr_2)
     /* the cap at 12 */
     cr_expect_eq(grotto_floor_mr(10, 16), 12);
     cr_expect_eq(grotto_floor_mr(12, 16), 12);
-    cr_expect_eq(grotto_floor_mr(9, 17), 12);
+    /* only ranks 1..12 and floors 1..16 (grotto/map.h) */
+    cr_expect_eq(grotto_floor_mr(9, 17), -1);
+    cr_expect_eq(grotto_floor_mr(9, 0), -1);
+    cr_expect_eq(grotto_floor_mr(0, 1), -1);
+    cr_expect_eq(grotto_floor_mr(13, 1), -1);
 }
 
 Test(chests, rank_letters_2)

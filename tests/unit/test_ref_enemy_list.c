@@ -107,11 +107,11 @@ Test(elist_examples, E1_to_E8)
         cr_expect_eq(e.ofs, w->ofs, "%s ElistOfs %#x", w->name, e.ofs);
         cr_expect_eq(e.state, w->state, "%s state %d", w->name, e.state);
         cr_expect_eq(e.survivors, w->survivors, "%s survivors %d", w->name, e.survivors);
-        cr_expect_eq(grotto_ref_elist_state_by_memory(e.env, e.mr, e.survivors, e.D), w->state,
+        cr_expect_eq(ref_elist_state_by_memory(e.env, e.mr, e.survivors, e.D), w->state,
                      "%s memory-model state", w->name);
         if (w->regime == 2) {
             grotto_xy first = {99, 99}, last = {99, 99};
-            cr_expect_eq(grotto_ref_elist_flag0(&f, &first, &last), w->D, "%s flag0 count", w->name);
+            cr_expect_eq(ref_elist_flag0(&f, &first, &last), w->D, "%s flag0 count", w->name);
             cr_expect(first.x == w->first.x && first.y == w->first.y, "%s first Flag0 (%d,%d)", w->name,
                       first.x, first.y);
             cr_expect(last.x == w->last.x && last.y == w->last.y, "%s last Flag0 (%d,%d)", w->name, last.x,
@@ -240,7 +240,7 @@ Test(elist_arith, regime_2_open_floor)
     cr_expect_eq(e.D, 124);
     cr_expect_eq(e.ofs, 10840);
     cr_expect_eq(e.state, 1);
-    cr_expect_eq(grotto_ref_elist_flag0(&f, &first, &last), 124);
+    cr_expect_eq(ref_elist_flag0(&f, &first, &last), 124);
     cr_expect(first.x == 3 && first.y == 6, "first Flag0 (%d,%d)", first.x, first.y);
     cr_expect(last.x == 14 && last.y == 14, "last Flag0 (%d,%d)", last.x, last.y);
 }
@@ -255,7 +255,7 @@ Test(elist_arith, regime_2_L_subtraction_unchecked)
     grotto_xy first, last;
     open_block(&f, 16, 1, 1, 1, 14, 14, 0);
     f.grid[16 * 6 + 1] = GROTTO_TILE_WALL;
-    int D = grotto_ref_elist_flag0(&f, &first, &last);
+    int D = ref_elist_flag0(&f, &first, &last);
     cr_expect(first.x == 5 && first.y == 6, "first Flag0 (%d,%d)", first.x, first.y);
     cr_expect(last.x == 14 && last.y == 14, "last Flag0 (%d,%d)", last.x, last.y);
     cr_expect_eq(D, 122);
@@ -372,7 +372,7 @@ Test(elist_class, from_terms_every_class_every_k)
                     cr_expect_eq(e.regime, 2);
                     cr_expect_eq(e.state, want, "class %s k %d D %d ofs %d: state %d, want %d",
                                  gt_class_name[c], k, D, e.ofs, e.state, want);
-                    cr_expect_eq(grotto_ref_elist_state_by_memory(env, mr, e.survivors, e.D), want,
+                    cr_expect_eq(ref_elist_state_by_memory(env, mr, e.survivors, e.D), want,
                                  "class %s k %d D %d: memory model", gt_class_name[c], k, D);
                     checked++;
                 }
@@ -393,12 +393,12 @@ Test(elist_class, generated_table_matches_spec)
 Test(elist_class, below_first_cut)
 {
     /* <= 0x2B30: D decides; 0x2B31..0x2B33 is 0 (never a real ElistOfs). */
-    cr_expect_eq(grotto_ref_elist_state_by_table(CAVES, 2, 11056, 0), 0);
-    cr_expect_eq(grotto_ref_elist_state_by_table(CAVES, 2, 11056, 3), 1);
-    cr_expect_eq(grotto_ref_elist_state_by_table(CAVES, 2, 11057, 3), 0);
-    cr_expect_eq(grotto_ref_elist_state_by_table(CAVES, 2, 11059, 3), 0);
-    cr_expect_eq(grotto_ref_elist_state_by_table(CAVES, 2, 11060, 3), 2);
-    cr_expect_eq(grotto_ref_elist_state_by_table(CAVES, 2, 5000, 0), 0);
+    cr_expect_eq(ref_elist_state_by_table(CAVES, 2, 11056, 0), 0);
+    cr_expect_eq(ref_elist_state_by_table(CAVES, 2, 11056, 3), 1);
+    cr_expect_eq(ref_elist_state_by_table(CAVES, 2, 11057, 3), 0);
+    cr_expect_eq(ref_elist_state_by_table(CAVES, 2, 11059, 3), 0);
+    cr_expect_eq(ref_elist_state_by_table(CAVES, 2, 11060, 3), 2);
+    cr_expect_eq(ref_elist_state_by_table(CAVES, 2, 5000, 0), 0);
 }
 
 Test(elist_class, table_rule_equals_memory_model_exhaustively)
@@ -411,13 +411,13 @@ Test(elist_class, table_rule_equals_memory_model_exhaustively)
             int F = gt_floor_tables[env][mr].F;
             for (int ofs = 10000; ofs <= 11800; ofs += 4)
                 for (int D = 0; D <= 1; D++) {
-                    int survivors = grotto_ref_elist_survivors(ofs, F);
+                    int survivors = ref_elist_survivors(ofs, F);
                     int clamp = ofs > 11216 ? 0 : (11216 - ofs) / 20;
                     if (clamp > F)
                         clamp = F;
                     cr_expect_eq(survivors, clamp, "survivors ofs %d F %d", ofs, F);
-                    int by_table = grotto_ref_elist_state_by_table(env, mr, ofs, D);
-                    int by_memory = grotto_ref_elist_state_by_memory(env, mr, survivors, D);
+                    int by_table = ref_elist_state_by_table(env, mr, ofs, D);
+                    int by_memory = ref_elist_state_by_memory(env, mr, survivors, D);
                     if (by_table != by_memory) {
                         if (disagree++ < 10)
                             fprintf(stderr, "env %d mr %d ofs %d D %d: table %d memory %d\n", env, mr, ofs,
@@ -450,7 +450,7 @@ Test(elist_class, memory_model_through_the_struct)
                     for (int D = 0; D <= 9; D += 9) {
                         grotto_elist_t e;
                         grotto_elist_from_terms(env, mr, W, X, D, &e);
-                        if (grotto_ref_elist_state_by_memory(env, mr, e.survivors, e.D) != e.state)
+                        if (ref_elist_state_by_memory(env, mr, e.survivors, e.D) != e.state)
                             bad++;
                         cases++;
                     }
@@ -500,7 +500,7 @@ Test(elist_region, intl_display_adds_128_only)
     cr_expect_eq(e.ofs, 0x2BA0, "the classified value stays unpadded");
     cr_expect_eq(e.state, 15);
     /* Classifying the padded value would be wrong (state 9 instead of 15)... */
-    cr_expect_eq(grotto_ref_elist_state_by_table(RUINS, 7, 0x2BA0 + 128, e.D), 9);
+    cr_expect_eq(ref_elist_state_by_table(RUINS, 7, 0x2BA0 + 128, e.D), 9);
     /* ...unless the thresholds move too: start 128 later in an area 128 larger. */
     int padded = 0;
     for (int j = 1; j <= e.F; j++)
