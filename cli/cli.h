@@ -275,7 +275,12 @@ void cli_write_json(FILE *out, const json_t *v);
  * name next to path, renamed when complete (base_out_*). */
 typedef struct cli_file cli_file;
 int cli_file_open(const char *cmd, const char *path, cli_file **out);
+/* The same, but standard output is held in memory until cli_file_close:
+ * an input found broken half-way leaves nothing on stdout. */
+int cli_file_open_held(const char *cmd, const char *path, cli_file **out);
 FILE *cli_file_stream(cli_file *f);
+/* Gives up: nothing is written (the temporary removed, held output dropped). */
+void cli_file_discard(cli_file *f);
 /* Finishes (failed non-zero: the writer saw an error; errno tells why):
  * 0, or EXIT_USAGE after one line "grotto CMD: write error on 'PATH':
  * reason (nothing written)". Frees f. */

@@ -20,8 +20,6 @@ enum { GROTTO_LOCATION_SET_BYTES = 19 };
 
 int cmd_oracle(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
-int cmd_verify(int argc, char **argv);
-int cmd_interchange(int argc, char **argv);
 
 /* ---- options ----
  * A command's option table is what cli_old_parse() accepts and what cli_old_help()

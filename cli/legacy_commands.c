@@ -4,6 +4,4 @@
 
 #define LEGACY(n, s) const cli_command CMD_##n = {.name = #n, .summary = s, .legacy = cmd_##n};
 LEGACY(oracle, "prove ref, impl and the golden corpus agree over the whole universe")
-LEGACY(interchange, "another tool's floors and maps as JSON lines: export, to and from binary records")
-LEGACY(verify, "check hardware captures (corpus/hardware/*.cap) against an engine")
 LEGACY(bench, "time the full-universe sweep with ref and impl, ratio and peak memory")

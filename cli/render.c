@@ -253,7 +253,7 @@ int cli_run(const cli_command *cmd, const void *args, int mode)
             fwrite(held, 1, held_len, stdout);
         free(held);
     }
-    if (rc == RES_ERROR)
+    if (rc == RES_ERROR || rc == RES_ERROR_AFTER)
         return r.err[0] ? cli_error(cmd->name, "%s", r.err) : EXIT_USAGE;
     return rc;
 }
@@ -323,15 +323,15 @@ int cli_columns(const char *s)
 void cli_wrap(FILE *out, const char *prefix, const char *text, const char *sep, int indent)
 {
     size_t sl = strlen(sep), trail = sep[sl - 1] == ' '; /* the separator's trailing space moves */
-    int col = cli_columns(prefix), space = 0;
+    int col = cli_columns(prefix), space = 0, first = 1;
     fputs(prefix, out);
-    for (const char *p = text; *p;) {
+    for (const char *p = text; *p; first = 0) {
         const char *next = strstr(p, sep);
         size_t n = next ? (size_t)(next - p) + sl - trail : strlen(p); /* a piece with its separator */
         char piece[1024];
         snprintf(piece, sizeof piece, "%.*s", (int)n, p);
         int w = cli_columns(piece);
-        if (col > indent && col + space + w > CLI_WIDTH) {
+        if (!first && col > indent && col + space + w > CLI_WIDTH) {
             fprintf(out, "\n%*s", indent, "");
             col = indent;
             space = 0;
@@ -367,6 +367,8 @@ void cli_wrap_pieces(FILE *out, const char *const *pieces, int n, const char *jo
 struct cli_file {
     FILE *f;
     int std;                     /* "-": standard output */
+    char *held;                  /* standard output kept until the end (cli_file_open_held) */
+    size_t held_len;
     base_out_file o;
 };
 
@@ -393,19 +395,58 @@ int cli_file_open(const char *cmd, const char *path, cli_file **out)
     return 0;
 }
 
+int cli_file_open_held(const char *cmd, const char *path, cli_file **out)
+{
+    if (cli_file_open(cmd, path, out))
+        return EXIT_USAGE;
+    if ((*out)->std && !((*out)->f = open_memstream(&(*out)->held, &(*out)->held_len))) {
+        free(*out);
+        *out = NULL;
+        return cli_error(cmd, "out of memory");
+    }
+    return 0;
+}
+
 FILE *cli_file_stream(cli_file *f)
 {
     return f->f;
+}
+
+/* Standard output: what was held goes out now (unless failed). */
+static int close_std(const char *cmd, cli_file *cf, int failed)
+{
+    int rc = 0;
+    if (failed && cf->f == stdout && !stdout_errno) /* the writer's failing call set errno */
+        stdout_errno = errno ? errno : EIO;
+    if (cf->f != stdout) {
+        int bad = fclose(cf->f) != 0;
+        if (!failed && !bad)
+            fwrite(cf->held, 1, cf->held_len, stdout);
+        if (!failed && bad)
+            rc = cli_error(cmd, "out of memory");
+        free(cf->held);
+    }
+    cli_flush_stdout();
+    free(cf);
+    return rc; /* standard output is checked once, in main */
+}
+
+void cli_file_discard(cli_file *cf)
+{
+    if (cf->std)
+        close_std(NULL, cf, 1);
+    else {
+        base_out_abort(&cf->o);
+        free(cf);
+    }
 }
 
 int cli_file_close(const char *cmd, cli_file *cf, int failed)
 {
     char err[4400];
     int e = errno, rc = 0; /* the writer's failing call set it */
-    if (cf->std) {
-        free(cf);
-        return 0; /* standard output is checked once, in main */
-    }
+    if (cf->std)
+        return close_std(cmd, cf, failed);
     if (failed || ferror(cf->f)) {
         base_out_abort(&cf->o);
         rc = cli_error(cmd, "write error on '%s': %s (nothing written)", cf->o.path, strerror(e ? e : EIO));

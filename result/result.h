@@ -27,6 +27,9 @@
 
 /* What a run says besides its value (the exit codes of grotto). */
 enum { RES_OK = 0, RES_DIFF = 1, RES_ERROR = 2, RES_DOUBTFUL = 3 };
+/* The document is complete and is rendered, then err is reported: exit 2
+ * (verify: a rejected record among the verdicts). */
+enum { RES_ERROR_AFTER = 4 };
 
 typedef struct res_stream res_stream;
 struct res_stream {
