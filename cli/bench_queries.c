@@ -166,7 +166,7 @@ static void json_timing(jw *w, const char *key, const timing *t)
     jw_end_obj(w);
 }
 
-int bench_queries(int runs, int json)
+int bench_queries(int runs, int json, int quiet)
 {
     const char *tmp = getenv("TMPDIR");
     char dir[4096], cache[4200], out_cold[4200], out_warm[4200];
@@ -181,7 +181,7 @@ int bench_queries(int runs, int json)
     for (int q = 0; q < NQUERIES; q++) {
         char text[256];
         query_text(q, text, sizeof text);
-        if (!json)
+        if (!json && !quiet)
             fprintf(stderr, "bench: grotto %s\n", text);
         qresult *x = &r[q];
         memset(x, 0, sizeof *x);
@@ -239,12 +239,12 @@ int bench_queries(int runs, int json)
     } else {
         printf("research queries, %d runs each as a fresh process, %d cpus (seconds: min / median)\n", runs,
                base_default_threads());
-        printf("  %-66s %15s %15s %15s %15s\n", "query", "cold wall", "cold cpu", "warm wall", "warm cpu");
+        printf("  query\n    %15s %15s %15s %15s\n", "cold wall", "cold cpu", "warm wall", "warm cpu");
         for (int q = 0; q < NQUERIES; q++) {
             char text[256];
             query_text(q, text, sizeof text);
             if (!r[q].ok) {
-                printf("  %-66.66s FAILED (exit status not 0)\n", text);
+                printf("  %s\n    FAILED (exit status not 0)\n", text);
                 continue;
             }
             double v[8];
@@ -252,11 +252,11 @@ int bench_queries(int runs, int json)
             min_median(r[q].cold.cpu, r[q].cold.n, &v[2], &v[3]);
             min_median(r[q].warm.wall, r[q].warm.n, &v[4], &v[5]);
             min_median(r[q].warm.cpu, r[q].warm.n, &v[6], &v[7]);
-            printf("  %-66.66s %7.3f/%7.3f %7.3f/%7.3f %7.3f/%7.3f %7.3f/%7.3f%s\n", text, v[0], v[1], v[2], v[3],
+            printf("  %s\n    %7.3f/%7.3f %7.3f/%7.3f %7.3f/%7.3f %7.3f/%7.3f%s\n", text, v[0], v[1], v[2], v[3],
                    v[4], v[5], v[6], v[7], r[q].same ? "" : "  OUTPUT DIFFERS");
         }
-        printf("targets (medians): every query < 0.3 s wall with the cache: %s (worst %.3f s); cached < 50 ms: %s;"
-               " cold (index built in memory) < 0.3 s: %s (worst %.3f s)\n",
+        printf("targets (medians): every query < 0.3 s wall with the cache: %s (worst %.3f s);\n"
+               "  cached < 50 ms: %s; cold (index built in memory) < 0.3 s: %s (worst %.3f s)\n",
                t_all ? "met" : "MISSED", worst_warm, t_warm ? "met" : "MISSED", t_cold ? "met" : "MISSED",
                worst_cold);
     }

@@ -5,7 +5,7 @@
 #include <stdio.h>
 
 /* Runs the query set; prints the table or JSON. Returns the exit code. */
-int bench_queries(int runs, int json);
+int bench_queries(int runs, int json, int quiet); /* quiet: no progress lines on stderr */
 /* Help lines of --queries and -n, with the query set. */
 void bench_queries_help(FILE *out);
 

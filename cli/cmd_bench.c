@@ -119,11 +119,12 @@ static double ratio_of(double a, double b)
 int cmd_bench(int argc, char **argv)
 {
     const char *threads_s = NULL, *runs_s = NULL, *repeat_s = NULL, *pos[1];
-    int json = 0, no_corpus = 0, queries = 0, help = 0, npos, threads = 0;
+    int json = 0, no_corpus = 0, queries = 0, quiet = 0, help = 0, npos, threads = 0;
     const cli_opt opts[] = {
         {"threads", 'j', OPT_VALUE, NULL, &threads_s, "N", "threads for both engines (default: all cores)"},
         {"json", 0, OPT_FLAG, &json, NULL, NULL, "machine-readable"},
         {"no-corpus", 0, OPT_FLAG, &no_corpus, NULL, NULL, "skip the comparison with the corpus"},
+        {"quiet", 'q', OPT_FLAG, &quiet, NULL, NULL, "no progress lines (they go to stderr, on a terminal only)"},
         {"queries", 0, OPT_FLAG, &queries, NULL, NULL,
          "instead: time the research query set below, each run as a fresh\nprocess N times cold (--no-cache: the "
          "universe index built in\nmemory) and N times warm (read from a private cache), wall and CPU\ntime min "
@@ -152,7 +153,7 @@ int cmd_bench(int argc, char **argv)
             return cli_error("bench", "-n needs at least 1 run");
         if (cli_parse_only)
             return EXIT_OK;
-        return bench_queries((int)runs, json);
+        return bench_queries((int)runs, json, quiet);
     }
     if (threads_s && cli_threads("bench", threads_s, &threads))
         return EXIT_USAGE;
@@ -169,7 +170,7 @@ int cmd_bench(int argc, char **argv)
     char err[4096];
     if (!no_corpus && oracle_corpus_load("corpus", 1u << ORACLE_FLOORS | 1u << ORACLE_MAPS, &want, err, sizeof err))
         return cli_error("bench", "%s (use --no-corpus to skip the check)", err);
-    int tty = isatty(STDERR_FILENO) && !json; /* progress only on a terminal */
+    int tty = isatty(STDERR_FILENO) && !json && !quiet; /* progress only on a terminal */
     engine_runs impl, ref;
     int rc = run_engine(&grotto_engine_impl, threads, (int)repeat, &want, tty, &impl);
     if (!rc)
@@ -219,8 +220,8 @@ int cmd_bench(int argc, char **argv)
         jw_end_obj(&w);
         jw_done(&w);
     } else {
-        printf("full-universe sweep, %d threads, %lu run%s per engine (min / median)\n", threads, repeat,
-               repeat == 1 ? "" : "s");
+        printf("full-universe sweep, %d thread%s, %lu run%s per engine (min / median)\n", threads,
+               threads == 1 ? "" : "s", repeat, repeat == 1 ? "" : "s");
         printf("  %-20s %21s %21s\n", "", "ref", "impl");
         for (int k = 0; k < F_COUNT; k++) {
             if (k == F_FLOORS)
@@ -236,19 +237,19 @@ int cmd_bench(int argc, char **argv)
                    (unsigned long long)impl.mismatches);
         printf("ratio ref/impl by CPU time: %.1fx (median), %.1fx (min); by wall time %.1fx\n", ratio, ratio_min,
                ratio_wall);
-        printf("limit: %llu draws x %.3f ns + %llu bytes hashed x %.3f ns = %.3f s CPU; impl %.3f s = %.1fx the "
-               "limit\n",
+        printf("limit: %llu draws x %.3f ns + %llu bytes hashed x %.3f ns = %.3f s CPU;\n"
+               "       impl %.3f s = %.1fx the limit\n",
                (unsigned long long)impl.last.draws, lim.ns_per_draw, (unsigned long long)impl.last.bytes_hashed,
                lim.ns_per_byte, limit, impl.fig[F_CPU].median, ratio_of(impl.fig[F_CPU].median, limit));
         printf("digests of both engines identical%s: %s\n", repeat > 1 ? " in every run" : "", same ? "yes" : "NO");
         if (no_corpus)
             printf("corpus: not compared (--no-corpus)\n");
         else
-            printf("corpus: %s (%d floor + %d map digests per engine and run, corpus/golden, SHA256SUMS "
-                   "checked)\n",
+            printf("corpus: %s (%d floor + %d map digests per engine and run, corpus/golden,\n"
+                   "        SHA256SUMS checked)\n",
                    mismatches ? "MISMATCH" : "match", GROTTO_FLOOR_UNIVERSE, GROTTO_MAP_UNIVERSE);
-        printf("targets: impl CPU <= 0.15 s: %s (%.3f s); impl >= 60x ref by CPU: %s (%.1fx); peak RSS < 64 MiB: %s "
-               "(%.1f MiB)\n",
+        printf("targets: impl CPU <= 0.15 s: %s (%.3f s); impl >= 60x ref by CPU: %s (%.1fx);\n"
+               "         peak RSS < 64 MiB: %s (%.1f MiB)\n",
                t_cpu ? "met" : "MISSED", impl.fig[F_CPU].median, t_ratio ? "met" : "MISSED", ratio,
                t_rss ? "met" : "MISSED", impl.rss_max_kib / 1024.0);
     }

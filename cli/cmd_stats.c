@@ -452,7 +452,7 @@ static const cli_result STATS_LEGACY_DIFF_RESULT = {
 
 const cli_command CMD_stats = {
     .name = "stats",
-    .summary = "universe figures: softlock candidates, stair overflow, never-seeds, name twins, lost chests",
+    .summary = "universe figures: softlock candidates, stair overflow, never-seeds, twins, lost chests",
     .size = sizeof(stats_args),
     .init = init,
     .options = OPTIONS,

@@ -220,6 +220,12 @@ static json_t *object_schema(const cli_field *f)
 static void schema_def(const cli_result *r, void *ctx)
 {
     json_t *s = object_schema(r->fields), *checked = json_array();
+    /* every document starts with "schema": its version (docs/json.md) */
+    if (!json_object_get(json_object_get(s, "properties"), "schema"))
+        json_array_insert_new(json_object_get(s, "required"), 0, json_string("schema"));
+    json_object_set_new(json_object_get(s, "properties"), "schema",
+                        json_pack("{s:s, s:i, s:s}", "type", "integer", "const", RES_SCHEMA, "description",
+                                  "the version of the documents"));
     for (const char *p = r->checked ? r->checked : ""; *p;) {
         size_t n = strcspn(p, ";");
         json_array_append_new(checked, json_stringn(p, n));
