@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "grotto/engine.h"
 #include "grotto/types.h"
 #include "cli.h"
 
@@ -15,11 +16,8 @@
  * Defined in args.c; 0 in the grotto command. */
 extern int cli_parse_only;
 
-/* Bytes of a location set (bit i = location i, 1..150); see location.h. */
-enum { GROTTO_LOCATION_SET_BYTES = 19 };
 
 int cmd_oracle(int argc, char **argv);
-int cmd_bench(int argc, char **argv);
 
 /* ---- options ----
  * A command's option table is what cli_old_parse() accepts and what cli_old_help()
@@ -69,22 +67,18 @@ int cli_old_parse(const char *cmd, int argc, char **argv, const cli_opt *opts, i
 
 /* ---- values; each returns 0 or prints the problem and returns EXIT_USAGE ---- */
 int cli_seed(const char *cmd, const char *text, uint32_t *seed);           /* hex 0..7FFF */
-int cli_quality(const char *cmd, const char *text, int *quality);          /* 2..248 */
-int cli_map_id(const char *cmd, const char *text, int *quality, uint32_t *seed); /* RRSSSS */
-int cli_band(const char *cmd, const char *text, int *band);              /* RR hex quality -> band 0..11 */
-int cli_floor_number(const char *cmd, const char *text, int *floor);       /* 4 or B4F, 1..16 */
 int cli_uint(const char *cmd, const char *what, const char *text, unsigned long max, unsigned long *out);
 int cli_threads(const char *cmd, const char *text, int *threads);          /* -j N, 1..256 */
-int cli_region(const char *cmd, const char *text, grotto_region *region);  /* jp | intl */
 int cli_seed_range(const char *cmd, const char *text, uint32_t *lo, uint32_t *hi); /* --seeds LO..HI or S */
 int cli_band_list(const char *cmd, const char *text, unsigned *bands);     /* 02,38,.. or all: bit per band */
 
-/* Whether the user's text a names b: equal ignoring ASCII case and the
- * spaces around a (area, boss, monster, state names). */
-int cli_same_text(const char *a, const char *b);
+/* Engine by name (grotto_engine_by_name), dflt when name is NULL; NULL and
+ * an error naming the registry's engines (dflt first) otherwise. */
+const grotto_engine *cli_engine(const char *cmd, const char *name, const grotto_engine *dflt);
+/* The engines for an option's help: lead, "ref (default), impl or legacy:"
+ * (dflt - may be NULL - first and marked) and a line per engine. */
+const char *cli_old_engine_help(char *buf, size_t size, const char *lead, const grotto_engine *dflt);
 
-/* Map id text for a band and seed: "DD5BC3". */
-void cli_format_map_id(int band_code, uint32_t seed, char out[8]);
 
 /* ---- JSON writer ---- */
 /* The version of the --json documents (docs/json.md): every top-level object

@@ -9,9 +9,9 @@
 
 #include "grotto/tables.h"
 #include "base.h"
+#include "cli.h"
 #include "interchange.h"
 #include "oracle.h"
-#include "view.h"
 
 static const cli_usage ORACLE_USAGE = {
     "grotto oracle [DOMAIN...] [--a ENGINE] [--b ENGINE] [--against SRC] [options]\n"

@@ -4,4 +4,3 @@
 
 #define LEGACY(n, s) const cli_command CMD_##n = {.name = #n, .summary = s, .legacy = cmd_##n};
 LEGACY(oracle, "prove ref, impl and the golden corpus agree over the whole universe")
-LEGACY(bench, "time the full-universe sweep with ref and impl, ratio and peak memory")

@@ -431,6 +431,19 @@ universe_bench_stat universe_bench_stat_of(double *v, int n);
  * interleaved streams, as the sweep hashes) cost in CPU time, measured by
  * tight loops (best of three). limit = draws * ns_per_draw + bytes *
  * ns_per_byte. */
+/* ---- the bench runs (bench_run.c) ---- */
+typedef struct universe_bench_args {
+    int threads;                 /* sweep: threads of both engines */
+    int repeat;                  /* sweep: runs per engine, 1..100 */
+    int no_corpus;               /* sweep: no comparison with the corpus */
+    int runs;                    /* queries: runs per query and mode, 1..100 */
+    int progress;                /* progress lines on stderr */
+} universe_bench_args;
+int universe_bench_sweep_run(const universe_bench_args *a, res_run *r);
+int universe_bench_queries_run(const universe_bench_args *a, res_run *r);
+/* The query set, as the help lists it. */
+void universe_bench_queries_help(FILE *out);
+
 typedef struct universe_bench_limit {
     double ns_per_draw, ns_per_byte;
 } universe_bench_limit;

@@ -96,3 +96,47 @@ def test_a_missing_against_path_says_so(cmd, tmp_path):
     res = run(*cmd, "--against", tmp_path / "nonexistent")
     assert res.rc == 2 and res.out == ""
     assert res.err.strip().endswith("nonexistent: No such file or directory"), res.err
+
+
+# ---- the parser refuses what it cannot mean ----
+
+@pytest.mark.parametrize("args,needle", [
+    (["search", "--state", "only,"], "empty item"), (["search", "--state", ",only"], "empty item"),
+    (["search", "--name", ""], "empty"), (["search", "--name-has", ""], "empty"),
+    (["stats", "--legacy-diff", "--engine", "ref"], "--engine applies to"),
+    (["bench", "--queries", "-j", "2"], "--threads applies to"),
+    (["interchange", "decode", "x.bin", "--engine", "ref"], "--engine applies to")])
+def test_the_parser_refuses_what_it_cannot_mean(args, needle):
+    res = run(*args)
+    assert res.rc == 2 and res.out == "" and res.err.count("\n") == 1 and needle in res.err, res.err
+
+
+# ---- output a researcher reads without the spec ----
+
+@pytest.mark.parametrize("args", [["map", "4C1BE6", "--engine", "legacy"], ["floor", "4C1BE6", "9", "--engine", "legacy"]])
+def test_the_legacy_engine_output_is_labelled(args):
+    res = run(*args)
+    assert res.rc == 0 and "the LEGACY Windows tool's model (--engine legacy)" in res.out
+    assert "LEGACY" not in run(*args[:-2]).out
+
+
+def test_chest_prints_and_takes_the_stopwatch_second():
+    res = run("chest", "DD5BC3", "4", "10")
+    assert res.out.startswith("map DD5BC3 B4F at second 10 (stopwatch 15): 3 chests")
+    assert run("chest", "DD5BC3", "4", "15", "--stopwatch").out == res.out
+    assert "stopwatch = second + 5" in run("chest", "--help").out
+
+
+# ---- searches return what can be found ----
+
+def test_search_lists_only_findable_maps_unless_told():
+    listed = int(run("search", "--count", "--quiet").out)
+    every = int(run("search", "--include-unfindable", "--count", "--quiet").out)
+    assert every == 12 * 32768 and every - listed == 5089
+    assert "380033" not in run("search", "--band", "38", "--limit", "0", "--quiet").out
+    assert "380033" in run("search", "--band", "38", "--include-unfindable", "--limit", "0", "--quiet").out
+
+
+def test_quest15_map_is_at_location_05_for_base_2():
+    out = run("search", "--location", "05", "--base", "2", "--limit", "0", "--quiet").out
+    assert any(l.startswith("020032 ") for l in out.splitlines())
