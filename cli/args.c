@@ -1,7 +1,6 @@
 /* Argument parsing and value checking for every grotto command. */
 #include <ctype.h>
 #include <errno.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -9,40 +8,6 @@
 #include "grotto/timer.h"
 
 int cli_parse_only = 0;
-
-static int stdout_errno;
-
-void cli_flush_stdout(void)
-{
-    if (fflush(stdout) != 0 && !stdout_errno)
-        stdout_errno = errno;
-}
-
-int cli_stdout_errno(void)
-{
-    return stdout_errno;
-}
-
-int cli_error(const char *cmd, const char *fmt, ...)
-{
-    va_list ap, again;
-    va_start(ap, fmt);
-    va_copy(again, ap);
-    int n = vsnprintf(NULL, 0, fmt, ap);
-    va_end(ap);
-    char *msg = n >= 0 ? malloc((size_t)n + 1) : NULL;
-    if (msg) {
-        vsnprintf(msg, (size_t)n + 1, fmt, again);
-        /* exactly one line, whatever the quoted arguments hold */
-        for (char *p = msg; *p; p++)
-            if ((unsigned char)*p < 0x20 || *p == 0x7f)
-                *p = '?';
-    }
-    va_end(again);
-    fprintf(stderr, "grotto%s%s: %s\n", cmd ? " " : "", cmd ? cmd : "", msg ? msg : fmt);
-    free(msg);
-    return EXIT_USAGE;
-}
 
 static int parsed(const cli_opt *o)
 {
@@ -77,7 +42,7 @@ static int seen_twice(const cli_opt *o, const cli_opt *opts, uint64_t *given)
     return twice;
 }
 
-int cli_parse(const char *cmd, int argc, char **argv, const cli_opt *opts, int nopts,
+int cli_old_parse(const char *cmd, int argc, char **argv, const cli_opt *opts, int nopts,
               const char **pos, int max_pos, int *npos, int *help)
 {
     *npos = 0;
@@ -173,71 +138,6 @@ int cli_seed(const char *cmd, const char *text, uint32_t *seed)
     return 0;
 }
 
-int cli_quality(const char *cmd, const char *text, int *quality)
-{
-    char *end;
-    if (!text)
-        return cli_error(cmd, "missing quality");
-    errno = 0;
-    long v = strtol(text, &end, 10);
-    if (end == text || *end || errno)
-        return cli_error(cmd, "bad quality '%s': expected a decimal number 2..248", text);
-    if (v < GROTTO_QUALITY_MIN || v > GROTTO_QUALITY_MAX)
-        return cli_error(cmd, "quality %ld is outside 2..248", v);
-    *quality = (int)v;
-    return 0;
-}
-
-int cli_band(const char *cmd, const char *text, int *band)
-{
-    char *end;
-    unsigned long v = strtoul(text, &end, 16);
-    if (!*text || *end || v < GROTTO_QUALITY_MIN || v > GROTTO_QUALITY_MAX)
-        return cli_error(cmd, "bad band '%s': expected a quality 02..F8 in hex, e.g. DD", text);
-    *band = grotto_band_of_quality((int)v);
-    return 0;
-}
-
-int cli_map_id(const char *cmd, const char *text, int *quality, uint32_t *seed)
-{
-    size_t n = strlen(text);
-    int ok = n == 6;
-    for (size_t i = 0; ok && i < n; i++)
-        ok = isxdigit((unsigned char)text[i]) != 0;
-    if (!ok)
-        return cli_error(cmd, "malformed map id '%s': expected 6 hex digits RRSSSS (band code, seed), e.g. DD5BC3",
-                         text);
-    char rr[3] = {text[0], text[1], 0};
-    unsigned long q = strtoul(rr, NULL, 16), s = strtoul(text + 2, NULL, 16);
-    if (q < GROTTO_QUALITY_MIN || q > GROTTO_QUALITY_MAX)
-        return cli_error(cmd, "map id '%s': quality 0x%02lX (%lu) is outside 2..248", text, q, q);
-    if (s > GROTTO_SEED_MAX)
-        return cli_error(cmd, "map id '%s': seed 0x%04lX is above 0x7FFF", text, s);
-    *quality = (int)q;
-    *seed = (uint32_t)s;
-    return 0;
-}
-
-int cli_floor_number(const char *cmd, const char *text, int *floor)
-{
-    const char *p = text;
-    size_t n = strlen(text);
-    char buf[16];
-    if ((p[0] == 'B' || p[0] == 'b') && n >= 3 && n <= 4 && (p[n - 1] == 'F' || p[n - 1] == 'f')) {
-        snprintf(buf, sizeof buf, "%.*s", (int)(n - 2), p + 1);
-        p = buf;
-    }
-    char *end;
-    errno = 0;
-    long v = strtol(p, &end, 10);
-    if (end == p || *end || errno)
-        return cli_error(cmd, "bad floor '%s': expected a floor number 1..16 or B1F..B16F", text);
-    if (v < 1 || v > GROTTO_MAX_FLOORS)
-        return cli_error(cmd, "floor %ld is outside 1..16", v);
-    *floor = (int)v;
-    return 0;
-}
-
 int cli_uint(const char *cmd, const char *what, const char *text, unsigned long max, unsigned long *out)
 {
     char *end;
@@ -267,37 +167,6 @@ int cli_threads(const char *cmd, const char *text, int *threads)
     return 0;
 }
 
-int cli_region(const char *cmd, const char *text, grotto_region *region)
-{
-    if (!strcmp(text, "jp"))
-        *region = GROTTO_REGION_JP;
-    else if (!strcmp(text, "intl"))
-        *region = GROTTO_REGION_INTL;
-    else
-        return cli_error(cmd, "unknown region '%s': expected jp or intl", text);
-    return 0;
-}
-
-int cli_same_text(const char *a, const char *b)
-{
-    while (*a == ' ' || *a == '\t')
-        a++;
-    size_t n = strlen(a);
-    while (n && (a[n - 1] == ' ' || a[n - 1] == '\t'))
-        n--;
-    if (strlen(b) != n)
-        return 0;
-    for (size_t i = 0; i < n; i++)
-        if (tolower((unsigned char)a[i]) != tolower((unsigned char)b[i]))
-            return 0;
-    return 1;
-}
-
-void cli_format_map_id(int band_code, uint32_t seed, char out[8])
-{
-    snprintf(out, 8, "%02X%04X", (unsigned)band_code & 0xFF, (unsigned)seed & 0xFFFF);
-}
-
 int cli_seed_range(const char *cmd, const char *text, uint32_t *lo, uint32_t *hi)
 {
     const char *dots = strstr(text, "..");
@@ -312,6 +181,16 @@ int cli_seed_range(const char *cmd, const char *text, uint32_t *lo, uint32_t *hi
         return EXIT_USAGE;
     if (*hi < *lo)
         return cli_error(cmd, "--seeds '%s': HI is below LO", text);
+    return 0;
+}
+
+static int cli_band(const char *cmd, const char *text, int *band)
+{
+    char *end;
+    unsigned long v = strtoul(text, &end, 16);
+    if (!*text || *end || v < GROTTO_QUALITY_MIN || v > GROTTO_QUALITY_MAX)
+        return cli_error(cmd, "bad band '%s': expected a quality 02..F8 in hex, e.g. DD", text);
+    *band = grotto_band_of_quality((int)v);
     return 0;
 }
 
@@ -371,7 +250,7 @@ static void print_lines(const char *text, int col)
     }
 }
 
-void cli_help(const cli_usage *u, const cli_opt *opts, int nopts)
+void cli_old_help(const cli_usage *u, const cli_opt *opts, int nopts)
 {
     const char *p = u->usage;
     for (int first = 1; *p; first = 0) {
@@ -423,4 +302,34 @@ void cli_help(const cli_usage *u, const cli_opt *opts, int nopts)
         printf("  %.*s\n", (int)n, p);
         p += n + (nl != NULL);
     }
+}
+
+/* ---- engines (oracle, bench) ---- */
+
+const grotto_engine *cli_engine(const char *cmd, const char *name, const grotto_engine *dflt)
+{
+    const grotto_engine *e = name ? grotto_engine_by_name(name) : dflt;
+    if (!e) {
+        char names[128];
+        grotto_engine_names(names, sizeof names, dflt);
+        cli_error(cmd, "unknown engine '%s': expected %s", name, names);
+    }
+    return e;
+}
+
+const char *cli_old_engine_help(char *buf, size_t size, const char *lead, const grotto_engine *dflt)
+{
+    char names[128];
+    grotto_engine_names(names, sizeof names, dflt);
+    size_t first = dflt ? strlen(dflt->name) : 0; /* the default leads the list */
+    snprintf(buf, size, "%s%.*s%s%s:", lead, (int)first, names, dflt ? " (default)" : "", names + first);
+    /* one line per engine, in the order of the list: the default, then the registry's */
+    for (int i = -1; i < GROTTO_ENGINE_COUNT; i++) {
+        const grotto_engine *e = i < 0 ? dflt : grotto_engines[i];
+        if (!e || (i >= 0 && e == dflt))
+            continue;
+        size_t at = strlen(buf);
+        snprintf(buf + at, size - at, "\n  %-7s %s", e->name, e->about);
+    }
+    return buf;
 }

@@ -1,256 +1,243 @@
-/* grotto bench: the full-universe sweep timed with ref and impl in one run. */
-#include <stdlib.h>
-#include <string.h>
+/* grotto bench [--queries]: the full-universe sweep timed with ref and impl,
+ * or the research queries timed cold and cached. Runs:
+ * universe_bench_sweep_run and universe_bench_queries_run
+ * (universe/bench_run.c); the text renderers read their documents. */
+#include <stddef.h>
 #include <unistd.h>
 
+#include "grotto/record.h"
 #include "base.h"
+#include "cli.h"
 #include "universe.h"
-#include "bench_queries.h"
-#include "oracle.h"
-#include "view.h"
 
-static const cli_usage BENCH_USAGE = {
-    "grotto bench [-j N] [--repeat N] [--json] [--no-corpus]\ngrotto bench --queries [-n N] [--json]",
-    "Times the full-universe sweep - every FloorRecord digest with its analysis and\n"
-    "enemy-list terms (524,288 floors) and every MapRecord digest (393,216 maps) - with\n"
-    "ref (item by item: each map regenerates its floors) and with impl (its memoized,\n"
-    "threaded sweep), N times each (--repeat), and reports the minimum and the median\n"
-    "of every figure. Each run is a child process: its CPU time (user + system, all\n"
-    "threads) and peak RSS are its own. Per engine: CPU and wall seconds, CPU seconds\n"
-    "of each stage (floors, enemy list, analysis, maps; thread CPU time summed over\n"
-    "threads, so time spent preempted on a loaded machine is not counted), floor\n"
-    "generator runs, peak RSS. The ratio ref/impl is taken from CPU time (medians).\n"
-    "The limit line counts impl's generator draws and hashed record bytes, measures\n"
-    "what one draw and one hashed byte cost here (tight loops, best of three) and\n"
-    "prints the resulting CPU-time limit and impl's distance to it. Then whether both\n"
-    "engines produced identical digests, how many of each engine's 917,504 digests\n"
-    "differ from the golden corpus (corpus/golden/floors.digest and maps.digest,\n"
-    "checked against SHA256SUMS), and the targets (impl sweep CPU <= 0.15 s, impl >=\n"
-    "60x ref by CPU time, peak RSS < 64 MiB). A missed target is reported, not an\n"
-    "error. On a terminal a progress line per run and stage goes to stderr.\n",
-    NULL,
-    "Exit 0 when both engines produced identical digests that match the corpus in every\n"
-    "run; 1 when they differ from each other or from the corpus; 2 on bad input, a\n"
-    "broken corpus file or a run that failed.\n",
-    bench_queries_help,
-    "grotto bench -j 1 --repeat 5\n"
-    "grotto bench --queries -n 5 --json",
+typedef struct bench_args {
+    int format;
+    universe_bench_args a;
+    int queries, quiet;
+} bench_args;
+
+enum { SWEEP, QUERIES };
+enum { M_SWEEP = 1u << SWEEP, M_QUERIES = 1u << QUERIES };
+#define A(f) offsetof(bench_args, a.f)
+
+static const cli_range REPEAT = {"--repeat count", 1, 100}, RUNS = {"run count", 1, 100};
+
+static int count(const cli_value *v, const char *text, void *field)
+{
+    unsigned long n;
+    if (cli_uint_of(v->cmd, v->aux, text, &n))
+        return EXIT_USAGE;
+    *(int *)field = (int)n;
+    return 0;
+}
+static const cli_kind COUNT = {count, NULL};
+
+static const cli_option OPTIONS[] = {
+    {"threads", 'j', "N", &CLI_THREADS, A(threads), NULL, M_SWEEP, 0, 0, NULL,
+     "threads for both engines (default: all cores)"},
+    {"repeat", 0, "N", &COUNT, A(repeat), &REPEAT, M_SWEEP, 0, 0, NULL,
+     "runs per engine, 1..100 (default 1); min and median are reported"},
+    {"no-corpus", 0, NULL, &CLI_FLAG, A(no_corpus), NULL, M_SWEEP, 0, 0, NULL, "skip the comparison with the corpus"},
+    {"queries", 0, NULL, &CLI_FLAG, offsetof(bench_args, queries), NULL, M_QUERIES, 0, 0, NULL,
+     "instead: time the research query set below, each run as a fresh\nprocess N times cold (--no-cache: the "
+     "universe index built in\nmemory) and N times warm (read from a private cache), wall and CPU\ntime min "
+     "and median; warm and cold output must be identical (else\nexit 1); targets: every query < 0.3 s wall, a "
+     "cached one < 50 ms"},
+    {"runs", 'n', "N", &COUNT, A(runs), &RUNS, M_QUERIES, 0, 0, NULL,
+     "runs per query and mode with --queries, 1..100 (default 5)"},
+    {"json", 0, NULL, &CLI_FORMAT, 0, &CLI_FMT_JSON, 0, 0, 0, NULL, "machine-readable (docs/json.md, 'bench')"},
+    {"quiet", 'q', NULL, &CLI_FLAG, offsetof(bench_args, quiet), NULL, 0, 0, 0, NULL,
+     "no progress lines (they go to stderr, on a terminal only)"},
+    {0},
 };
 
-/* The figures of one engine over its runs. */
-enum { F_CPU, F_WALL, F_FLOORS, F_ELIST, F_ANALYSIS, F_MAPS, F_COUNT };
-static const char *const fig_key[F_COUNT] = {"cpu_seconds", "wall_seconds", "floors", "elist", "analysis", "maps"};
-static const char *const fig_label[F_COUNT] = {"whole run, CPU s", "whole run, wall s", "floors (records)",
-                                               "enemy list", "analysis", "maps (records)"};
+static const cli_mode MODES[] = {{NULL, NULL, NULL, NULL}, {"--queries", NULL, NULL, NULL}};
 
-typedef struct engine_runs {
-    universe_bench_run last;          /* counts, digests (equal in every run) */
-    universe_bench_stat fig[F_COUNT];
-    long rss_max_kib;
-    uint64_t mismatches;     /* corpus mismatches, worst run */
-    int same_every_run;      /* every run gave the first run's digests */
-} engine_runs;
-
-static int run_engine(const grotto_engine *engine, int threads, int repeat, const oracle_corpus *want, int tty,
-                      engine_runs *er)
+static void init(void *args)
 {
-    double v[F_COUNT][100];
-    memset(er, 0, sizeof *er);
-    er->same_every_run = 1;
-    for (int i = 0; i < repeat; i++) {
-        char label[48];
-        snprintf(label, sizeof label, "bench %s %d/%d", engine->name, i + 1, repeat);
-        universe_bench_run r;
-        if (universe_bench(engine, threads, want->floors, want->maps, tty ? label : NULL, &r) != 0)
-            return -1;
-        if (!r.ok)
-            return 1;
-        if (i > 0 && (r.floor_set_digest != er->last.floor_set_digest || r.map_set_digest != er->last.map_set_digest))
-            er->same_every_run = 0;
-        if (i == 0 || r.floor_mismatch + r.map_mismatch > er->mismatches)
-            er->mismatches = r.floor_mismatch + r.map_mismatch;
-        if (i == 0)
-            er->last = r;
-        if (r.peak_rss_kib > er->rss_max_kib)
-            er->rss_max_kib = r.peak_rss_kib;
-        double f[F_COUNT] = {r.cpu, r.wall, r.floors_s, r.elist_s, r.analysis_s, r.maps_s};
-        for (int k = 0; k < F_COUNT; k++)
-            v[k][i] = f[k];
-    }
-    for (int k = 0; k < F_COUNT; k++)
-        er->fig[k] = universe_bench_stat_of(v[k], repeat);
+    bench_args *b = args;
+    b->a.repeat = 1;
+    b->a.runs = 5;
+}
+
+static int check(const char *cmd, void *args, int mode)
+{
+    bench_args *b = args;
+    (void)cmd;
+    if (b->a.threads <= 0)
+        b->a.threads = base_default_threads();
+    /* progress only on a terminal, and not under --json or -q */
+    b->a.progress = !b->quiet && b->format != CLI_JSON && (mode == QUERIES || isatty(STDERR_FILENO));
     return 0;
 }
 
-static void json_stat(jw *w, const char *key, universe_bench_stat s)
+static int run(const void *args, int mode, res_run *r)
 {
-    jw_obj(w, key);
-    jw_num(w, "min", s.min, 4);
-    jw_num(w, "median", s.median, 4);
-    jw_end_obj(w);
+    const bench_args *b = args;
+    return mode == QUERIES ? universe_bench_queries_run(&b->a, r) : universe_bench_sweep_run(&b->a, r);
 }
 
-static void json_run(jw *w, const char *key, const engine_runs *e)
+/* ---- text ---- */
+
+static const char *const FIG[] = {"cpu_seconds", "wall_seconds", "floors", "elist", "analysis", "maps"};
+static const char *const FIG_LABEL[] = {"whole run, CPU s", "whole run, wall s", "floors (records)",
+                                        "enemy list", "analysis", "maps (records)"};
+
+static const json_t *fig(const json_t *engine, int k)
 {
-    const universe_bench_run *r = &e->last;
-    jw_obj(w, key);
-    jw_bool(w, "ok", 1);
-    json_stat(w, "cpu_seconds", e->fig[F_CPU]);
-    json_stat(w, "wall_seconds", e->fig[F_WALL]);
-    jw_obj(w, "stage_cpu_seconds");
-    for (int k = F_FLOORS; k < F_COUNT; k++)
-        json_stat(w, fig_key[k], e->fig[k]);
-    jw_end_obj(w);
-    jw_uint(w, "floors", r->floors);
-    jw_uint(w, "maps", r->maps);
-    jw_uint(w, "floor_generations", r->floor_generations);
-    jw_int(w, "peak_rss_kib", e->rss_max_kib);
-    jw_uint(w, "floor_corpus_mismatches", r->floor_mismatch);
-    jw_uint(w, "map_corpus_mismatches", r->map_mismatch);
-    jw_bool(w, "same_digests_every_run", e->same_every_run);
-    jw_end_obj(w);
+    return k < 2 ? json_object_get(engine, FIG[k]) : res_at(json_object_get(engine, "stage_cpu_seconds"), FIG[k]);
 }
 
-static double ratio_of(double a, double b)
+static void engines_table(const json_t *d)
 {
-    return b > 0 ? a / b : 0;
-}
-
-int cmd_bench(int argc, char **argv)
-{
-    const char *threads_s = NULL, *runs_s = NULL, *repeat_s = NULL, *pos[1];
-    int json = 0, no_corpus = 0, queries = 0, help = 0, npos, threads = 0;
-    const cli_opt opts[] = {
-        {"threads", 'j', OPT_VALUE, NULL, &threads_s, "N", "threads for both engines (default: all cores)"},
-        {"json", 0, OPT_FLAG, &json, NULL, NULL, "machine-readable"},
-        {"no-corpus", 0, OPT_FLAG, &no_corpus, NULL, NULL, "skip the comparison with the corpus"},
-        {"queries", 0, OPT_FLAG, &queries, NULL, NULL,
-         "instead: time the research query set below, each run as a fresh\nprocess N times cold (--no-cache: the "
-         "universe index built in\nmemory) and N times warm (read from a private cache), wall and CPU\ntime min "
-         "and median; warm and cold output must be identical (else\nexit 1); targets: every query < 0.3 s wall, a "
-         "cached one < 50 ms"},
-        {"repeat", 0, OPT_VALUE, NULL, &repeat_s, "N", "runs per engine, 1..100 (default 1); min and median are reported"},
-        {"runs", 'n', OPT_VALUE, NULL, &runs_s, "N", "runs per query and mode with --queries (default 5)"},
-    };
-    int nopts = (int)(sizeof opts / sizeof opts[0]);
-    if (cli_parse("bench", argc, argv, opts, nopts, pos, 0, &npos, &help))
-        return EXIT_USAGE;
-    if (help) {
-        if (!cli_parse_only)
-            cli_help(&BENCH_USAGE, opts, nopts);
-        return EXIT_OK;
+    const json_t *ref = json_object_get(d, "ref"), *impl = json_object_get(d, "impl");
+    printf("  %-20s %21s %21s\n", "", "ref", "impl");
+    for (int k = 0; k < 6; k++) {
+        if (k == 2)
+            printf("  stage CPU s\n");
+        printf("  %-20s %10.3f %10.3f %10.3f %10.3f\n", FIG_LABEL[k], res_get_num(fig(ref, k), "min"),
+               res_get_num(fig(ref, k), "median"), res_get_num(fig(impl, k), "min"), res_get_num(fig(impl, k), "median"));
     }
-    if (queries || runs_s) {
-        unsigned long runs = 5;
-        if (!queries)
-            return cli_error("bench", "-n counts the runs of --queries: give --queries");
-        if (threads_s || no_corpus || repeat_s)
-            return cli_error("bench", "--queries takes no -j, --repeat or --no-corpus (each query uses all cores; -n counts its runs)");
-        if (runs_s && cli_uint("bench", "run count", runs_s, 100, &runs))
-            return EXIT_USAGE;
-        if (runs < 1)
-            return cli_error("bench", "-n needs at least 1 run");
-        if (cli_parse_only)
-            return EXIT_OK;
-        return bench_queries((int)runs, json);
-    }
-    if (threads_s && cli_threads("bench", threads_s, &threads))
-        return EXIT_USAGE;
-    unsigned long repeat = 1;
-    if (repeat_s && cli_uint("bench", "repeat count", repeat_s, 100, &repeat))
-        return EXIT_USAGE;
-    if (repeat < 1)
-        return cli_error("bench", "--repeat needs at least 1 run");
-    if (threads <= 0)
-        threads = base_default_threads();
-    if (cli_parse_only)
-        return EXIT_OK;
-    oracle_corpus want = {0};
-    char err[4096];
-    if (!no_corpus && oracle_corpus_load("corpus", 1u << ORACLE_FLOORS | 1u << ORACLE_MAPS, &want, err, sizeof err))
-        return cli_error("bench", "%s (use --no-corpus to skip the check)", err);
-    int tty = isatty(STDERR_FILENO) && !json; /* progress only on a terminal */
-    engine_runs impl, ref;
-    int rc = run_engine(&grotto_engine_impl, threads, (int)repeat, &want, tty, &impl);
-    if (!rc)
-        rc = run_engine(&grotto_engine_ref, threads, (int)repeat, &want, tty, &ref);
-    oracle_corpus_free(&want);
-    if (rc < 0)
-        return cli_error("bench", "cannot start a benchmark run (fork or memory)");
-    if (rc > 0)
-        return cli_error("bench", "a benchmark run did not finish");
-    universe_bench_limit lim;
-    universe_bench_limit_measure(&lim);
-    double limit = universe_bench_limit_seconds(&lim, impl.last.draws, impl.last.bytes_hashed);
-    double ratio = ratio_of(ref.fig[F_CPU].median, impl.fig[F_CPU].median);
-    double ratio_min = ratio_of(ref.fig[F_CPU].min, impl.fig[F_CPU].min);
-    double ratio_wall = ratio_of(ref.fig[F_WALL].median, impl.fig[F_WALL].median);
-    int same = impl.last.floor_set_digest == ref.last.floor_set_digest &&
-               impl.last.map_set_digest == ref.last.map_set_digest && impl.same_every_run && ref.same_every_run;
-    int t_ratio = ratio >= 60, t_cpu = impl.fig[F_CPU].median <= 0.15, t_rss = impl.rss_max_kib < 64 * 1024;
-    uint64_t mismatches = ref.mismatches + impl.mismatches;
-    if (json) {
-        jw w;
-        jw_init(&w, stdout);
-        jw_obj(&w, NULL);
-        jw_int(&w, "threads", threads);
-        jw_int(&w, "repeat", (int)repeat);
-        json_run(&w, "ref", &ref);
-        json_run(&w, "impl", &impl);
-        jw_num(&w, "ratio", ratio, 2);
-        jw_num(&w, "ratio_min", ratio_min, 2);
-        jw_num(&w, "ratio_wall", ratio_wall, 2);
-        jw_obj(&w, "limit");
-        jw_uint(&w, "draws", impl.last.draws);
-        jw_uint(&w, "bytes_hashed", impl.last.bytes_hashed);
-        jw_num(&w, "ns_per_draw", lim.ns_per_draw, 3);
-        jw_num(&w, "ns_per_byte", lim.ns_per_byte, 3);
-        jw_num(&w, "seconds", limit, 4);
-        jw_num(&w, "impl_cpu_over_limit", ratio_of(impl.fig[F_CPU].median, limit), 2);
-        jw_end_obj(&w);
-        jw_bool(&w, "identical_digests", same);
-        jw_bool(&w, "corpus_checked", !no_corpus);
-        jw_uint(&w, "corpus_mismatches", mismatches);
-        jw_obj(&w, "targets");
-        jw_bool(&w, "ratio_at_least_60", t_ratio);
-        jw_bool(&w, "impl_cpu_at_most_0_15s", t_cpu);
-        jw_bool(&w, "impl_rss_under_64mib", t_rss);
-        jw_end_obj(&w);
-        jw_end_obj(&w);
-        jw_done(&w);
-    } else {
-        printf("full-universe sweep, %d threads, %lu run%s per engine (min / median)\n", threads, repeat,
-               repeat == 1 ? "" : "s");
-        printf("  %-20s %21s %21s\n", "", "ref", "impl");
-        for (int k = 0; k < F_COUNT; k++) {
-            if (k == F_FLOORS)
-                printf("  stage CPU s\n");
-            printf("  %-20s %10.3f %10.3f %10.3f %10.3f\n", fig_label[k], ref.fig[k].min, ref.fig[k].median,
-                   impl.fig[k].min, impl.fig[k].median);
+    printf("  %-20s %21lld %21lld\n", "floor generator runs", res_get_int(ref, "floor_generations"),
+           res_get_int(impl, "floor_generations"));
+    printf("  %-20s %17.1f MiB %17.1f MiB\n", "peak RSS", res_get_int(ref, "peak_rss_kib") / 1024.0,
+           res_get_int(impl, "peak_rss_kib") / 1024.0);
+    if (res_get_bool(d, "corpus_checked"))
+        printf("  %-20s %21lld %21lld\n", "corpus mismatches", res_get_int(ref, "corpus_mismatches_worst_run"),
+               res_get_int(impl, "corpus_mismatches_worst_run"));
+}
+
+static void sweep_text(const json_t *d)
+{
+    long long threads = res_get_int(d, "threads"), repeat = res_get_int(d, "repeat");
+    const json_t *l = json_object_get(d, "limit"), *t = json_object_get(d, "targets");
+    double impl_cpu = res_get_num(res_at(d, "impl.cpu_seconds"), "median");
+    printf("full-universe sweep, %lld thread%s, %lld run%s per engine (min / median)\n", threads,
+           threads == 1 ? "" : "s", repeat, repeat == 1 ? "" : "s");
+    engines_table(d);
+    printf("ratio ref/impl by CPU time: %.1fx (median), %.1fx (min); by wall time %.1fx\n", res_get_num(d, "ratio"),
+           res_get_num(d, "ratio_min"), res_get_num(d, "ratio_wall"));
+    printf("limit: %lld draws x %.3f ns + %lld bytes hashed x %.3f ns = %.3f s CPU;\n"
+           "       impl %.3f s = %.1fx the limit\n",
+           res_get_int(l, "draws"), res_get_num(l, "ns_per_draw"), res_get_int(l, "bytes_hashed"),
+           res_get_num(l, "ns_per_byte"), res_get_num(l, "seconds"), impl_cpu, res_get_num(l, "impl_cpu_over_limit"));
+    printf("digests of both engines identical%s: %s\n", repeat > 1 ? " in every run" : "",
+           res_get_bool(d, "identical_digests") ? "yes" : "NO");
+    if (!res_get_bool(d, "corpus_checked"))
+        printf("corpus: not compared (--no-corpus)\n");
+    else
+        printf("corpus: %s (%d floor + %d map digests per engine and run, corpus/golden,\n"
+               "        SHA256SUMS checked)\n",
+               res_get_int(d, "corpus_mismatches") ? "MISMATCH" : "match", GROTTO_FLOOR_UNIVERSE, GROTTO_MAP_UNIVERSE);
+    printf("targets: impl CPU <= 0.15 s: %s (%.3f s); impl >= 60x ref by CPU: %s (%.1fx);\n"
+           "         peak RSS < 64 MiB: %s (%.1f MiB)\n",
+           res_get_bool(t, "impl_cpu_at_most_0_15s") ? "met" : "MISSED", impl_cpu,
+           res_get_bool(t, "ratio_at_least_60") ? "met" : "MISSED", res_get_num(d, "ratio"),
+           res_get_bool(t, "impl_rss_under_64mib") ? "met" : "MISSED", res_get_int(res_at(d, "impl"), "peak_rss_kib") / 1024.0);
+}
+
+static void queries_text(const json_t *d)
+{
+    const json_t *qs = json_object_get(d, "queries"), *t = json_object_get(d, "targets");
+    printf("research queries, %lld runs each as a fresh process, %lld cpus (seconds: min / median)\n",
+           res_get_int(d, "runs"), res_get_int(d, "cpus"));
+    printf("  query\n    %15s %15s %15s %15s\n", "cold wall", "cold cpu", "warm wall", "warm cpu");
+    for (size_t i = 0; i < json_array_size(qs); i++) {
+        const json_t *q = json_array_get(qs, i), *c = json_object_get(q, "cold"), *w = json_object_get(q, "warm");
+        printf("  %s\n", res_get_str(q, "query"));
+        if (!res_get_bool(q, "ok")) {
+            printf("    FAILED (exit status not 0)\n");
+            continue;
         }
-        printf("  %-20s %21llu %21llu\n", "floor generator runs", (unsigned long long)ref.last.floor_generations,
-               (unsigned long long)impl.last.floor_generations);
-        printf("  %-20s %17.1f MiB %17.1f MiB\n", "peak RSS", ref.rss_max_kib / 1024.0, impl.rss_max_kib / 1024.0);
-        if (!no_corpus)
-            printf("  %-20s %21llu %21llu\n", "corpus mismatches", (unsigned long long)ref.mismatches,
-                   (unsigned long long)impl.mismatches);
-        printf("ratio ref/impl by CPU time: %.1fx (median), %.1fx (min); by wall time %.1fx\n", ratio, ratio_min,
-               ratio_wall);
-        printf("limit: %llu draws x %.3f ns + %llu bytes hashed x %.3f ns = %.3f s CPU; impl %.3f s = %.1fx the "
-               "limit\n",
-               (unsigned long long)impl.last.draws, lim.ns_per_draw, (unsigned long long)impl.last.bytes_hashed,
-               lim.ns_per_byte, limit, impl.fig[F_CPU].median, ratio_of(impl.fig[F_CPU].median, limit));
-        printf("digests of both engines identical%s: %s\n", repeat > 1 ? " in every run" : "", same ? "yes" : "NO");
-        if (no_corpus)
-            printf("corpus: not compared (--no-corpus)\n");
-        else
-            printf("corpus: %s (%d floor + %d map digests per engine and run, corpus/golden, SHA256SUMS "
-                   "checked)\n",
-                   mismatches ? "MISMATCH" : "match", GROTTO_FLOOR_UNIVERSE, GROTTO_MAP_UNIVERSE);
-        printf("targets: impl CPU <= 0.15 s: %s (%.3f s); impl >= 60x ref by CPU: %s (%.1fx); peak RSS < 64 MiB: %s "
-               "(%.1f MiB)\n",
-               t_cpu ? "met" : "MISSED", impl.fig[F_CPU].median, t_ratio ? "met" : "MISSED", ratio,
-               t_rss ? "met" : "MISSED", impl.rss_max_kib / 1024.0);
+        printf("    %7.3f/%7.3f %7.3f/%7.3f %7.3f/%7.3f %7.3f/%7.3f%s\n", res_get_num(c, "wall_min"),
+               res_get_num(c, "wall_median"), res_get_num(c, "cpu_min"), res_get_num(c, "cpu_median"),
+               res_get_num(w, "wall_min"), res_get_num(w, "wall_median"), res_get_num(w, "cpu_min"),
+               res_get_num(w, "cpu_median"), res_get_bool(q, "same_output") ? "" : "  OUTPUT DIFFERS");
     }
-    return mismatches || !same ? EXIT_DIFF : EXIT_OK;
+    printf("targets (medians): every query < 0.3 s wall with the cache: %s (worst %.3f s);\n"
+           "  cached < 50 ms: %s; cold (index built in memory) < 0.3 s: %s (worst %.3f s)\n",
+           res_get_bool(t, "every_query_under_0_3s") ? "met" : "MISSED", res_get_num(d, "worst_warm_wall"),
+           res_get_bool(t, "cached_under_50ms") ? "met" : "MISSED", res_get_bool(t, "cold_under_0_3s") ? "met" : "MISSED",
+           res_get_num(d, "worst_cold_wall"));
 }
+
+static void text(const json_t *d, const void *args)
+{
+    if (((const bench_args *)args)->queries)
+        queries_text(d);
+    else
+        sweep_text(d);
+}
+
+static const cli_renderer TEXT = {NULL, NULL, text};
+
+static const cli_field QUERY_FIELDS[] = {
+    {"runs", "int", "always", "runs of each query (`-n`)", NULL},
+    {"cpus", "int", "always", "CPUs of the machine", NULL},
+    {"queries", "array of object", "always", "one per query", NULL},
+    {"queries[].query", "string", "always", "the query, as `grotto` arguments", NULL},
+    {"queries[].ok", "bool", "always", "it ran without error", NULL},
+    {"queries[].cold", "timings", "always", "without the index cache", NULL},
+    {"queries[].warm", "timings", "always", "with the cache", NULL},
+    {"queries[].same_output", "bool", "always", "cold and warm printed the same", NULL},
+    {"targets", "object", "always", "the speed targets, met or not", NULL},
+    {"targets.every_query_under_0_3s", "bool", "always", "every run under 0.3 s", NULL},
+    {"targets.cached_under_50ms", "bool", "always", "every cached run under 50 ms", NULL},
+    {"targets.cold_under_0_3s", "bool", "always", "every cold run under 0.3 s", NULL},
+    {"worst_warm_wall", "number", "always", "the slowest query's median wall seconds with the cache", NULL},
+    {"worst_cold_wall", "number", "always", "the slowest query's median wall seconds without it", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static const cli_result QUERY_RESULT = {
+    "bench",
+    "`grotto bench --queries --json`: the research queries, cold and cached. (The\n"
+    "full-universe `grotto bench [--repeat N] --json` takes minutes; its fields are\n"
+    "listed in README.md under the benchmark, and `tests/e2e/test_nothing_lost.py`\n"
+    "checks them; it is not checked here.)",
+    "bench --queries -n 1 --json",
+    QUERY_FIELDS,
+    NULL,
+};
+
+static void more_help(FILE *out)
+{
+    universe_bench_queries_help(out);
+}
+
+const cli_command CMD_bench = {
+    .name = "bench",
+    .summary = "time the full-universe sweep with ref and impl, ratio and peak memory",
+    .size = sizeof(bench_args),
+    .init = init,
+    .options = OPTIONS,
+    .modes = MODES,
+    .nmodes = 2,
+    .check = check,
+    .about = "Times the full-universe sweep - every FloorRecord digest with its analysis and\n"
+             "enemy-list terms (524,288 floors) and every MapRecord digest (393,216 maps) - with\n"
+             "ref (item by item: each map regenerates its floors) and with impl (its memoized,\n"
+             "threaded sweep), N times each (--repeat), and reports the minimum and the median\n"
+             "of every figure. Each run is a child process: its CPU time (user + system, all\n"
+             "threads) and peak RSS are its own. Per engine: CPU and wall seconds, CPU seconds\n"
+             "of each stage (floors, enemy list, analysis, maps; thread CPU time summed over\n"
+             "threads, so time spent preempted on a loaded machine is not counted), floor\n"
+             "generator runs, peak RSS. The ratio ref/impl is taken from CPU time (medians).\n"
+             "The limit line counts impl's generator draws and hashed record bytes, measures\n"
+             "what one draw and one hashed byte cost here (tight loops, best of three) and\n"
+             "prints the resulting CPU-time limit and impl's distance to it. Then whether both\n"
+             "engines produced identical digests, how many of each engine's 917,504 digests\n"
+             "differ from the golden corpus (corpus/golden/floors.digest and maps.digest,\n"
+             "checked against SHA256SUMS), and the targets (impl sweep CPU <= 0.15 s, impl >=\n"
+             "60x ref by CPU time, peak RSS < 64 MiB). A missed target is reported, not an\n"
+             "error. On a terminal a progress line per run and stage goes to stderr.\n",
+    .notes = "Exit 0 when both engines produced identical digests that match the corpus in every\n"
+             "run; 1 when they differ from each other or from the corpus; 2 on bad input, a\n"
+             "broken corpus file or a run that failed.\n",
+    .notes_more = more_help,
+    .examples = "grotto bench -j 1 --repeat 5\n"
+                "grotto bench --queries -n 5 --json",
+    .run = run,
+    .result = {NULL, &QUERY_RESULT},
+    .render = {[CLI_TEXT] = &TEXT},
+};

@@ -1,21 +1,224 @@
-/* grotto chest RRSSSS FLOOR SECOND | FIRST..LAST [--item NAME]:
- * chests.md §2-§3, one second or a range of seconds of the chest timer. */
-#include <stdint.h>
+/* grotto chest RRSSSS FLOOR SECOND | FIRST..LAST [--item NAME] [--stopwatch]:
+ * a floor's chests (position, rank) and their contents at one second of the
+ * chest timer, or one line per second of a range, optionally only the
+ * seconds that give an item. Seconds are the game's internal ones; the
+ * player's stopwatch reads 5 more, and --stopwatch takes the seconds as the
+ * stopwatch shows them. Run: lookup_chest (lookup/). */
+#include <stddef.h>
 #include <string.h>
 
+#include "grotto/chests.h"
 #include "cli.h"
-#include "grotto/floor.h"
-#include "grotto/map.h"
-#include "grotto/tables.h"
-#include "location.h"
-#include "output.h"
+#include "lookup.h"
 
-/* The longest range one call shows: a day of seconds. */
-enum { CHEST_RANGE_MAX = 86400 };
+typedef struct chest_args {
+    int format;
+    lookup_chest_args a;
+    int stopwatch;
+} chest_args;
 
-static void chest_about_more(FILE *out)
+#define A(f) offsetof(chest_args, a.f)
+
+static const cli_range SECOND = {"second", 0, LOOKUP_SECOND_MAX}, FIRST = {"first second", 0, LOOKUP_SECOND_MAX},
+                       LAST = {"last second", 0, LOOKUP_SECOND_MAX};
+
+/* SECOND or FIRST..LAST, whole numbers (lookup_seconds). */
+static int seconds(const cli_value *v, const char *text, void *field)
+{
+    lookup_seconds *s = field;
+    unsigned long a, b;
+    const char *dots = strstr(text, "..");
+    if (!dots) {
+        if (text[0] && text[0] != '-' && strspn(text, "0123456789") != strlen(text))
+            return cli_error(v->cmd, "bad second '%s': expected SECOND or FIRST..LAST, whole numbers 0..4294967295, "
+                                     "e.g. 7 or 0..299", text);
+        if (cli_uint_of(v->cmd, &SECOND, text, &a))
+            return EXIT_USAGE;
+        *s = (lookup_seconds){a, a, 0};
+        return 0;
+    }
+    char first[32], last[32];
+    size_t la = (size_t)(dots - text);
+    if (la == 0 || !dots[2] || la >= sizeof first || strlen(dots + 2) >= sizeof last)
+        return cli_error(v->cmd, "bad second range '%s': expected FIRST..LAST, e.g. 0..299", text);
+    snprintf(first, sizeof first, "%.*s", (int)la, text);
+    snprintf(last, sizeof last, "%s", dots + 2);
+    if (cli_uint_of(v->cmd, &FIRST, first, &a) || cli_uint_of(v->cmd, &LAST, last, &b))
+        return EXIT_USAGE;
+    if (a > b)
+        return cli_error(v->cmd, "second range %lu..%lu is reversed: FIRST must not exceed LAST", a, b);
+    *s = (lookup_seconds){a, b, 1};
+    return 0;
+}
+static const cli_kind SECONDS = {seconds, NULL};
+
+static int item(const cli_value *v, const char *text, void *field)
+{
+    if (lookup_item_filter_of(text, field) != 0)
+        return cli_error(v->cmd,
+                         "unknown item '%s': expected an item of the chest tables in English (any case) or "
+                         "Japanese, e.g. 'Mini medal'",
+                         text);
+    return 0;
+}
+static const cli_kind ITEM = {item, NULL};
+
+static const cli_option OPTIONS[] = {
+    {"item", 0, "NAME", &ITEM, A(item), NULL, 0, 0, 0, NULL, "only the seconds that give this item"},
+    {"stopwatch", 0, NULL, &CLI_FLAG, offsetof(chest_args, stopwatch), NULL, 0, 0, 0, NULL,
+     "SECOND and FIRST..LAST are stopwatch seconds (the chest timer's + 5)"},
+    {"json", 0, NULL, &CLI_FORMAT, 0, &CLI_FMT_JSON, 0, 0, 0, NULL, "machine-readable (docs/json.md, 'chest')"},
+    {0},
+};
+
+static const cli_positional POS[] = {
+    {"RRSSSS", &CLI_MAP_ID, A(map), NULL, 0, 0, "map id (band code and seed in hex, e.g. 020032)"},
+    {"FLOOR", &CLI_FLOOR, A(floor), NULL, 0, 0, "floor number 1..floors, or B3F notation"},
+    {"SECOND|FIRST..LAST", &SECONDS, A(when), NULL, 0, 0,
+     "a second 0..4294967295, or a range of seconds, both included"},
+    {0},
+};
+
+static const cli_mode MODES[] = {
+    {NULL, POS, "expected RRSSSS FLOOR SECOND or FIRST..LAST; see 'grotto chest --help'", NULL},
+};
+
+static void init(void *args)
+{
+    ((chest_args *)args)->a.item.first = -1;
+}
+
+/* Stopwatch seconds to the chest timer's; --item lists seconds; a day at most. */
+static int check(const char *cmd, void *args, int mode)
+{
+    chest_args *c = args;
+    lookup_seconds *w = &c->a.when;
+    (void)mode;
+    if (c->stopwatch && w->first < GROTTO_STOPWATCH_OFFSET)
+        return cli_error(cmd, "stopwatch second %llu is before %d: the stopwatch reads the chest timer's second + %d",
+                         (unsigned long long)w->first, GROTTO_STOPWATCH_OFFSET, GROTTO_STOPWATCH_OFFSET);
+    if (c->stopwatch)
+        w->first -= GROTTO_STOPWATCH_OFFSET, w->last -= GROTTO_STOPWATCH_OFFSET;
+    w->range |= c->a.item.first >= 0;
+    if (w->last - w->first >= LOOKUP_CHEST_RANGE_MAX)
+        return cli_error(cmd, "second range %llu..%llu spans %llu seconds: at most %d (one day) at a time",
+                         (unsigned long long)w->first, (unsigned long long)w->last,
+                         (unsigned long long)(w->last - w->first + 1), LOOKUP_CHEST_RANGE_MAX);
+    int floors = lookup_floor_count(c->a.map);
+    if (c->a.floor > floors) {
+        char id[8];
+        lookup_map_id(c->a.map, id);
+        return cli_error(cmd, "map %s has %d floors: B%dF is beyond them", id, floors, c->a.floor);
+    }
+    return 0;
+}
+
+static int run(const void *args, int mode, res_run *r)
+{
+    (void)mode;
+    return lookup_chest(&((const chest_args *)args)->a, r);
+}
+
+/* ---- text ---- */
+
+enum { ITEM_W = 21 }; /* the longest item name of the chest tables */
+
+static void no_chests(const json_t *d)
+{
+    printf("map %s B%lldF has no chests (floors B1F and B2F never do)\n", res_get_str(d, "map"),
+           res_get_int(d, "floor"));
+}
+
+static void one_second(const json_t *d, const void *args)
+{
+    (void)args;
+    const json_t *chests = json_object_get(d, "chests");
+    size_t n = json_array_size(chests);
+    if (res_has(d, "first")) /* a range: already shown as it came */
+        return;
+    if (!n) {
+        no_chests(d);
+        return;
+    }
+    printf("map %s B%lldF at second %lld (stopwatch %lld): %zu chest%s\n", res_get_str(d, "map"),
+           res_get_int(d, "floor"), res_get_int(d, "second"), res_get_int(d, "stopwatch"), n, n > 1 ? "s" : "");
+    for (size_t i = 0; i < n; i++) {
+        const json_t *c = json_array_get(chests, i), *pos = json_object_get(c, "pos");
+        printf("  chest %zu at (%2lld,%2lld) rank %s: %s / %s\n", i + 1, (long long)json_integer_value(json_array_get(pos, 0)),
+               (long long)json_integer_value(json_array_get(pos, 1)), res_get_str(c, "letter"), res_get_str(c, "name_en"),
+               res_get_str(c, "name_jp"));
+    }
+}
+
+/* "map 020032 B3F, seconds 0..9: chest 1 (6,11) rank H, ..." and, with
+ * --item, how many seconds give it; then the table's heading. */
+static void range_head(const json_t *d, const void *args)
+{
+    (void)args;
+    const json_t *chests = json_object_get(d, "chests"), *f = json_object_get(d, "item_filter");
+    size_t n = json_array_size(chests);
+    if (!n) {
+        no_chests(d);
+        return;
+    }
+    printf("map %s B%lldF, seconds %lld..%lld:", res_get_str(d, "map"), res_get_int(d, "floor"), res_get_int(d, "first"),
+           res_get_int(d, "last"));
+    for (size_t i = 0; i < n; i++) {
+        const json_t *c = json_array_get(chests, i), *pos = json_object_get(c, "pos");
+        printf("%s chest %zu (%lld,%lld) rank %s", i ? "," : "", i + 1, (long long)json_integer_value(json_array_get(pos, 0)),
+               (long long)json_integer_value(json_array_get(pos, 1)), res_get_str(c, "letter"));
+    }
+    putchar('\n');
+    if (json_is_object(f) && !res_get_bool(f, "possible")) {
+        const json_t *ranks = json_object_get(f, "rank_letters");
+        printf("%s is never in these chests: only rank ", res_get_str(f, "name_en"));
+        for (size_t i = 0; i < json_array_size(ranks); i++)
+            printf("%s%s", i ? ", " : "", json_string_value(json_array_get(ranks, i)));
+        printf(" chests can hold it (no second gives it)\n");
+        return;
+    }
+    if (json_is_object(f)) {
+        const json_t *per = json_object_get(f, "per_chest");
+        printf("%s in %lld of %lld seconds", res_get_str(f, "name_en"), res_get_int(d, "count"),
+               res_get_int(d, "last") - res_get_int(d, "first") + 1);
+        for (size_t i = 0; i < n; i++)
+            printf("%schest %zu: %lld", i ? ", " : " (", i + 1, (long long)json_integer_value(json_array_get(per, i)));
+        printf(")\n");
+        if (!res_get_int(d, "count"))
+            return;
+    }
+    printf("%10s  %10s", "second", "stopwatch");
+    for (size_t i = 0; i < n; i++) {
+        char head[64];
+        snprintf(head, sizeof head, "chest %zu (%s)", i + 1, res_get_str(json_array_get(chests, i), "letter"));
+        printf("  %-*s", i + 1 < n ? ITEM_W : 0, head);
+    }
+    putchar('\n');
+}
+
+static void range_row(const json_t *s, const json_t *head, const void *args)
+{
+    (void)head, (void)args;
+    const json_t *items = json_object_get(s, "items");
+    size_t n = json_array_size(items);
+    printf("%10lld  %10lld", res_get_int(s, "second"), res_get_int(s, "stopwatch"));
+    for (size_t i = 0; i < n; i++)
+        printf("  %-*s", i + 1 < n ? ITEM_W : 0, res_get_str(json_array_get(items, i), "name_en"));
+    putchar('\n');
+}
+
+static const cli_renderer TEXT = {range_head, range_row, one_second};
+
+/* ---- help and documentation ---- */
+
+static void about_more(FILE *out)
 {
     fprintf(out,
+            "\n"
+            "The stopwatch: the community's tools and players time with a stopwatch started when\n"
+            "the save is loaded, which reads %d more than the chest timer (stopwatch = second + %d;\n"
+            "Solo QL at stopwatch 6 is second 1). Every second is printed both ways; --stopwatch\n"
+            "reads SECOND and FIRST..LAST as stopwatch seconds (5 at least).\n"
             "\n"
             "A range FIRST..LAST (at most %d seconds, one day; LAST at most 4294967295) prints\n"
             "one line per second, one column per chest (English names; --json has the Japanese\n"
@@ -28,386 +231,69 @@ static void chest_about_more(FILE *out)
             "of this floor's chest ranks can hold is an answer, not an error: it says so, names\n"
             "the ranks that can hold it, and exits 0 with no seconds (\"possible\": false).\n"
             "With --item a single SECOND is the range SECOND..SECOND.\n",
-            CHEST_RANGE_MAX);
+            GROTTO_STOPWATCH_OFFSET, GROTTO_STOPWATCH_OFFSET, LOOKUP_CHEST_RANGE_MAX);
 }
 
-static const cli_usage CHEST_USAGE = {
-    "grotto chest RRSSSS FLOOR SECOND [--json]\ngrotto chest RRSSSS FLOOR FIRST..LAST [--item NAME] [--json]",
-    "The chests of one floor (position, rank S..I) and what each contains when the floor's\n"
-    "chests are filled at SECOND, the whole seconds elapsed since the (quick)save was\n"
-    "loaded (the chest timer). Floors B1F and B2F never have chests (a range there lists\n"
-    "nothing).\n",
-    chest_about_more,
-    NULL,
-    NULL,
-    "grotto chest 020032 3 7          # Rockbomb shard (H), Strong medicine (I)\n"
-    "grotto chest 020032 3 0..9\n"
-    "grotto chest DD00A5 16 0..299 --item mimic",
+static const cli_field FIELDS[] = {
+    {"map", "string", "always", "map id", NULL},
+    {"floor", "int", "always", "floor number", NULL},
+    {"second", "int", "for one second", "the second of the chest timer (the game's, since the save was loaded)", NULL},
+    {"stopwatch", "int", "for one second", "the same second as a stopwatch reads it: `second + 5`", NULL},
+    {"first", "int", "for a range", "first second", NULL},
+    {"last", "int", "for a range", "last second", NULL},
+    {"chests", "array of object", "always", "the floor's chests in placement order", NULL},
+    {"chests[].pos", "xy", "always", "the chest's tile", NULL},
+    {"chests[].rank", "int", "always", "chest rank 1..10", NULL},
+    {"chests[].letter", "string", "always", "the rank's letter", NULL},
+    {"chests[].item", "int", "for one second", "the item index (`tools/tables/items.json`)", NULL},
+    {"chests[].name_en", "string", "for one second", "the item, English", NULL},
+    {"chests[].name_jp", "string", "for one second", "Japanese", NULL},
+    {"item_filter", "object or null", "for a range", "the `--item` filter; `null` without it", NULL},
+    {"item_filter.name_en", "string", "always", "the item asked for, English", NULL},
+    {"item_filter.name_jp", "string", "always", "Japanese", NULL},
+    {"item_filter.items", "array of int", "always", "the item indices that name matches", NULL},
+    {"item_filter.possible", "bool", "always", "a chest of this floor can hold it at all", NULL},
+    {"item_filter.rank_letters", "array of string", "always", "the chest ranks that can hold it, as letters", NULL},
+    {"item_filter.per_chest", "array of int", "always", "per chest, the seconds of the range that give it", NULL},
+    {"count", "int", "for a range", "seconds listed", NULL},
+    {"seconds", "array of object", "for a range",
+     "one entry per listed second (with `--item`: only the seconds that give it)", NULL},
+    {"seconds[].second", "int", "always", "the second", NULL},
+    {"seconds[].stopwatch", "int", "always", "the same on the stopwatch: `second + 5`", NULL},
+    {"seconds[].items", "array of object", "always", "per chest, its contents", NULL},
+    {"seconds[].items[].item", "int", "always", "item index", NULL},
+    {"seconds[].items[].name_en", "string", "always", "English", NULL},
+    {"seconds[].items[].name_jp", "string", "always", "Japanese", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
 };
 
-/* The floor's chests (chests.md §1-§2). */
-typedef struct chest_floor {
-    char id[8];
-    uint32_t seed;
-    int n, count;
-    grotto_xy pos[GROTTO_MAX_CHESTS];
-    uint8_t rank[GROTTO_MAX_CHESTS];
-} chest_floor;
+static const cli_result RESULT = {
+    "chest",
+    "`grotto chest RRSSSS N SECOND --json` (one second) or `... FIRST..LAST [--item NAME] --json`.",
+    "chest 020032 3 7 --json; chest 020032 3 0..20 --json; chest DD00A5 16 0..299 --item mimic --json",
+    FIELDS,
+    NULL,
+};
 
-/* The query: seconds and optionally an item (every item number of that name). */
-typedef struct chest_query {
-    unsigned long first, last;
-    int range;
-    int item_first;                 /* lowest matching item number, -1 without --item */
-    uint8_t item[GT_ITEM_COUNT];    /* 1 = matches */
-} chest_query;
-
-static int parse_seconds(const char *text, chest_query *q)
-{
-    const char *dots = strstr(text, "..");
-    if (!dots) {
-        q->range = 0;
-        if (text[0] && text[0] != '-' && strspn(text, "0123456789") != strlen(text))
-            return cli_error("chest", "bad second '%s': expected SECOND or FIRST..LAST, whole numbers 0..4294967295, "
-                             "e.g. 7 or 0..299", text);
-        if (cli_uint("chest", "second", text, 4294967295ul, &q->first))
-            return EXIT_USAGE;
-        q->last = q->first;
-        return 0;
-    }
-    char a[32], b[32];
-    size_t la = (size_t)(dots - text);
-    if (la == 0 || !dots[2] || la >= sizeof a || strlen(dots + 2) >= sizeof b)
-        return cli_error("chest", "bad second range '%s': expected FIRST..LAST, e.g. 0..299", text);
-    memcpy(a, text, la);
-    a[la] = 0;
-    snprintf(b, sizeof b, "%s", dots + 2);
-    q->range = 1;
-    if (cli_uint("chest", "first second", a, 4294967295ul, &q->first) ||
-        cli_uint("chest", "last second", b, 4294967295ul, &q->last))
-        return EXIT_USAGE;
-    if (q->first > q->last)
-        return cli_error("chest", "second range %lu..%lu is reversed: FIRST must not exceed LAST", q->first, q->last);
-    if (q->last - q->first >= CHEST_RANGE_MAX)
-        return cli_error("chest", "second range %lu..%lu spans %lu seconds: at most %d (one day) at a time", q->first,
-                         q->last, q->last - q->first + 1, CHEST_RANGE_MAX);
-    return 0;
-}
-
-static int parse_item(const char *text, chest_query *q)
-{
-    q->item_first = -1;
-    memset(q->item, 0, sizeof q->item);
-    for (int i = GT_ITEM_COUNT - 1; i >= 0; i--)
-        if (cli_same_text(text, gt_item_name[i].en) || cli_same_text(text, gt_item_name[i].jp))
-            q->item[i] = 1, q->item_first = i;
-    if (q->item_first < 0)
-        return cli_error("chest",
-                         "unknown item '%s': expected an item of the chest tables in English (any case) or "
-                         "Japanese, e.g. 'Mini medal'",
-                         text);
-    return 0;
-}
-
-/* Can a chest of this rank hold the queried item? */
-static int rank_holds(int rank, const chest_query *q)
-{
-    const struct gt_chest_table *t = &gt_chest_tables[rank];
-    for (int i = 0; i < t->count; i++)
-        if (q->item[t->entry[i].item])
-            return 1;
-    return 0;
-}
-
-static void contents(const chest_floor *c, uint64_t t, uint8_t item[GROTTO_MAX_CHESTS])
-{
-    memset(item, 0, GROTTO_MAX_CHESTS);
-    grotto_chest_contents(c->seed, c->n, (uint32_t)t, c->count, c->rank, item);
-}
-
-static int matches(const chest_floor *c, const chest_query *q, const uint8_t item[GROTTO_MAX_CHESTS])
-{
-    if (q->item_first < 0)
-        return 1;
-    for (int i = 0; i < c->count; i++)
-        if (q->item[item[i]])
-            return 1;
-    return 0;
-}
-
-/* Walks the range calling emit (if not NULL) for every listed second (all,
- * or those in which some chest holds the item); returns how many were
- * listed and counts, per chest, the seconds in which it holds the item. */
-typedef void (*second_fn)(void *ctx, uint64_t t, const uint8_t item[GROTTO_MAX_CHESTS]);
-
-static uint64_t walk(const chest_floor *c, const chest_query *q, second_fn emit, void *ctx,
-                     uint64_t per_chest[GROTTO_MAX_CHESTS])
-{
-    uint64_t listed = 0;
-    memset(per_chest, 0, GROTTO_MAX_CHESTS * sizeof *per_chest);
-    for (uint64_t t = q->first; t <= q->last; t++) {
-        uint8_t item[GROTTO_MAX_CHESTS];
-        contents(c, t, item);
-        if (!matches(c, q, item))
-            continue;
-        listed++;
-        for (int i = 0; i < c->count; i++)
-            per_chest[i] += q->item_first >= 0 && q->item[item[i]];
-        if (emit)
-            emit(ctx, t, item);
-    }
-    return listed;
-}
-
-/* ---- text ---- */
-typedef struct text_ctx {
-    const chest_floor *c;
-    int second_w, item_w[GROTTO_MAX_CHESTS];
-} text_ctx;
-
-static void text_second_row(void *ctx, uint64_t t, const uint8_t item[GROTTO_MAX_CHESTS])
-{
-    const text_ctx *x = ctx;
-    printf("%*llu", x->second_w, (unsigned long long)t);
-    for (int i = 0; i < x->c->count; i++)
-        printf("  %-*s", i + 1 < x->c->count ? x->item_w[i] : 0, gt_item_name[item[i]].en);
-    putchar('\n');
-}
-
-static int digits(unsigned long v)
-{
-    int d = 1;
-    while (v >= 10)
-        v /= 10, d++;
-    return d;
-}
-
-/* "H, I" - the letters of the ranks 1..10 for which want(rank) holds. */
-static void rank_letters(const chest_query *q, int (*want)(int, const chest_query *), char *buf, size_t size)
-{
-    size_t l = 0;
-    buf[0] = 0;
-    for (int r = GT_CHEST_RANKS; r >= 1 && l < size; r--)
-        if (want(r, q))
-            l += (size_t)snprintf(buf + l, size - l, "%s%c", l ? ", " : "", gt_chest_tables[r].letter);
-}
-
-static void text_range(const chest_floor *c, const chest_query *q, int possible)
-{
-    printf("map %s B%dF, seconds %lu..%lu:", c->id, c->n, q->first, q->last);
-    for (int i = 0; i < c->count; i++)
-        printf("%s chest %d (%u,%u) rank %c", i ? "," : "", i + 1, c->pos[i].x, c->pos[i].y,
-               gt_chest_tables[c->rank[i]].letter);
-    putchar('\n');
-    const char *name = q->item_first >= 0 ? gt_item_name[q->item_first].en : NULL;
-    if (name && !possible) {
-        char ranks[64];
-        rank_letters(q, rank_holds, ranks, sizeof ranks);
-        printf("%s is never in these chests: only rank %s chests can hold it (no second gives it)\n", name, ranks);
-        return;
-    }
-    text_ctx x = {c, 6, {0}};
-    x.second_w = digits(q->last) > 6 ? digits(q->last) : 6;
-    for (int i = 0; i < c->count; i++) {
-        const struct gt_chest_table *t = &gt_chest_tables[c->rank[i]];
-        x.item_w[i] = 11; /* "chest 1 (H)" */
-        for (int k = 0; k < t->count; k++) {
-            int w = (int)strlen(gt_item_name[t->entry[k].item].en);
-            x.item_w[i] = w > x.item_w[i] ? w : x.item_w[i];
-        }
-    }
-    uint64_t per[GROTTO_MAX_CHESTS];
-    if (name) {
-        /* count first so the summary precedes the table */
-        uint64_t listed = walk(c, q, NULL, NULL, per);
-        printf("%s in %llu of %lu seconds", name, (unsigned long long)listed, q->last - q->first + 1);
-        for (int i = 0; i < c->count; i++)
-            printf("%schest %d: %llu", i ? ", " : " (", i + 1, (unsigned long long)per[i]);
-        printf(")\n");
-        if (!listed)
-            return;
-    }
-    printf("%*s", x.second_w, "second");
-    for (int i = 0; i < c->count; i++) {
-        char head[24];
-        snprintf(head, sizeof head, "chest %d (%c)", i + 1, gt_chest_tables[c->rank[i]].letter);
-        printf("  %-*s", i + 1 < c->count ? x.item_w[i] : 0, head);
-    }
-    putchar('\n');
-    walk(c, q, text_second_row, &x, per);
-}
-
-/* ---- JSON ---- */
-static void json_items(jw *w, const char *key, const uint8_t *item, int count)
-{
-    jw_arr(w, key);
-    for (int i = 0; i < count; i++) {
-        jw_obj(w, NULL);
-        jw_int(w, "item", item[i]);
-        jw_str(w, "name_en", gt_item_name[item[i]].en);
-        jw_str(w, "name_jp", gt_item_name[item[i]].jp);
-        jw_end_obj(w);
-    }
-    jw_end_arr(w);
-}
-
-/* "chests": [{pos, rank, letter}] and, given the contents, {item, en, jp}. */
-static void json_chests(jw *w, const chest_floor *c, const uint8_t *item)
-{
-    jw_arr(w, "chests");
-    for (int i = 0; i < c->count; i++) {
-        char letter[2] = {gt_chest_tables[c->rank[i]].letter, 0};
-        jw_obj(w, NULL);
-        jw_xy(w, "pos", c->pos[i]);
-        jw_int(w, "rank", c->rank[i]);
-        jw_str(w, "letter", letter);
-        if (item) {
-            jw_int(w, "item", item[i]);
-            jw_str(w, "name_en", gt_item_name[item[i]].en);
-            jw_str(w, "name_jp", gt_item_name[item[i]].jp);
-        }
-        jw_end_obj(w);
-    }
-    jw_end_arr(w);
-}
-
-typedef struct json_ctx {
-    jw *w;
-    int count;
-} json_ctx;
-
-static void json_second_row(void *ctx, uint64_t t, const uint8_t item[GROTTO_MAX_CHESTS])
-{
-    json_ctx *x = ctx;
-    jw_obj(x->w, NULL);
-    jw_uint(x->w, "second", t);
-    json_items(x->w, "items", item, x->count);
-    jw_end_obj(x->w);
-}
-
-static void json_range(const chest_floor *c, const chest_query *q, int possible)
-{
-    uint64_t per[GROTTO_MAX_CHESTS];
-    uint64_t listed = possible ? walk(c, q, NULL, NULL, per) : 0;
-    jw w;
-    jw_init(&w, stdout);
-    jw_obj(&w, NULL);
-    jw_str(&w, "map", c->id);
-    jw_int(&w, "floor", c->n);
-    jw_uint(&w, "first", q->first);
-    jw_uint(&w, "last", q->last);
-    json_chests(&w, c, NULL);
-    if (q->item_first >= 0) {
-        jw_obj(&w, "item_filter");
-        jw_str(&w, "name_en", gt_item_name[q->item_first].en);
-        jw_str(&w, "name_jp", gt_item_name[q->item_first].jp);
-        jw_arr(&w, "items");
-        for (int i = 0; i < GT_ITEM_COUNT; i++)
-            if (q->item[i])
-                jw_int(&w, NULL, i);
-        jw_end_arr(&w);
-        jw_bool(&w, "possible", possible);
-        jw_arr(&w, "per_chest");
-        for (int i = 0; i < c->count; i++)
-            jw_uint(&w, NULL, possible ? per[i] : 0);
-        jw_end_arr(&w);
-        jw_end_obj(&w);
-    } else {
-        jw_null(&w, "item_filter");
-    }
-    jw_uint(&w, "count", listed);
-    jw_arr(&w, "seconds");
-    if (possible) {
-        json_ctx x = {&w, c->count};
-        walk(c, q, json_second_row, &x, per);
-    }
-    jw_end_arr(&w);
-    jw_end_obj(&w);
-    jw_done(&w);
-}
-
-static void json_second(const chest_floor *c, unsigned long second)
-{
-    uint8_t item[GROTTO_MAX_CHESTS];
-    contents(c, second, item);
-    jw w;
-    jw_init(&w, stdout);
-    jw_obj(&w, NULL);
-    jw_str(&w, "map", c->id);
-    jw_int(&w, "floor", c->n);
-    jw_uint(&w, "second", second);
-    json_chests(&w, c, item);
-    jw_end_obj(&w);
-    jw_done(&w);
-}
-
-static void text_second(const chest_floor *c, unsigned long second)
-{
-    uint8_t item[GROTTO_MAX_CHESTS];
-    contents(c, second, item);
-    printf("map %s B%dF at second %lu: %d chest%s\n", c->id, c->n, second, c->count, c->count > 1 ? "s" : "");
-    for (int i = 0; i < c->count; i++)
-        printf("  chest %d at (%2u,%2u) rank %c: %s / %s\n", i + 1, c->pos[i].x, c->pos[i].y,
-               gt_chest_tables[c->rank[i]].letter, gt_item_name[item[i]].en, gt_item_name[item[i]].jp);
-}
-
-int cmd_chest(int argc, char **argv)
-{
-    const char *pos[3], *item_s = NULL;
-    int json = 0, help = 0, npos;
-    const cli_opt opts[] = {
-        {"RRSSSS", 0, OPT_ARG, NULL, NULL, NULL, "map id (band code and seed in hex, e.g. 020032)"},
-        {"FLOOR", 0, OPT_ARG, NULL, NULL, NULL, "floor number 1..floors, or B3F notation"},
-        {"SECOND", 0, OPT_ARG, NULL, NULL, NULL, "0..4294967295"},
-        {"FIRST..LAST", 0, OPT_ARG, NULL, NULL, NULL, "a range of seconds, both included"},
-        {"item", 0, OPT_VALUE, NULL, &item_s, "NAME", "only the seconds that give this item"},
-        {"json", 0, OPT_FLAG, &json, NULL, NULL, "machine-readable (docs/json.md, 'chest')"},
-    };
-    int nopts = (int)(sizeof opts / sizeof opts[0]);
-    if (cli_parse("chest", argc, argv, opts, nopts, pos, 3, &npos, &help))
-        return EXIT_USAGE;
-    if (help) {
-        if (!cli_parse_only)
-            cli_help(&CHEST_USAGE, opts, nopts);
-        return EXIT_OK;
-    }
-    if (npos < 3)
-        return cli_error("chest", "expected RRSSSS FLOOR SECOND or FIRST..LAST; see 'grotto chest --help'");
-    int quality;
-    chest_floor c;
-    chest_query q = {0};
-    q.item_first = -1;
-    if (cli_map_id("chest", pos[0], &quality, &c.seed) || cli_floor_number("chest", pos[1], &c.n) ||
-        parse_seconds(pos[2], &q) || (item_s && parse_item(item_s, &q)))
-        return EXIT_USAGE;
-    if (item_s)
-        q.range = 1;
-    grotto_map_details_t d;
-    grotto_map_details(quality, c.seed, &d);
-    cli_format_map_id(d.band_code, c.seed, c.id);
-    if (c.n > d.floors)
-        return cli_error("chest", "map %s has %d floors: B%dF is beyond them", c.id, d.floors, c.n);
-    if (cli_parse_only)
-        return EXIT_OK;
-    grotto_floor_t f;
-    grotto_floor(c.seed, c.n, &f);
-    c.count = f.chest_count;
-    memcpy(c.pos, f.chest, sizeof c.pos);
-    memset(c.rank, 0, sizeof c.rank);
-    if (c.count)
-        grotto_chest_ranks(c.seed, c.n, d.smr, c.count, c.rank);
-    int possible = 0;
-    for (int i = 0; i < c.count; i++)
-        possible |= q.item_first < 0 || rank_holds(c.rank[i], &q);
-    if (json && q.range)
-        json_range(&c, &q, possible);
-    else if (json)
-        json_second(&c, q.first);
-    else if (!c.count)
-        printf("map %s B%dF has no chests (floors B1F and B2F never do)\n", c.id, c.n);
-    else if (q.range)
-        text_range(&c, &q, possible);
-    else
-        text_second(&c, q.first);
-    return EXIT_OK;
-}
+const cli_command CMD_chest = {
+    .name = "chest",
+    .summary = "chest ranks and contents of a floor at a given second (and stopwatch second)",
+    .size = sizeof(chest_args),
+    .init = init,
+    .options = OPTIONS,
+    .modes = MODES,
+    .nmodes = 1,
+    .check = check,
+    .about = "The chests of one floor (position, rank S..I) and what each contains when the floor's\n"
+             "chests are filled at SECOND, the whole seconds elapsed since the (quick)save was\n"
+             "loaded (the chest timer). Floors B1F and B2F never have chests (a range there lists\n"
+             "nothing).\n",
+    .about_more = about_more,
+    .examples = "grotto chest 020032 3 7          # Rockbomb shard (H), Strong medicine (I)\n"
+                "grotto chest 020032 3 12 --stopwatch   # the same second, as the stopwatch reads it\n"
+                "grotto chest 020032 3 0..9\n"
+                "grotto chest DD00A5 16 0..299 --item mimic",
+    .run = run,
+    .result = {&RESULT},
+    .render = {[CLI_TEXT] = &TEXT},
+};

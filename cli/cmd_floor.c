@@ -1,35 +1,109 @@
-/* grotto floor RRSSSS N | --seed SSSS --floor N: one floor
- * (floor-generation.md) as ASCII art, JSON, a FloorRecord or an SVG. */
+/* grotto floor RRSSSS N | --seed SSSS --floor N: one floor as ASCII art
+ * with a legend, as JSON, as a FloorRecord, or as an SVG picture. Run:
+ * lookup_floor (lookup/); the drawing and the picture read its value. */
+#include <stddef.h>
 #include <string.h>
 
-#include "grotto/elist.h"
-#include "grotto/floor.h"
-#include "grotto/map.h"
-#include "grotto/record.h"
-#include "grotto/tables.h"
-#include "output.h"
+#include "grotto/types.h"
+#include "cli.h"
+#include "lookup.h"
+#include "show.h"
 #include "svg.h"
-#include "view.h"
 
-static const cli_usage FLOOR_USAGE = {
-    "grotto floor RRSSSS N [options]\ngrotto floor --seed SSSS --floor N [options]",
-    "One floor of a map: the layout as ASCII art with a legend, the stairs, the chests,\n"
-    "and the anomalies (stair overflow, ghost stairs, unreachable chests, chambers,\n"
-    "softlock report). A floor depends only on the seed and the floor number; given a\n"
-    "map id, chest ranks, the enemy-list cut and the floor's monsters are shown too, and\n"
-    "N must be one of the map's floors.\n",
-    NULL,
-    "Positions are (x,y): x the column, y the row, from (0,0) at the top left; the\n"
-    "drawing numbers both in decimal.\n",
-    view_monsters_help,
-    "grotto floor DD5BC3 4                       # the softlock floor B4F of DD5BC3\n"
-    "grotto floor --seed 0346 --floor B16F --svg f.svg\n"
-    "grotto floor 020032 B3F --json",
+typedef struct floor_args {
+    int format;
+    lookup_floor_args a;
+    const char *svg;
+} floor_args;
+
+enum { M_ID = 1u << 0, M_SEED = 1u << 1 };
+#define A(f) offsetof(floor_args, a.f)
+
+static const cli_option OPTIONS[] = {
+    {"seed", 0, "SSSS", &CLI_SEED, A(map.seed), NULL, M_SEED, M_SEED, 0, NULL,
+     "map seed in hex (0..7FFF), with --floor N: the layout alone"},
+    {"floor", 0, "N", &CLI_FLOOR, A(floor), NULL, M_SEED, M_SEED, 0, NULL, "floor number, with --seed"},
+    {"json", 0, NULL, &CLI_FORMAT, 0, &CLI_FMT_JSON, 0, 0, 1, NULL,
+     "machine-readable, including the whole 16x16 grid (docs/json.md, 'floor')"},
+    {"record", 0, NULL, &CLI_FORMAT, 0, &CLI_FMT_RECORD, 0, 0, 1, NULL,
+     "the 272-byte FloorRecord v1 as one line of hex, nothing else"},
+    {"svg", 0, "FILE", &CLI_OUT_FILE, offsetof(floor_args, svg), NULL, 0, 0, 0, NULL,
+     "also write the floor as an SVG picture to FILE (written completely\nunder a temporary name, then "
+     "renamed: a failure leaves no FILE);\n'-': the picture on standard output instead of the text"},
+    {"region", 0, "R", &CLI_REGION, A(region), NULL, 0, 0, 0, NULL, "jp (default) or intl (ElistOfs +128, display only)"},
+    {"engine", 0, "E", &CLI_ENGINE, A(engine), &grotto_engine_ref, 0, 0, 0, NULL, NULL},
+    {0},
 };
 
-static char tile_char(const grotto_floor_t *f, const grotto_floor_analysis *a, int x, int y)
+static const cli_positional ID[] = {
+    {"RRSSSS", &CLI_MAP_ID, A(map), NULL, 0, 0, "map id, e.g. DD5BC3"},
+    {"N", &CLI_FLOOR, A(floor), NULL, 0, 0, "floor number 1..16 or B4F notation"},
+    {0},
+};
+
+static const cli_mode MODES[] = {
+    {NULL, ID, NULL, NULL},
+    {"--seed|--floor", NULL, "missing floor: give RRSSSS N or --seed SSSS --floor N (see 'grotto floor --help')",
+     NULL},
+};
+
+static int check(const char *cmd, void *args, int mode)
 {
-    uint8_t t = grotto_tile_at(f, x, y);
+    floor_args *f = args;
+    f->a.record = f->format == CLI_RECORD;
+    if (f->svg && !strcmp(f->svg, "-") && f->format != CLI_TEXT)
+        return cli_error(cmd, "--svg - writes the picture to standard output: not with --json or --record");
+    if (mode == 1)
+        return 0;
+    int floors = lookup_floor_count(f->a.map);
+    if (f->a.floor > floors) {
+        char id[8];
+        lookup_map_id(f->a.map, id);
+        return cli_error(cmd, "map %s has %d floors: B%dF is beyond them", id, floors, f->a.floor);
+    }
+    return 0;
+}
+
+static int run(const void *args, int mode, res_run *r)
+{
+    (void)mode;
+    return lookup_floor(&((const floor_args *)args)->a, r);
+}
+
+/* The picture: "map DD5BC3 B4F (12x12) - stair overflow" on top. */
+static int files(const json_t *d, const void *args)
+{
+    const floor_args *f = args;
+    if (!f->svg || f->a.record)
+        return 0;
+    char title[96];
+    const char *over = res_get_bool(d, "overflow") ? " - stair overflow" : "";
+    if (res_has(d, "map"))
+        snprintf(title, sizeof title, "map %s B%lldF (%lldx%lld)%s", res_get_str(d, "map"), res_get_int(d, "floor"),
+                 res_get_int(d, "width"), res_get_int(d, "height"), over);
+    else
+        snprintf(title, sizeof title, "seed 0x%04llX B%lldF (%lldx%lld)%s", res_get_int(d, "seed"),
+                 res_get_int(d, "floor"), res_get_int(d, "width"), res_get_int(d, "height"), over);
+    cli_file *out;
+    if (cli_file_open("floor", f->svg, &out))
+        return EXIT_USAGE;
+    if (cli_file_close("floor", out, svg_write_floor(cli_file_stream(out), d, title)))
+        return EXIT_USAGE;
+    if (!strcmp(f->svg, "-"))
+        return CLI_OUTPUT_DONE;
+    fprintf(stderr, "grotto floor: wrote %s\n", f->svg);
+    return 0;
+}
+
+/* ---- text ---- */
+
+/* The drawing's character for the tile code at (x, y). */
+static char tile_char(const json_t *d, int x, int y)
+{
+    const char *row = json_string_value(json_array_get(json_object_get(d, "grid"), (size_t)y));
+    int t = row[x] <= '9' ? row[x] - '0' : row[x] - 'a' + 10;
+    const json_t *up = json_object_get(d, "up"), *down = json_object_get(d, "down");
+    const json_t *chests = json_object_get(d, "chests");
     switch (t) {
     case GROTTO_TILE_FLOOR: return '.';
     case GROTTO_TILE_WALL: return '#';
@@ -37,188 +111,167 @@ static char tile_char(const grotto_floor_t *f, const grotto_floor_analysis *a, i
     case GROTTO_TILE_PARTITION: return '=';
     case GROTTO_TILE_DOOR: return '+';
     case GROTTO_TILE_CHEST:
-        for (int i = 0; i < f->chest_count; i++)
-            if (f->chest[i].x == x && f->chest[i].y == y && a->chest_unreachable[i])
+        for (size_t i = 0; i < json_array_size(chests); i++) {
+            const json_t *c = json_array_get(chests, i), *pos = json_object_get(c, "pos");
+            if (json_integer_value(json_array_get(pos, 0)) == x && json_integer_value(json_array_get(pos, 1)) == y &&
+                !res_get_bool(c, "reachable"))
                 return 'C';
+        }
         return 'c';
     case GROTTO_TILE_UP:
     case GROTTO_TILE_DOWN:
-        if (x == f->up.x && y == f->up.y)
+        if (x == json_integer_value(json_array_get(up, 0)) && y == json_integer_value(json_array_get(up, 1)))
             return '<';
-        if (x == f->down.x && y == f->down.y)
+        if (x == json_integer_value(json_array_get(down, 0)) && y == json_integer_value(json_array_get(down, 1)))
             return '>';
         return 'g';
     default: return '?';
     }
 }
 
-static void text_floor(const floor_view *v, uint32_t seed, const char *id, grotto_region region)
+/* Columns numbered like the rows, in decimal: tens above units. */
+static void drawing(const json_t *d)
 {
-    const grotto_floor_t *f = &v->f;
-    if (id)
-        printf("map %s, ", id);
-    printf("seed 0x%04X B%uF: %ux%u, floor seed 0x%04X%s\n", seed, f->index, f->width, f->height, seed + f->index,
-           f->overflow ? ", STAIR OVERFLOW" : "");
-    /* columns numbered like the rows, in decimal: tens above units */
+    int w = (int)res_get_int(d, "width"), h = (int)res_get_int(d, "height");
     putchar('\n');
-    if (f->width > 10) {
+    if (w > 10) {
         printf("    ");
-        for (int x = 0; x < f->width; x++)
+        for (int x = 0; x < w; x++)
             putchar(x < 10 ? ' ' : '0' + x / 10);
         putchar('\n');
     }
     printf("    ");
-    for (int x = 0; x < f->width; x++)
+    for (int x = 0; x < w; x++)
         putchar('0' + x % 10);
     putchar('\n');
-    for (int y = 0; y < f->height; y++) {
+    for (int y = 0; y < h; y++) {
         printf(" %2d ", y);
-        for (int x = 0; x < f->width; x++)
-            putchar(tile_char(f, &v->a, x, y));
+        for (int x = 0; x < w; x++)
+            putchar(tile_char(d, x, y));
         putchar('\n');
     }
     printf("\nlegend: # wall  = partition  . floor  : corridor  + door  < up  > down  c chest\n"
            "        C unreachable chest  g ghost stairs;  (x,y) = column x, row y, numbered as above\n");
-    printf("up stairs (%u,%u), down stairs (%u,%u)\n", f->up.x, f->up.y, f->down.x, f->down.y);
-    if (f->chest_count) {
-        printf("chests:");
-        for (int i = 0; i < f->chest_count; i++) {
-            printf(" (%u,%u)", f->chest[i].x, f->chest[i].y);
-            if (v->has_map)
-                printf(" %c", gt_chest_tables[v->rank[i]].letter);
-            printf("%s", i + 1 < f->chest_count ? "," : "\n");
-        }
-    } else {
-        printf("chests: none\n");
-    }
-    if (v->has_map) {
-        char state[256];
-        grotto_elist_state_text(&v->e, 0, state, sizeof state);
-        printf("enemy list: ElistOfs 0x%04X (%s), D %u, W %u, X %u, regime %u: %s\n",
-               grotto_elist_display_ofs(&v->e, region), region == GROTTO_REGION_INTL ? "intl" : "jp", v->e.D,
-               v->e.W, v->e.X, v->e.regime, state);
-        view_monsters_block(stdout, v, "");
-    }
-    char anomalies[512];
-    view_anomalies(v, anomalies, sizeof anomalies);
-    printf("anomalies: %s\n", anomalies);
-    if (v->a.ghost_count) {
-        printf("ghost stairs:");
-        for (int i = 0; i < v->a.ghost_count; i++)
-            printf(" (%u,%u)", v->a.ghost[i].x, v->a.ghost[i].y);
-        putchar('\n');
-    }
-    if (f->overflow)
-        view_softlock(stdout, v, "");
 }
 
-int cmd_floor(int argc, char **argv)
+static void chests(const json_t *d)
 {
-    const char *seed_s = NULL, *floor_s = NULL, *svg_s = NULL, *region_s = "jp", *engine_s = NULL, *pos[2];
-    int json = 0, record = 0, help = 0, npos;
-    char engine_help[512];
-    const cli_opt opts[] = {
-        {"RRSSSS", 0, OPT_ARG, NULL, NULL, NULL, "map id, e.g. DD5BC3"},
-        {"N", 0, OPT_ARG, NULL, NULL, NULL, "floor number 1..16 or B4F notation"},
-        {"seed", 0, OPT_VALUE, NULL, &seed_s, "SSSS", "map seed in hex (0..7FFF), with --floor N: the layout alone"},
-        {"floor", 0, OPT_VALUE, NULL, &floor_s, "N", "floor number, with --seed"},
-        {"json", 0, OPT_FLAG, &json, NULL, NULL,
-         "machine-readable, including the whole 16x16 grid (docs/json.md, 'floor')"},
-        {"record", 0, OPT_FLAG, &record, NULL, NULL, "the 272-byte FloorRecord v1 as one line of hex, nothing else"},
-        {"svg", 0, OPT_VALUE, NULL, &svg_s, "FILE",
-         "also write the floor as an SVG picture to FILE (written completely\nunder a temporary name, then "
-         "renamed: a failure leaves no FILE)"},
-        {"region", 0, OPT_VALUE, NULL, &region_s, "R", "jp (default) or intl (ElistOfs +128, display only)"},
-        {"engine", 0, OPT_VALUE, NULL, &engine_s, "E", cli_engine_help(engine_help, sizeof engine_help, "", &grotto_engine_ref)},
-    };
-    int nopts = (int)(sizeof opts / sizeof opts[0]);
-    if (cli_parse("floor", argc, argv, opts, nopts, pos, 2, &npos, &help))
-        return EXIT_USAGE;
-    if (help) {
-        if (!cli_parse_only)
-            cli_help(&FLOOR_USAGE, opts, nopts);
-        return EXIT_OK;
+    const json_t *cs = json_object_get(d, "chests");
+    if (!json_array_size(cs)) {
+        printf("chests: none\n");
+        return;
     }
-    int quality = 0, n;
-    uint32_t seed;
-    if (npos && (seed_s || floor_s))
-        return cli_error("floor", "give either RRSSSS N or --seed SSSS --floor N, not both");
-    if (npos == 1)
-        return cli_error("floor", "missing floor number after the map id (1..16 or B4F)");
-    if (npos == 2) {
-        if (cli_map_id("floor", pos[0], &quality, &seed) || cli_floor_number("floor", pos[1], &n))
-            return EXIT_USAGE;
-    } else {
-        if (!seed_s || !floor_s)
-            return cli_error("floor", "missing floor: give RRSSSS N or --seed SSSS --floor N (see 'grotto floor --help')");
-        if (cli_seed("floor", seed_s, &seed) || cli_floor_number("floor", floor_s, &n))
-            return EXIT_USAGE;
+    printf("chests:");
+    for (size_t i = 0; i < json_array_size(cs); i++) {
+        const json_t *c = json_array_get(cs, i);
+        char at[32];
+        show_xy(json_object_get(c, "pos"), at, sizeof at);
+        printf(" %s%s%s%s", at, res_has(c, "letter") ? " " : "", res_get_str(c, "letter"),
+               i + 1 < json_array_size(cs) ? "," : "\n");
     }
-    if ((json + record) > 1)
-        return cli_error("floor", "--json and --record are exclusive");
-    grotto_region region;
-    if (cli_region("floor", region_s, &region))
-        return EXIT_USAGE;
-    const grotto_engine *e = cli_engine("floor", engine_s, &grotto_engine_ref);
-    if (!e)
-        return EXIT_USAGE;
-
-    grotto_map_t m;
-    char id[8] = "";
-    if (quality) {
-        grotto_map_details_t d;
-        grotto_map_details(quality, seed, &d);
-        cli_format_map_id(d.band_code, seed, id);
-        if (n > d.floors)
-            return cli_error("floor", "map %s has %u floors: B%dF is beyond them", id, d.floors, n);
-    }
-    if (cli_parse_only)
-        return EXIT_OK;
-    if (quality)
-        e->map(quality, seed, &m);
-    floor_view v;
-    view_floor(e, quality ? &m : NULL, seed, n, &v);
-    if (svg_s) {
-        cli_file o;
-        if (cli_file_open("floor", svg_s, &o))
-            return EXIT_USAGE;
-        char title[96], id[8];
-        if (quality) { /* the map id and floor, as the community writes them */
-            cli_format_map_id(m.d.band_code, seed, id);
-            snprintf(title, sizeof title, "map %s B%dF (%ux%u)%s", id, n, v.f.width, v.f.height,
-                     v.f.overflow ? " - stair overflow" : "");
-        } else {
-            snprintf(title, sizeof title, "seed 0x%04X B%dF (%ux%u)%s", seed, n, v.f.width, v.f.height,
-                     v.f.overflow ? " - stair overflow" : "");
-        }
-        if (cli_file_commit("floor", &o, svg_write_floor(o.f, &v, title)))
-            return EXIT_USAGE;
-        fprintf(stderr, "grotto floor: wrote %s\n", svg_s);
-    }
-    if (record) {
-        uint8_t rec[GROTTO_FLOOR_RECORD_SIZE];
-        grotto_floor_record(&v.f, rec);
-        for (size_t i = 0; i < sizeof rec; i++)
-            printf("%02x", rec[i]);
-        putchar('\n');
-    } else if (json) {
-        uint8_t rec[GROTTO_FLOOR_RECORD_SIZE];
-        grotto_floor_record(&v.f, rec);
-        char digest[17];
-        snprintf(digest, sizeof digest, "%016llx", (unsigned long long)grotto_fnv1a(rec, sizeof rec));
-        jw w;
-        jw_init(&w, stdout);
-        jw_obj(&w, NULL);
-        if (quality)
-            jw_str(&w, "map", id);
-        jw_int(&w, "seed", seed);
-        jw_str(&w, "engine", e->name);
-        jw_str(&w, "record_digest", digest);
-        view_json_floor(&w, &v, region, 1);
-        jw_end_obj(&w);
-        jw_done(&w);
-    } else {
-        text_floor(&v, seed, quality ? id : NULL, region);
-    }
-    return EXIT_OK;
 }
+
+static void enemy_list(const json_t *d)
+{
+    const json_t *e = json_object_get(d, "elist");
+    printf("enemy list: ElistOfs 0x%s (%s), D %lld, W %lld, X %lld, regime %lld: %s\n",
+           res_get_str(e, "display_ofs_hex"), res_get_str(d, "region"), res_get_int(e, "D"), res_get_int(e, "W"),
+           res_get_int(e, "X"), res_get_int(e, "regime"), res_get_str(e, "state_text_en"));
+    show_monsters_block(d);
+}
+
+static void text(const json_t *d, const void *args)
+{
+    (void)args;
+    if (res_has(d, "map"))
+        printf("map %s, ", res_get_str(d, "map"));
+    long long seed = res_get_int(d, "seed"), n = res_get_int(d, "floor");
+    printf("seed 0x%04llX B%lldF: %lldx%lld, floor seed 0x%04llX%s\n", seed, n, res_get_int(d, "width"),
+           res_get_int(d, "height"), seed + n, res_get_bool(d, "overflow") ? ", STAIR OVERFLOW" : "");
+    drawing(d);
+    char up[32], down[32], anomalies[512];
+    show_xy(json_object_get(d, "up"), up, sizeof up);
+    show_xy(json_object_get(d, "down"), down, sizeof down);
+    printf("up stairs %s, down stairs %s\n", up, down);
+    chests(d);
+    if (res_has(d, "elist")) {
+        show_engine_note(d);
+        enemy_list(d);
+    }
+    show_anomalies(d, anomalies, sizeof anomalies);
+    cli_wrap(stdout, "anomalies: ", anomalies, "; ", 11);
+    const json_t *ghosts = res_at(d, "anomalies.ghost_stairs");
+    if (json_array_size(ghosts)) {
+        printf("ghost stairs:");
+        for (size_t i = 0; i < json_array_size(ghosts); i++) {
+            char at[32];
+            show_xy(json_array_get(ghosts, i), at, sizeof at);
+            printf(" %s", at);
+        }
+        putchar('\n');
+    }
+    if (res_get_bool(d, "overflow"))
+        show_softlock(d);
+}
+
+static void record(const json_t *d, const void *args)
+{
+    (void)args;
+    printf("%s\n", res_get_str(d, "record"));
+}
+
+static const cli_renderer TEXT = {NULL, NULL, text}, RECORD = {NULL, NULL, record};
+
+/* ---- help and documentation ---- */
+
+static void notes_more(FILE *out)
+{
+    show_monsters_help(out);
+}
+
+static const cli_field FIELDS[] = {
+    {"map", "string", "with a map id", "map id", NULL},
+    {"seed", "int", "always", "seed", NULL},
+    {"engine", "string", "always", "`ref`, `impl` or `legacy`", NULL},
+    {"region", "string", "always", "`jp` or `intl`, from `--region` (how `elist.display_ofs` is shown)", NULL},
+    {"record_digest", "string", "always", "FNV-1a 64 of the 272-byte FloorRecord, 16 hex digits", NULL},
+    {"+", "floor", "always", "every field of a `floor` object", NULL},
+    {"grid", "array of string", "always",
+     "16 rows of 16 tiles, each a hex digit of the tile code: 0 room floor, 1 wall, 2 corridor, 3 partition, "
+     "4 up stairs, 5 down stairs, 6 chest, 8 door", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static const cli_result RESULT = {
+    "floor",
+    "`grotto floor RRSSSS N --json` (a floor of a map) or `grotto floor --seed SSSS --floor N --json` (a layout "
+    "alone: no ranks, enemy list or monsters).",
+    "floor DD5BC3 4 --json; floor B50E5C 15 --json; floor 382A87 3 --json; floor --seed 0346 --floor B16F --json",
+    FIELDS,
+    NULL,
+};
+
+const cli_command CMD_floor = {
+    .name = "floor",
+    .summary = "draw one floor (ASCII, --json, --record hex, --svg picture)",
+    .size = sizeof(floor_args),
+    .options = OPTIONS,
+    .modes = MODES,
+    .nmodes = 2,
+    .check = check,
+    .about = "One floor of a map: the layout as ASCII art with a legend, the stairs, the chests,\n"
+             "and the anomalies (stair overflow, ghost stairs, unreachable chests, chambers,\n"
+             "softlock report). A floor depends only on the seed and the floor number; given a\n"
+             "map id, chest ranks, the enemy-list cut and the floor's monsters are shown too, and\n"
+             "N must be one of the map's floors. The words: 'grotto help terms'.\n",
+    .notes = "Positions are (x,y): x the column, y the row, from (0,0) at the top left; the\n"
+             "drawing numbers both in decimal.\n",
+    .notes_more = notes_more,
+    .examples = "grotto floor DD5BC3 4                       # the softlock floor B4F of DD5BC3\n"
+                "grotto floor --seed 0346 --floor B16F --svg f.svg\n"
+                "grotto floor 020032 B3F --json",
+    .run = run,
+    .files = files,
+    .result = {&RESULT, &RESULT},
+    .render = {[CLI_TEXT] = &TEXT, [CLI_RECORD] = &RECORD},
+};

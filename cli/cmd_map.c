@@ -1,283 +1,253 @@
-/* grotto map RRSSSS | --quality Q --seed SSSS: a map's details and names
- * (map-details.md), every floor with stairs, chests and ranks (chests.md),
- * the enemy-list cut (enemy-list.md) and the anomalies (floor-generation.md
- * §12, hardware.md HW-1). */
+/* grotto map RRSSSS | --quality Q --seed SSSS: a map's details and names,
+ * where it is found, and every floor with stairs, chests and ranks, the
+ * enemy-list cut and the anomalies, with a softlock report for overflow
+ * floors; then the monsters of each floor. Run: lookup_map (lookup/). */
+#include <stddef.h>
 #include <string.h>
 
-#include "grotto/elist.h"
-#include "grotto/map.h"
-#include "grotto/record.h"
 #include "grotto/tables.h"
-#include "grotto/timer.h"
-#include "location.h"
-#include "output.h"
-#include "place.h"
-#include "view.h"
+#include "cli.h"
+#include "lookup.h"
+#include "show.h"
 
-static void map_help_more(FILE *out)
+typedef struct map_args {
+    int format;
+    lookup_map_args a;
+} map_args;
+
+enum { M_ID = 1u << 0, M_QUALITY = 1u << 1 };
+#define A(f) offsetof(map_args, a.f)
+
+static const cli_option OPTIONS[] = {
+    {"quality", 0, "Q", &CLI_QUALITY, A(map.quality), NULL, M_QUALITY, M_QUALITY, 0, NULL,
+     "quality 2..248 (decimal); with --seed"},
+    {"seed", 0, "SSSS", &CLI_SEED, A(map.seed), NULL, M_QUALITY, M_QUALITY, 0, NULL, "seed in hex 0..7FFF; with --quality"},
+    {"region", 0, "R", &CLI_REGION, A(region), NULL, 0, 0, 0, NULL,
+     "jp (default, the golden model) or intl: ElistOfs shown 128 higher;\nstates are the same"},
+    {"engine", 0, "E", &CLI_ENGINE, A(engine), &grotto_engine_ref, 0, 0, 0, NULL, NULL},
+    {"json", 0, NULL, &CLI_FORMAT, 0, &CLI_FMT_JSON, 0, 0, 1, NULL, "everything above as JSON (docs/json.md, 'map')"},
+    {"record", 0, NULL, &CLI_FORMAT, 0, &CLI_FMT_RECORD, 0, 0, 1, NULL,
+     "the 140-byte MapRecord v1 as one line of hex, nothing else"},
+    {0},
+};
+
+static const cli_positional ID[] = {
+    {"RRSSSS", &CLI_MAP_ID, A(map), NULL, 0, 0,
+     "map id: band code and seed in hex, e.g. DD5BC3 (RR may be any quality\n02..F8: it is mapped onto its band)"},
+    {0},
+};
+
+static const cli_mode MODES[] = {
+    {NULL, ID, NULL, NULL},
+    {"--quality|--seed", NULL, "missing map: give RRSSSS or --quality Q --seed SSSS (see 'grotto map --help')", NULL},
+};
+
+static int check(const char *cmd, void *args, int mode)
 {
-    cli_location_help(out);
-    fprintf(out, "\n");
-    view_monsters_help(out);
+    map_args *m = args;
+    (void)cmd, (void)mode;
+    m->a.record = m->format == CLI_RECORD;
+    return 0;
 }
 
-static void map_about_more(FILE *out)
+static int run(const void *args, int mode, res_run *r)
+{
+    (void)mode;
+    return lookup_map(&((const map_args *)args)->a, r);
+}
+
+/* ---- text ---- */
+
+static void heading(const json_t *d)
+{
+    printf("map %s: %s / %s\n", res_get_str(d, "map"), res_get_str(d, "name_en"), res_get_str(d, "name_jp"));
+    printf("  band %02llX (qualities %lld..%lld), seed 0x%04llX", res_get_int(d, "band"), res_get_int(d, "quality_min"),
+           res_get_int(d, "quality_max"), res_get_int(d, "seed"));
+    if (res_get_bool(d, "quest15"))
+        printf(" - also quest 15's fixed map (location %02X)", GT_QUEST15_LOCATION);
+    printf("\n  %s (%s), %lld floors + boss floor, boss %s (%s)\n", res_get_str(d, "env_en"), res_get_str(d, "env_jp"),
+           res_get_int(d, "floor_count"), res_get_str(d, "boss_en"), res_get_str(d, "boss_jp"));
+    printf("  first-floor monster rank %lld, level %lld (prefix %lld, suffix %lld, locale %lld, locale group %lld)\n",
+           res_get_int(d, "monster_rank"), res_get_int(d, "level"), res_get_int(d, "prefix"), res_get_int(d, "suffix"),
+           res_get_int(d, "locale"), res_get_int(d, "group"));
+    long long timers = res_get_int(d, "timers");
+    if (timers)
+        printf("  the seed arises from %lld timer value%s\n", timers, timers > 1 ? "s" : "");
+    else
+        printf("  NEVER-SEED: no timer yields this seed; the map cannot be obtained at random\n");
+    int intl = !strcmp(res_get_str(d, "region"), "intl");
+    printf("  ElistOfs shown for the %s build%s\n", intl ? "international" : "Japanese",
+           intl ? " (+128; states unchanged)" : "");
+    const json_t *found = json_object_get(d, "found_at");
+    if (json_array_size(found)) {
+        printf("  found at (location code, area, monster mark; see --help):\n");
+        show_places(found, "    ");
+    } else {
+        printf("  found at: nowhere - no timer and base quality give this map\n");
+    }
+}
+
+/* "( 6,11)H ( 3, 2)I" */
+static void chest_cells(const json_t *chests, char *buf, size_t size)
+{
+    size_t l = 0;
+    buf[0] = 0;
+    for (size_t i = 0; i < json_array_size(chests) && l < size; i++) {
+        const json_t *c = json_array_get(chests, i), *pos = json_object_get(c, "pos");
+        l += (size_t)snprintf(buf + l, size - l, "%s(%2lld,%2lld)%s", i ? " " : "",
+                              (long long)json_integer_value(json_array_get(pos, 0)),
+                              (long long)json_integer_value(json_array_get(pos, 1)), res_get_str(c, "letter"));
+    }
+    if (!l)
+        snprintf(buf, size, "-");
+}
+
+static void floor_row(const json_t *f)
+{
+    const json_t *e = json_object_get(f, "elist"), *up = json_object_get(f, "up"), *down = json_object_get(f, "down");
+    char chests[64], fl[8], anomalies[512];
+    chest_cells(json_object_get(f, "chests"), chests, sizeof chests);
+    snprintf(fl, sizeof fl, "B%lldF", res_get_int(f, "floor"));
+    printf("%-5s %2lldx%-2lld (%2lld,%2lld) (%2lld,%2lld) %-26s 0x%s   %s\n", fl, res_get_int(f, "width"),
+           res_get_int(f, "height"), (long long)json_integer_value(json_array_get(up, 0)),
+           (long long)json_integer_value(json_array_get(up, 1)), (long long)json_integer_value(json_array_get(down, 0)),
+           (long long)json_integer_value(json_array_get(down, 1)), chests, res_get_str(e, "display_ofs_hex"),
+           res_get_str(e, "state_text_en"));
+    show_anomalies(f, anomalies, sizeof anomalies);
+    if (strcmp(anomalies, "-") != 0)
+        cli_wrap(stdout, "      ! ", anomalies, "; ", 8);
+}
+
+/* One line per run of floors with the same list and cut. */
+static void monsters(const json_t *floors)
+{
+    printf("\nmonsters (memory order; * trapped chest, never wanders; %% spawn share; after '| cut:' never met):\n");
+    size_t n = json_array_size(floors);
+    for (size_t i = 0; i < n;) {
+        const json_t *e = res_at(json_array_get(floors, i), "elist");
+        size_t last = i;
+        while (last + 1 < n && res_get_int(res_at(json_array_get(floors, last + 1), "elist"), "monster_rank") ==
+                                   res_get_int(e, "monster_rank") &&
+               res_get_int(res_at(json_array_get(floors, last + 1), "elist"), "survivors") ==
+                   res_get_int(e, "survivors"))
+            last++;
+        char range[64], head[96], line[512];
+        if (last == i)
+            snprintf(range, sizeof range, "B%zuF", i + 1);
+        else
+            snprintf(range, sizeof range, "B%zuF-B%zuF", i + 1, last + 1);
+        snprintf(head, sizeof head, "  %-9s rank %-2lld  ", range, res_get_int(e, "monster_rank"));
+        show_monsters_line(json_array_get(floors, i), line, sizeof line);
+        cli_wrap(stdout, head, line, ", ", (int)strlen(head));
+        i = last + 1;
+    }
+}
+
+static void text(const json_t *d, const void *args)
+{
+    (void)args;
+    heading(d);
+    show_engine_note(d);
+    const json_t *floors = json_object_get(d, "floors");
+    printf("\nfloor size  up      down    chests (x,y) and rank      ElistOfs enemy list\n");
+    for (size_t i = 0; i < json_array_size(floors); i++)
+        floor_row(json_array_get(floors, i));
+    for (size_t i = 0; i < json_array_size(floors); i++)
+        if (res_get_bool(json_array_get(floors, i), "overflow")) {
+            putchar('\n');
+            show_softlock(json_array_get(floors, i));
+        }
+    monsters(floors);
+}
+
+static void record(const json_t *d, const void *args)
+{
+    (void)args;
+    printf("%s\n", res_get_str(d, "record"));
+}
+
+static const cli_renderer TEXT = {NULL, NULL, text}, RECORD = {NULL, NULL, record};
+
+/* ---- help and documentation ---- */
+
+static void about_more(FILE *out)
 {
     fprintf(out, "Quest 15's fixed map 020032 is also listed at its location %02X.\n", GT_QUEST15_LOCATION);
 }
 
-static const cli_usage MAP_USAGE = {
-    "grotto map RRSSSS [options]\ngrotto map --quality Q --seed SSSS [options]",
-    "A treasure map's details (environment, floors, first-floor monster rank, boss, level),\n"
-    "its English and Japanese names, where it can be found (per timer value yielding its\n"
-    "seed: the base qualities that give its band and the entrance location each leads to,\n"
-    "rng-and-timer.md 4.5), and per floor: size, stairs, chests with their ranks, the\n"
-    "enemy-list cut (ElistOfs in hex, Flag0 count D, state) and anomalies (stair overflow,\n"
-    "ghost stairs, unreachable chests, chambers) with a softlock report for overflow floors;\n"
-    "then the monsters of each floor, one line per run of floors with the same list and cut.\n",
-    map_about_more,
-    "Positions are (x,y): x the column, y the row, from (0,0) at the top left.\n",
-    map_help_more,
-    "grotto map 020032                      # quest 15's map: Granite Tunnel of Woe Lv.1\n"
-    "grotto map DD5BC3 --json               # a softlock map, machine-readable\n"
-    "grotto map --quality 55 --seed 0032\n"
-    "grotto map 4C1BE6 --region intl        # ElistOfs as the international builds show it",
+static void notes_more(FILE *out)
+{
+    show_location_help(out);
+    fprintf(out, "\n");
+    show_monsters_help(out);
+}
+
+static const cli_field FIELDS[] = {
+    {"map", "string", "always", "map id `RRSSSS`", NULL},
+    {"band", "int", "always", "band code", NULL},
+    {"quality_min", "int", "always", "lowest quality of the band", NULL},
+    {"quality_max", "int", "always", "highest quality of the band", NULL},
+    {"seed", "int", "always", "seed 0..32767", NULL},
+    {"name_en", "string", "always", "the map's name, English (`\"Diamond World of Bliss Lv.70\"`)", NULL},
+    {"name_jp", "string", "always", "Japanese", NULL},
+    {"env", "int", "always", "environment 1..5: caves, ruins, ice, water, fire", NULL},
+    {"env_en", "string", "always", "the environment, English", NULL},
+    {"env_jp", "string", "always", "Japanese", NULL},
+    {"floor_count", "int", "always", "floors 2..16 (the boss floor not counted)", NULL},
+    {"monster_rank", "int", "always", "monster rank of B1F, 1..9 (floor n: `floors[n-1].elist.monster_rank`)", NULL},
+    {"boss", "int", "always", "boss 1..12", NULL},
+    {"boss_en", "string", "always", "the boss, English", NULL},
+    {"boss_jp", "string", "always", "Japanese", NULL},
+    {"prefix", "int", "always", "name prefix index 1..16", NULL},
+    {"suffix", "int", "always", "name suffix index 1..16", NULL},
+    {"group", "int", "always", "locale group 1..8", NULL},
+    {"locale", "int", "always", "locale index 1..24", NULL},
+    {"level", "int", "always", "map level 1..99", NULL},
+    {"timers", "int", "always", "timer values yielding the seed (0..3)", NULL},
+    {"never_seed", "bool", "always", "no timer value yields the seed: not obtainable at random", NULL},
+    {"quest15", "bool", "always", "this is also quest 15's fixed map (020032)", NULL},
+    {"region", "string", "always", "`jp` or `intl`, from `--region`", NULL},
+    {"engine", "string", "always",
+     "`ref`, `impl` or `legacy`, from `--engine` (`legacy`: the enemy lists are the legacy tool's model)", NULL},
+    {"record_digest", "string", "always", "FNV-1a 64 of the 140-byte MapRecord, 16 hex digits", NULL},
+    {"found_at", "array of place", "always", "where the map can be found", NULL},
+    {"floors", "array of floor", "always", "floor 1 to `floor_count`", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
 };
 
-typedef struct map_args {
-    int quality;
-    uint32_t seed;
-    grotto_region region;
-    const grotto_engine *engine;
-    int json, record;
-} map_args;
+static const cli_result RESULT = {
+    "map",
+    "`grotto map RRSSSS --json`: a map and all its floors.",
+    "map DD5BC3 --json; map 020032 --json; map B50E5C --json --region intl; map 020007 --json --engine impl; "
+    "map 382A87 --json; map 4C1BE6 --json --engine legacy",
+    FIELDS,
+    NULL,
+};
 
-static int parse_args(int argc, char **argv, map_args *a, int *help)
-{
-    const char *quality_s = NULL, *seed_s = NULL, *region_s = "jp", *engine_s = NULL, *pos[1];
-    int npos;
-    char engine_help[512];
-    const cli_opt opts[] = {
-        {"RRSSSS", 0, OPT_ARG, NULL, NULL, NULL,
-         "map id: band code and seed in hex, e.g. DD5BC3 (RR may be any quality\n02..F8: it is mapped onto its band)"},
-        {"quality", 0, OPT_VALUE, NULL, &quality_s, "Q", "quality 2..248 (decimal); with --seed"},
-        {"seed", 0, OPT_VALUE, NULL, &seed_s, "SSSS", "seed in hex 0..7FFF; with --quality"},
-        {"region", 0, OPT_VALUE, NULL, &region_s, "R",
-         "jp (default, the golden model) or intl: ElistOfs shown 128 higher;\nstates are the same"},
-        {"engine", 0, OPT_VALUE, NULL, &engine_s, "E", cli_engine_help(engine_help, sizeof engine_help, "", &grotto_engine_ref)},
-        {"json", 0, OPT_FLAG, &a->json, NULL, NULL, "everything above as JSON (docs/json.md, 'map')"},
-        {"record", 0, OPT_FLAG, &a->record, NULL, NULL, "the 140-byte MapRecord v1 as one line of hex, nothing else"},
-    };
-    int nopts = (int)(sizeof opts / sizeof opts[0]);
-    if (cli_parse("map", argc, argv, opts, nopts, pos, 1, &npos, help))
-        return EXIT_USAGE;
-    if (*help) {
-        if (!cli_parse_only)
-            cli_help(&MAP_USAGE, opts, nopts);
-        return 0;
-    }
-    if (npos && (quality_s || seed_s))
-        return cli_error("map", "give either a map id RRSSSS or --quality and --seed, not both");
-    if (npos) {
-        if (cli_map_id("map", pos[0], &a->quality, &a->seed))
-            return EXIT_USAGE;
-    } else {
-        if (!quality_s || !seed_s)
-            return cli_error("map", "missing map: give RRSSSS or --quality Q --seed SSSS (see 'grotto map --help')");
-        if (cli_quality("map", quality_s, &a->quality) || cli_seed("map", seed_s, &a->seed))
-            return EXIT_USAGE;
-    }
-    if (a->json && a->record)
-        return cli_error("map", "--json and --record are exclusive");
-    if (cli_region("map", region_s, &a->region))
-        return EXIT_USAGE;
-    a->engine = cli_engine("map", engine_s, &grotto_engine_ref);
-    return a->engine ? 0 : EXIT_USAGE;
-}
-
-/* The map id and both names, as the tool writes them. */
-typedef struct map_names {
-    char id[8], en[128], jp[192];
-} map_names;
-
-static void name_map(const grotto_map_details_t *d, map_names *n)
-{
-    cli_format_map_id(d->band_code, d->seed, n->id);
-    grotto_map_name_en(d, n->en, sizeof n->en);
-    grotto_map_name_jp(d, n->jp, sizeof n->jp);
-}
-
-static void print_hex(const uint8_t *p, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        printf("%02x", p[i]);
-    putchar('\n');
-}
-
-/* What the output shows besides the map itself. */
-typedef struct map_extras {
-    int timers;                  /* timers yielding the seed */
-    cli_place places[CLI_PLACES_MAX];
-    int nplaces;
-} map_extras;
-
-static void json_map(const map_args *a, const grotto_map_t *m, const floor_view *views, const map_extras *x)
-{
-    const grotto_map_details_t *d = &m->d;
-    map_names names;
-    name_map(d, &names);
-    const char *id = names.id, *en = names.en, *jp = names.jp;
-    uint8_t rec[GROTTO_MAP_RECORD_SIZE];
-    grotto_map_record(m, rec);
-    char digest[17];
-    snprintf(digest, sizeof digest, "%016llx", (unsigned long long)grotto_fnv1a(rec, sizeof rec));
-    jw w;
-    jw_init(&w, stdout);
-    jw_obj(&w, NULL);
-    jw_str(&w, "map", id);
-    jw_int(&w, "band", d->band_code);
-    jw_int(&w, "quality_min", gt_band[grotto_band_of_quality(d->band_code)].qmin);
-    jw_int(&w, "quality_max", gt_band[grotto_band_of_quality(d->band_code)].qmax);
-    jw_int(&w, "seed", d->seed);
-    jw_str(&w, "name_en", en);
-    jw_str(&w, "name_jp", jp);
-    jw_int(&w, "env", d->env);
-    jw_str(&w, "env_en", gt_env_name[d->env].en);
-    jw_str(&w, "env_jp", gt_env_name[d->env].jp);
-    jw_int(&w, "floor_count", d->floors);
-    jw_int(&w, "monster_rank", d->smr);
-    jw_int(&w, "boss", d->boss);
-    jw_str(&w, "boss_en", gt_boss_name[d->boss].en);
-    jw_str(&w, "boss_jp", gt_boss_name[d->boss].jp);
-    jw_int(&w, "prefix", d->prefix);
-    jw_int(&w, "suffix", d->suffix);
-    jw_int(&w, "group", d->group);
-    jw_int(&w, "locale", d->locale);
-    jw_int(&w, "level", d->level);
-    jw_int(&w, "timers", x->timers);
-    jw_bool(&w, "never_seed", x->timers == 0);
-    jw_bool(&w, "quest15", d->seed == GT_QUEST15_SEED && d->band_code == gt_band[grotto_band_of_quality(GT_QUEST15_QUALITY)].code);
-    jw_str(&w, "region", a->region == GROTTO_REGION_INTL ? "intl" : "jp");
-    jw_str(&w, "engine", a->engine->name);
-    jw_str(&w, "record_digest", digest);
-    cli_json_places(&w, "found_at", x->places, x->nplaces);
-    jw_arr(&w, "floors");
-    for (int n = 1; n <= d->floors; n++) {
-        jw_obj(&w, NULL);
-        view_json_floor(&w, &views[n - 1], a->region, 0);
-        jw_end_obj(&w);
-    }
-    jw_end_arr(&w);
-    jw_end_obj(&w);
-    jw_done(&w);
-}
-
-/* Monsters per floor: one line per run of floors with the same list and cut,
- * wrapped to the text width. */
-static void text_monsters(const grotto_map_t *m, const floor_view *views, int width)
-{
-    printf("\nmonsters (memory order; * trapped chest, never wanders; %% spawn share; after '| cut:' never met):\n");
-    for (int n = 1; n <= m->d.floors;) {
-        const grotto_elist_t *e = &views[n - 1].e;
-        int last = n;
-        while (last < m->d.floors && views[last].e.mr == e->mr && views[last].e.survivors == e->survivors)
-            last++;
-        char floors[32], head[64], line[512];
-        if (last == n)
-            snprintf(floors, sizeof floors, "B%dF", n);
-        else
-            snprintf(floors, sizeof floors, "B%dF-B%dF", n, last);
-        snprintf(head, sizeof head, "  %-9s rank %-2u  ", floors, e->mr);
-        view_monsters_line(&views[n - 1], line, sizeof line);
-        view_wrap(stdout, head, line, ", ", (int)strlen(head), width);
-        n = last + 1;
-    }
-}
-
-static void text_map(const map_args *a, const grotto_map_t *m, const floor_view *views, const map_extras *x)
-{
-    const grotto_map_details_t *d = &m->d;
-    map_names names;
-    name_map(d, &names);
-    const char *id = names.id, *en = names.en, *jp = names.jp;
-    printf("map %s: %s / %s\n", id, en, jp);
-    printf("  band %02X (qualities %u..%u), seed 0x%04X", d->band_code, gt_band[grotto_band_of_quality(d->band_code)].qmin,
-           gt_band[grotto_band_of_quality(d->band_code)].qmax, d->seed);
-    if (d->seed == GT_QUEST15_SEED && grotto_band_of_quality(d->band_code) == grotto_band_of_quality(GT_QUEST15_QUALITY))
-        printf(" - also quest 15's fixed map (location %02X)", GT_QUEST15_LOCATION);
-    printf("\n  %s (%s), %u floors + boss floor, boss %s (%s)\n", gt_env_name[d->env].en, gt_env_name[d->env].jp,
-           d->floors, gt_boss_name[d->boss].en, gt_boss_name[d->boss].jp);
-    printf("  first-floor monster rank %u, level %u (prefix %u, suffix %u, locale %u, locale group %u)\n", d->smr,
-           d->level, d->prefix, d->suffix, d->locale, d->group);
-    if (x->timers)
-        printf("  the seed arises from %d timer value%s\n", x->timers, x->timers > 1 ? "s" : "");
-    else
-        printf("  NEVER-SEED: no timer yields this seed; the map cannot be obtained at random\n");
-    printf("  ElistOfs shown for the %s build%s\n", a->region == GROTTO_REGION_INTL ? "international" : "Japanese",
-           a->region == GROTTO_REGION_INTL ? " (+128; states unchanged)" : "");
-    if (x->nplaces) {
-        printf("  found at (location code, area, monster mark; see --help):\n");
-        cli_print_places(stdout, "    ", x->places, x->nplaces);
-    } else {
-        printf("  found at: nowhere - no timer and base quality give this map\n");
-    }
-    /* 99 columns; a floor's anomalies on the line below it */
-    int width = view_text_width();
-    printf("\nfloor size  up      down    chests (x,y) and rank      ElistOfs enemy list\n");
-    for (int n = 1; n <= d->floors; n++) {
-        const floor_view *v = &views[n - 1];
-        char chests[64] = "", state[256], anomalies[512];
-        for (int i = 0; i < v->f.chest_count; i++)
-            snprintf(chests + strlen(chests), sizeof chests - strlen(chests), "%s(%2u,%2u)%c", i ? " " : "",
-                     v->f.chest[i].x, v->f.chest[i].y, gt_chest_tables[v->rank[i]].letter);
-        if (!v->f.chest_count)
-            snprintf(chests, sizeof chests, "-");
-        grotto_elist_state_text(&v->e, 0, state, sizeof state);
-        char fl[8];
-        snprintf(fl, sizeof fl, "B%dF", n);
-        printf("%-5s %2ux%-2u (%2u,%2u) (%2u,%2u) %-26s 0x%04X   %s\n", fl, v->f.width, v->f.height, v->f.up.x,
-               v->f.up.y, v->f.down.x, v->f.down.y, chests, grotto_elist_display_ofs(&v->e, a->region), state);
-        view_anomalies(v, anomalies, sizeof anomalies);
-        if (strcmp(anomalies, "-") != 0)
-            view_wrap(stdout, "      ! ", anomalies, "; ", 8, width);
-    }
-    for (int n = 1; n <= d->floors; n++)
-        if (views[n - 1].f.overflow) {
-            putchar('\n');
-            view_softlock(stdout, &views[n - 1], "");
-        }
-    text_monsters(m, views, width);
-}
-
-int cmd_map(int argc, char **argv)
-{
-    map_args a = {0};
-    int help = 0;
-    int rc = parse_args(argc, argv, &a, &help);
-    if (rc)
-        return rc;
-    if (help || cli_parse_only)
-        return EXIT_OK;
-    grotto_map_t m;
-    if (a.engine->map(a.quality, a.seed, &m) != 0)
-        return cli_error("map", "cannot compute map for quality %d seed 0x%04X", a.quality, a.seed);
-    if (a.record) {
-        uint8_t rec[GROTTO_MAP_RECORD_SIZE];
-        grotto_map_record(&m, rec);
-        print_hex(rec, sizeof rec);
-        return EXIT_OK;
-    }
-    floor_view views[GROTTO_MAX_FLOORS];
-    for (int n = 1; n <= m.d.floors; n++)
-        view_floor(a.engine, &m, a.seed, n, &views[n - 1]);
-    static uint8_t counts[GROTTO_SEED_COUNT];
-    grotto_seed_timer_counts(counts);
-    static map_extras x;
-    x.timers = counts[a.seed];
-    x.nplaces = cli_map_places(a.seed, m.d.band, x.places);
-    if (a.json)
-        json_map(&a, &m, views, &x);
-    else
-        text_map(&a, &m, views, &x);
-    return EXIT_OK;
-}
+const cli_command CMD_map = {
+    .name = "map",
+    .summary = "show a map: details, names, every floor's stairs, chests, enemy list, anomalies",
+    .size = sizeof(map_args),
+    .options = OPTIONS,
+    .modes = MODES,
+    .nmodes = 2,
+    .check = check,
+    .about = "A treasure map's details (environment, floors, first-floor monster rank, boss, level),\n"
+             "its English and Japanese names, where it can be found (per timer value yielding its\n"
+             "seed: the base qualities that give its band and the entrance location each leads to),\n"
+             "and per floor: size, stairs, chests with their ranks (letters S..I), the enemy-list\n"
+             "cut (ElistOfs in hex, state) and anomalies (stair overflow, ghost stairs, unreachable\n"
+             "chests, chambers) with a softlock report for overflow floors; then the monsters of\n"
+             "each floor, one line per run of floors with the same list and cut. The words are\n"
+             "explained by 'grotto help terms'.\n",
+    .about_more = about_more,
+    .notes = "Positions are (x,y): x the column, y the row, from (0,0) at the top left.\n",
+    .notes_more = notes_more,
+    .examples = "grotto map 020032                      # quest 15's map: Granite Tunnel of Woe Lv.1\n"
+                "grotto map DD5BC3 --json               # a softlock map, machine-readable\n"
+                "grotto map --quality 55 --seed 0032\n"
+                "grotto map 4C1BE6 --region intl        # ElistOfs as the international builds show it",
+    .run = run,
+    .result = {&RESULT, &RESULT},
+    .render = {[CLI_TEXT] = &TEXT, [CLI_RECORD] = &RECORD},
+};

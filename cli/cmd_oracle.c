@@ -9,9 +9,9 @@
 
 #include "grotto/tables.h"
 #include "base.h"
+#include "cli.h"
 #include "interchange.h"
 #include "oracle.h"
-#include "view.h"
 
 static const cli_usage ORACLE_USAGE = {
     "grotto oracle [DOMAIN...] [--a ENGINE] [--b ENGINE] [--against SRC] [options]\n"
@@ -208,8 +208,8 @@ int cmd_oracle(int argc, char **argv)
     const char *pos[ORACLE_DOMAIN_COUNT];
     int json = 0, quiet = 0, help = 0, full = 0, npos;
     char a_help[512], b_help[768];
-    cli_engine_help(a_help, sizeof a_help, "engine A, ", &grotto_engine_ref);
-    cli_engine_help(b_help, sizeof b_help, "second engine to compare with A item by item, ", NULL);
+    cli_old_engine_help(a_help, sizeof a_help, "engine A, ", &grotto_engine_ref);
+    cli_old_engine_help(b_help, sizeof b_help, "second engine to compare with A item by item, ", NULL);
     snprintf(b_help + strlen(b_help), sizeof b_help - strlen(b_help),
              "\nor another tool's output: FILE.jsonl (any word that is not an\nengine name is a file: ./%s for a "
              "file named %s) or exec:CMD",
@@ -240,11 +240,11 @@ int cmd_oracle(int argc, char **argv)
         {"timeout", 0, OPT_VALUE, NULL, &timeout_s, "S", "seconds the child may take per reply and to exit (default 10)"},
     };
     int nopts = (int)(sizeof opts / sizeof opts[0]);
-    if (cli_parse("oracle", argc, argv, opts, nopts, pos, ORACLE_DOMAIN_COUNT, &npos, &help))
+    if (cli_old_parse("oracle", argc, argv, opts, nopts, pos, ORACLE_DOMAIN_COUNT, &npos, &help))
         return EXIT_USAGE;
     if (help) {
         if (!cli_parse_only)
-            cli_help(&ORACLE_USAGE, opts, nopts);
+            cli_old_help(&ORACLE_USAGE, opts, nopts);
         return EXIT_OK;
     }
     unsigned domains = npos ? 0 : ORACLE_ALL_DOMAINS;

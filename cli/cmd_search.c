@@ -1,29 +1,68 @@
 /* grotto search: the maps of the whole universe that pass the filters, on
- * the universe index (universe/universe.h). */
-#include "research.h"
+ * the universe index. Run: universe_search (universe/search.c); options,
+ * kinds and renderers shared with odds: query.c. */
+#include "query.h"
 
-static const cli_usage SEARCH_USAGE = {
-    "grotto search [filters] [--limit N] [--count | --json | --csv] [--no-cache]",
-    "Lists the maps of the whole universe (12 bands x 32,768 seeds) that pass every filter,\n"
-    "with the floors that matched the floor filters and, with --location or --base, where\n"
-    "they are found. Runs on the universe index (a few milliseconds once it is cached).\n",
-    NULL,
-    NULL,
-    cli_index_help,
-    "grotto search --band DD --state only --count\n"
-    "grotto search --band DD --monster \"Liquid Metal Slime\"\n"
-    "grotto search --up-by-chest --down-cut --limit 0 --json   # softlock candidates\n"
-    "grotto search --name \"Granite Tunnel of Woe Lv.1\"\n"
-    "grotto search --boss greygnarl --level 90..99 --location \"Wormwood Canyon\" --csv\n"
-    "grotto search --nipple --floor 3..6 --arising",
+static const cli_option OPTIONS[] = {
+    QUERY_OPTIONS("only maps that base quality Q (2..248) produces: a timer value yields\nthe seed and "
+                  "final_quality(Q, r1) falls in the band (and for base 2\nquest 15's gift, 020032 at location 05)",
+                  "machine-readable (docs/json.md, 'search')"),
+    {0},
 };
 
-int cmd_search(int argc, char **argv)
+static const cli_mode MODES[] = {{NULL, NULL, NULL, NULL}};
+
+static void init(void *args)
 {
-    cli_query cq;
-    if (cli_query_parse("search", 0, &SEARCH_USAGE, argc, argv, &cq))
-        return EXIT_USAGE;
-    if (cli_parse_only || cq.help)
-        return EXIT_OK;
-    return cli_query_print("search", 0, &cq);
+    query_init(args);
+    ((query_args *)args)->a.index.who = "search";
 }
+
+static int check(const char *cmd, void *args, int mode)
+{
+    (void)mode;
+    return query_check(cmd, args, 0);
+}
+
+static int run(const void *args, int mode, res_run *r)
+{
+    (void)mode;
+    return universe_search(&((const query_args *)args)->a, r);
+}
+
+static const cli_result RESULT = {
+    "search",
+    "`grotto search [filters] --json`.",
+    "search --band DD --state only --limit 3 --json --quiet; "
+    "search --name \"granite tunnel of woe lv 1\" --location 5 --json --quiet; "
+    "search --monster \"Metal King Slime\" --base 200 --limit 2 --json --quiet; "
+    "search --band 38 --include-unfindable --limit 2 --json --quiet",
+    QUERY_SEARCH_FIELDS,
+    NULL,
+};
+
+const cli_command CMD_search = {
+    .name = "search",
+    .summary = "find maps: details, names, enemy-list states, ONLY monsters, anomalies, locations",
+    .size = sizeof(query_args),
+    .init = init,
+    .options = OPTIONS,
+    .modes = MODES,
+    .nmodes = 1,
+    .check = check,
+    .about = "Lists the maps of the whole universe (12 bands x 32,768 seeds) that pass every filter,\n"
+             "with the floors that matched the floor filters and, with --location or --base, where\n"
+             "they are found. Only maps that some timer value and base quality give in their band\n"
+             "are listed, as the community tool does (--include-unfindable for the others). Runs\n"
+             "on the universe index (a few milliseconds once it is cached).\n",
+    .notes_more = query_index_help,
+    .examples = "grotto search --band DD --state only --count\n"
+                "grotto search --band DD --monster \"Liquid Metal Slime\"\n"
+                "grotto search --up-by-chest --down-cut --limit 0 --json   # softlock candidates\n"
+                "grotto search --name \"Granite Tunnel of Woe Lv.1\"\n"
+                "grotto search --boss greygnarl --level 90..99 --location \"Wormwood Canyon\" --csv\n"
+                "grotto search --nipple --floor 3..6",
+    .run = run,
+    .result = {&RESULT},
+    .render = {[CLI_TEXT] = &QUERY_TEXT, [CLI_CSV] = &QUERY_CSV, [CLI_COUNT] = &QUERY_COUNT},
+};

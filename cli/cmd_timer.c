@@ -1,120 +1,117 @@
-/* grotto timer T [--base Q]: rng-and-timer.md §4. */
-#include <stdlib.h>
+/* grotto timer T [--base Q]: what a console timer value makes - its three
+ * draws, the entrance location for each range of final quality and, with a
+ * base quality, the final quality, its location and the map. Run:
+ * lookup_timer (lookup/). */
+#include <stddef.h>
 
 #include "cli.h"
-#include "grotto/map.h"
-#include "grotto/tables.h"
-#include "grotto/timer.h"
-#include "location.h"
-#include "output.h"
+#include "lookup.h"
+#include "show.h"
 
-static const cli_usage TIMER_USAGE = {
-    "grotto timer T [--base Q] [--json]",
-    "What the console timer value T (0..65535) produces when a random treasure map is\n"
-    "made: the three draws r1 (quality variation), the map seed and r3 (entrance\n"
-    "location), and the entrance location for each range of final quality (2..50,\n"
-    "51..80, 81..248). With --base Q (base quality 2..248, e.g. from a grotto boss:\n"
-    "level + 5 x revocations + grotto level) also the final quality, its band, its\n"
-    "location and the resulting map with its name.\n",
-    NULL,
-    NULL,
-    cli_location_help,
-    "grotto timer 36690 --base 55     # quality 54, map 020032, location 72 (= 114)\n"
-    "grotto timer 36690 --json",
+typedef struct timer_args {
+    int format;
+    lookup_timer_args a;
+} timer_args;
+
+#define A(f) offsetof(timer_args, a.f)
+
+static const cli_option OPTIONS[] = {
+    {"base", 0, "Q", &CLI_QUALITY, A(base), NULL, 0, 0, 0, NULL, "base quality 2..248"},
+    {"json", 0, NULL, &CLI_FORMAT, 0, &CLI_FMT_JSON, 0, 0, 0, NULL, "machine-readable (docs/json.md, 'timer')"},
+    {0},
 };
 
-int cmd_timer(int argc, char **argv)
-{
-    const char *base_s = NULL, *pos[1];
-    int json = 0, help = 0, npos;
-    const cli_opt opts[] = {
-        {"T", 0, OPT_ARG, NULL, NULL, NULL, "the timer value 0..65535"},
-        {"base", 0, OPT_VALUE, NULL, &base_s, "Q", "base quality 2..248"},
-        {"json", 0, OPT_FLAG, &json, NULL, NULL, "machine-readable (docs/json.md, 'timer')"},
-    };
-    int nopts = (int)(sizeof opts / sizeof opts[0]);
-    if (cli_parse("timer", argc, argv, opts, nopts, pos, 1, &npos, &help))
-        return EXIT_USAGE;
-    if (help) {
-        if (!cli_parse_only)
-            cli_help(&TIMER_USAGE, opts, nopts);
-        return EXIT_OK;
-    }
-    if (npos < 1)
-        return cli_error("timer", "missing timer value T (0..65535); see 'grotto timer --help'");
-    unsigned long t;
-    if (cli_uint("timer", "timer value", pos[0], 65535, &t))
-        return EXIT_USAGE;
-    int base = 0;
-    if (base_s && cli_quality("timer", base_s, &base))
-        return EXIT_USAGE;
-    if (cli_parse_only)
-        return EXIT_OK;
+static const cli_range TIMER = {"timer value", 0, 65535};
+static const cli_positional POS[] = {
+    {"T", &CLI_UINT, A(timer), &TIMER, 0, 0, "timer value 0..65535"},
+    {0},
+};
+static const cli_mode MODES[] = {{NULL, POS, NULL, NULL}};
 
-    grotto_timer_draws d;
-    grotto_timer((uint32_t)t, &d);
-    int quality = 0, location = 0, band = -1;
-    grotto_map_details_t md;
-    char name_en[128] = "", name_jp[192] = "", id[8] = "", loc[256];
-    if (base) {
-        quality = grotto_final_quality(base, d.r1);
-        location = grotto_location(quality, d.r3);
-        band = grotto_band_of_quality(quality);
-        grotto_map_details(quality, d.seed, &md);
-        grotto_map_name_en(&md, name_en, sizeof name_en);
-        grotto_map_name_jp(&md, name_jp, sizeof name_jp);
-        cli_format_map_id(gt_band[band].code, d.seed, id);
-    }
-    if (json) {
-        jw w;
-        jw_init(&w, stdout);
-        jw_obj(&w, NULL);
-        jw_uint(&w, "timer", t);
-        jw_uint(&w, "r1", d.r1);
-        jw_uint(&w, "seed", d.seed);
-        jw_uint(&w, "r3", d.r3);
-        jw_arr(&w, "locations_by_quality");
-        for (int i = 0; i < GT_LOCATION_BAND_COUNT; i++) {
-            int l = grotto_location(gt_location_bands[i].qmin, d.r3);
-            jw_obj(&w, NULL);
-            jw_uint(&w, "quality_min", gt_location_bands[i].qmin);
-            jw_uint(&w, "quality_max", gt_location_bands[i].qmax);
-            jw_int(&w, "location", l);
-            cli_json_location(&w, "location_info", l);
-            jw_end_obj(&w);
-        }
-        jw_end_arr(&w);
-        if (base) {
-            jw_uint(&w, "base", (unsigned)base);
-            jw_uint(&w, "quality", (unsigned)quality);
-            jw_uint(&w, "band", gt_band[band].code);
-            jw_int(&w, "location", location);
-            cli_json_location(&w, "location_info", location);
-            jw_str(&w, "map", id);
-            jw_str(&w, "name_en", name_en);
-            jw_str(&w, "name_jp", name_jp);
-        }
-        jw_end_obj(&w);
-        jw_done(&w);
-        return EXIT_OK;
-    }
-    printf("timer %lu: r1 %u, seed 0x%04X, r3 %u\n", t, d.r1, d.seed, d.r3);
+static int run(const void *args, int mode, res_run *r)
+{
+    (void)mode;
+    return lookup_timer(&((const timer_args *)args)->a, r);
+}
+
+static void text(const json_t *d, const void *args)
+{
+    (void)args;
+    char loc[320];
+    printf("timer %lld: r1 %lld, seed 0x%04llX, r3 %lld\n", res_get_int(d, "timer"), res_get_int(d, "r1"),
+           res_get_int(d, "seed"), res_get_int(d, "r3"));
     printf("location by final quality:\n");
-    for (int i = 0; i < GT_LOCATION_BAND_COUNT; i++) {
-        char range[16];
-        cli_location_text(grotto_location(gt_location_bands[i].qmin, d.r3), CLI_LOC_BOTH | CLI_LOC_NOTE, loc,
-                          sizeof loc);
-        snprintf(range, sizeof range, "%u..%u", gt_location_bands[i].qmin, gt_location_bands[i].qmax);
+    const json_t *bands = json_object_get(d, "locations_by_quality");
+    for (size_t i = 0; i < json_array_size(bands); i++) {
+        const json_t *b = json_array_get(bands, i);
+        char range[32];
+        show_location(json_object_get(b, "location_info"), SHOW_LOC_BOTH | SHOW_LOC_NOTE, loc, sizeof loc);
+        snprintf(range, sizeof range, "%lld..%lld", res_get_int(b, "quality_min"), res_get_int(b, "quality_max"));
         printf("  %-8s  %s\n", range, loc);
     }
-    if (base) {
-        cli_location_text(location, CLI_LOC_BOTH | CLI_LOC_NOTE, loc, sizeof loc);
-        printf("base quality %d: final quality %d (band %02X, qualities %u..%u)\n"
-               "map %s  %s / %s\n"
-               "location %s\n",
-               base, quality, gt_band[band].code, gt_band[band].qmin, gt_band[band].qmax, id, name_en, name_jp, loc);
-    } else {
+    if (!res_has(d, "base")) {
         printf("(add --base Q for the final quality, location and map)\n");
+        return;
     }
-    return EXIT_OK;
+    show_location(json_object_get(d, "location_info"), SHOW_LOC_BOTH | SHOW_LOC_NOTE, loc, sizeof loc);
+    printf("base quality %lld: final quality %lld (band %02llX, qualities %lld..%lld)\n"
+           "map %s  %s / %s\n"
+           "location %s\n",
+           res_get_int(d, "base"), res_get_int(d, "quality"), res_get_int(d, "band"), res_get_int(d, "quality_min"),
+           res_get_int(d, "quality_max"), res_get_str(d, "map"), res_get_str(d, "name_en"), res_get_str(d, "name_jp"),
+           loc);
 }
+
+static const cli_renderer TEXT = {NULL, NULL, text};
+
+static const cli_field FIELDS[] = {
+    {"timer", "int", "always", "the timer value 0..65535", NULL},
+    {"r1", "int", "always", "1st draw: quality variation", NULL},
+    {"seed", "int", "always", "2nd draw: the map seed", NULL},
+    {"r3", "int", "always", "3rd draw: the entrance location", NULL},
+    {"locations_by_quality", "array of object", "always", "the location for each range of final quality", NULL},
+    {"locations_by_quality[].quality_min", "int", "always", "lowest final quality of the range", NULL},
+    {"locations_by_quality[].quality_max", "int", "always", "highest", NULL},
+    {"locations_by_quality[].location", "int", "always", "location number", NULL},
+    {"locations_by_quality[].location_info", "location_info", "always", "the location", NULL},
+    {"base", "int", "with `--base`", "the base quality", NULL},
+    {"quality", "int", "with `--base`", "the final quality 2..248", NULL},
+    {"band", "int", "with `--base`", "its band code", NULL},
+    {"quality_min", "int", "with `--base`", "lowest quality of the band", NULL},
+    {"quality_max", "int", "with `--base`", "highest quality of the band", NULL},
+    {"location", "int", "with `--base`", "its location", NULL},
+    {"location_info", "location_info", "with `--base`", "the location", NULL},
+    {"map", "string", "with `--base`", "the resulting map id", NULL},
+    {"name_en", "string", "with `--base`", "the map's name, English", NULL},
+    {"name_jp", "string", "with `--base`", "Japanese", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static const cli_result RESULT = {
+    "timer",
+    "`grotto timer T [--base Q] --json`: what a console timer value produces.",
+    "timer 36690 --json; timer 36690 --base 55 --json",
+    FIELDS,
+    NULL,
+};
+
+const cli_command CMD_timer = {
+    .name = "timer",
+    .summary = "what a console timer value produces (draws, quality, location, map)",
+    .size = sizeof(timer_args),
+    .options = OPTIONS,
+    .modes = MODES,
+    .nmodes = 1,
+    .about = "What the console timer value T (0..65535) produces when a random treasure map is\n"
+             "made: the three draws r1 (quality variation), the map seed and r3 (entrance\n"
+             "location), and the entrance location for each range of final quality (2..50,\n"
+             "51..80, 81..248). With --base Q (base quality 2..248, e.g. from a grotto boss:\n"
+             "level + 5 x revocations + grotto level) also the final quality, its band, its\n"
+             "location and the resulting map with its name. The words: 'grotto help terms'.\n",
+    .notes_more = show_location_help,
+    .examples = "grotto timer 36690 --base 55     # quality 54, map 020032, location 72 (= 114)\n"
+                "grotto timer 36690 --json",
+    .run = run,
+    .result = {&RESULT},
+    .render = {[CLI_TEXT] = &TEXT},
+};

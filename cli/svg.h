@@ -1,12 +1,13 @@
+/* A floor as an SVG picture (svg.c), from the floor command's result. */
 #ifndef GROTTO_CLI_SVG_H
 #define GROTTO_CLI_SVG_H
 
 #include <stdio.h>
 
-#include "view.h"
+#include "cli.h"
 
-/* Writes the floor as an SVG document (title on top, the legend below);
- * 0, or -1 on a write error. */
-int svg_write_floor(FILE *out, const floor_view *v, const char *title);
+/* Writes the floor (a `floor` document with its grid) as an SVG document,
+ * title on top, the legend below; 0, or -1 on a write error. */
+int svg_write_floor(FILE *out, const json_t *doc, const char *title);
 
 #endif

@@ -6,11 +6,12 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cat "$root/fuzz/fuzz_cli_args.dict"
-# command table entries: {"map", "show a map..."
-sed -n 's/^ *{"\([a-z][a-z0-9-]*\)", "[^"]*".*/"\1"/p' "$root/cli/commands.c" | sort -u
-# option tables (and the shared entries of cli/*.h): {"threads", 'j', OPT_VALUE, ...}
-grep -ho "{\"[a-z][a-z0-9-]*\", *\(0\|'.'\), *OPT_" "$root"/cli/*.c "$root"/cli/*.h |
-  sed -n "s/{\"\([^\"]*\)\", *\(0\|'\(.\)'\), *OPT_/\1 \3/p" | sort -u |
+# command table rows: X(map)
+sed -n 's/^ *X(\([a-z][a-z0-9-]*\)).*/"\1"/p' "$root/cli/commands.c" | sort -u
+# option tables: {"threads", 'j', "N", &CLI_THREADS, ...} (descriptions, cli.h);
+# {"threads", 'j', OPT_VALUE, ...} (the commands not described yet)
+grep -ho "{\"[a-z][a-z0-9-]*\", *\(0\|'.'\), *\(OPT_\|NULL\|\"\)" "$root"/cli/*.c "$root"/cli/*.h |
+  sed -n "s/{\"\([^\"]*\)\", *\(0\|'\(.\)'\), *\(OPT_\|NULL\|\"\)/\1 \3/p" | sort -u |
   while read -r long short; do
     echo "\"--$long\""
     if [ -n "${short:-}" ]; then echo "\"-$short\""; fi

@@ -1,7 +1,11 @@
-/* Argument vectors into every grotto command's parser, in-process, with
- * cli_parse_only set: each command returns EXIT_OK as soon as its arguments
- * are accepted, before any real work. Whatever the arguments, there must be
- * no crash, and the outcome must follow the CLI conventions:
+/* Argument vectors into every grotto command's parser, in-process: the
+ * generic parser (cli_parse) alone fills the command's args struct from
+ * its description, and -h/--help renders the description; nothing runs.
+ * The top level (no command, help topics, --version, unknown commands) goes
+ * through cli_main, which does no real work for them. (Commands not yet
+ * described run their old entry point with cli_parse_only set.) Whatever
+ * the arguments, there must be no crash, and the outcome must follow the
+ * CLI conventions:
  *   accepted  -> exit 0 and nothing on stderr (help texts go to stdout);
  *   rejected  -> exit 2, nothing on stdout, exactly one line on stderr,
  *                "grotto[ CMD]: what is wrong".
@@ -25,6 +29,25 @@ static void fail(const char *why, char **argv, int argc, int rc, const char *out
         fprintf(stderr, " '%s'", argv[i]);
     fprintf(stderr, "\n  stdout: %.200s\n  stderr: %.400s\n", out, err);
     abort();
+}
+
+static int parse_only(int argc, char **argv)
+{
+    const cli_command *c = argc >= 2 ? cli_find_command(argv[1]) : NULL;
+    if (!c || c->legacy) {
+        cli_parse_only = 1;
+        return cli_main(argc, argv);
+    }
+    void *args = malloc(c->size);
+    if (!args)
+        abort();
+    int mode, help;
+    int rc = cli_parse(c, argc - 1, argv + 1, args, &mode, &help);
+    if (!rc && help)
+        cli_help(c);
+    cli_release(c, args);
+    free(args);
+    return rc;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -54,8 +77,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         fprintf(stderr, "fuzz_cli_args: open_memstream failed\n");
         abort();
     }
-    cli_parse_only = 1;
-    int rc = cli_main(argc, argv);
+    int rc = parse_only(argc, argv);
     fclose(stdout);
     fclose(stderr);
     stdout = real_out;

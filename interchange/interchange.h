@@ -71,6 +71,24 @@ int ix_to_map_record(const ix_record *r, uint8_t out[GROTTO_MAP_RECORD_SIZE], ch
 int ix_floor_record_line(FILE *out, uint32_t seed, const uint8_t rec[GROTTO_FLOOR_RECORD_SIZE]);
 int ix_map_record_line(FILE *out, const uint8_t rec[GROTTO_MAP_RECORD_SIZE]);
 
+/* ---- converting: the runs of grotto interchange (convert.c) ----
+ * Each writes to out and returns 0; -1 with a one-line reason in err (an
+ * input that cannot be read, a malformed line or record, a file of either
+ * kind without --floors/--maps); IX_RUN_WRITE when writing to out failed
+ * (errno tells why; the caller names the file). */
+enum { IX_RUN_WRITE = -2 };
+typedef struct ix_run_args {
+    int kind;                    /* export, decode: IX_FLOOR or IX_MAP; decode: 0 = by the file's size */
+    uint32_t lo, hi;             /* export: seeds */
+    unsigned bands;              /* export maps: bit per band index */
+    const grotto_engine *engine; /* export */
+    const char *in;              /* encode, decode: the input file */
+    uint32_t first_seed;         /* decode floors: the first record's seed */
+} ix_run_args;
+int ix_run_export(const ix_run_args *a, FILE *out, char *err, size_t errlen);
+int ix_run_encode(const ix_run_args *a, FILE *out, char *err, size_t errlen);
+int ix_run_decode(const ix_run_args *a, FILE *out, char *err, size_t errlen);
+
 /* ---- checking records against an engine ---- */
 enum { IX_MAX_SHOW = 128 };
 typedef struct ix_check {

@@ -305,38 +305,62 @@ static void first_json(FILE *out, const ix_check *c, int i, const diff_list *l, 
     fputs("]}", out);
 }
 
+/* Prints text, breaking it at spaces so that no line passes 100 columns;
+ * continuation lines are indented by 10 (the command's text convention). */
+static void wrapped(FILE *out, const char *text)
+{
+    enum { WIDTH = 100, INDENT = 10 };
+    int col = 0;
+    for (const char *p = text; *p;) {
+        size_t n = strcspn(p + 1, " ") + 1; /* a word with the space before it */
+        if (col > INDENT && col + (int)n > WIDTH && *p == ' ') {
+            fprintf(out, "\n%*s", INDENT, "");
+            col = INDENT, p++, n--;
+        }
+        fwrite(p, 1, n, out);
+        col += (int)n, p += n;
+    }
+    fputc('\n', out);
+}
+
 void ix_report(FILE *out, const ix_check *c)
 {
+    char line[2048];
     for_each_first(out, c, first_text);
-    fprintf(out, "interchange check: %s vs %s: %llu records (%llu floors, %llu maps), %llu fields compared; %llu "
-                 "records differ, %llu fields differ\n",
-            c->source ? c->source : c->b_label, c->a->name, (unsigned long long)c->records,
-            (unsigned long long)c->floor_records,
-            (unsigned long long)c->map_records, (unsigned long long)c->fields,
-            (unsigned long long)c->records_differing, (unsigned long long)c->fields_differing);
+    snprintf(line, sizeof line, "interchange check: %s vs %s: %llu records (%llu floors, %llu maps), %llu fields "
+             "compared; %llu records differ, %llu fields differ", c->source ? c->source : c->b_label, c->a->name,
+             (unsigned long long)c->records, (unsigned long long)c->floor_records,
+             (unsigned long long)c->map_records, (unsigned long long)c->fields,
+             (unsigned long long)c->records_differing, (unsigned long long)c->fields_differing);
+    wrapped(out, line);
     for (int kind = 0; kind < 2; kind++) {
         uint64_t n = kind ? c->map_records : c->floor_records;
         if (!n)
             continue;
         int lo = kind ? IX_FIRST_MAP_FIELD : 0, hi = kind ? IX_FIELD_COUNT : IX_FIRST_MAP_FIELD;
-        fprintf(out, "  %s fields carried:", kind ? "map" : "floor");
-        for (int f = lo; f < hi; f++)
-            fprintf(out, " %s %llu", ix_field_name((ix_field)f), (unsigned long long)c->carried[f]);
-        fprintf(out, " (of %llu)\n", (unsigned long long)n);
+        size_t at = (size_t)snprintf(line, sizeof line, "  %s fields carried:", kind ? "map" : "floor");
+        for (int f = lo; f < hi && at < sizeof line; f++)
+            at += (size_t)snprintf(line + at, sizeof line - at, " %s %llu", ix_field_name((ix_field)f),
+                                   (unsigned long long)c->carried[f]);
+        if (at < sizeof line)
+            snprintf(line + at, sizeof line - at, " (of %llu)", (unsigned long long)n);
+        wrapped(out, line);
         int none = 0;
-        for (int f = lo; f < hi; f++)
+        at = 0;
+        for (int f = lo; f < hi && at < sizeof line; f++)
             if (!c->carried[f])
-                fprintf(out, "%s %s", none++ ? "," : "  not carried by any record, so not checked:",
-                        ix_field_name((ix_field)f));
+                at += (size_t)snprintf(line + at, sizeof line - at, "%s %s",
+                                       none++ ? "," : "  not carried by any record, so not checked:",
+                                       ix_field_name((ix_field)f));
         if (none)
-            fputc('\n', out);
+            wrapped(out, line);
     }
     if (c->ignored_count) {
-        fprintf(out, "  keys the format does not define, ignored (in %llu records):",
-                (unsigned long long)c->ignored_records);
-        for (int i = 0; i < c->ignored_count; i++)
-            fprintf(out, "%s %s", i ? "," : "", c->ignored[i]);
-        fputc('\n', out);
+        size_t at = (size_t)snprintf(line, sizeof line, "  keys the format does not define, ignored (in %llu records):",
+                                     (unsigned long long)c->ignored_records);
+        for (int i = 0; i < c->ignored_count && at < sizeof line; i++)
+            at += (size_t)snprintf(line + at, sizeof line - at, "%s %s", i ? "," : "", c->ignored[i]);
+        wrapped(out, line);
     }
 }
 

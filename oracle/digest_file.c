@@ -391,6 +391,10 @@ int oracle_corpus_load(const char *against, unsigned domains, oracle_corpus *out
     int maps = (domains & (1u << ORACLE_MAPS | 1u << ORACLE_QUALITIES | 1u << ORACLE_SWEEP)) != 0;
     int timers = (domains & 1u << ORACLE_TIMERS) != 0;
     int walk = (domains & 1u << ORACLE_WALK) != 0;
+    if (!corpus && stat(against, &st) != 0) {
+        snprintf(err, errlen, "--against %s: %s", against, strerror(errno));
+        return -1;
+    }
     if (!corpus && !dir && (floors + maps + timers + walk != 1 || (domains & 1u << ORACLE_SWEEP))) {
         snprintf(err, errlen,
                  "--against %s: one file serves one of floors, maps/qualities, timers or walk; for these domains "

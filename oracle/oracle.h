@@ -17,6 +17,7 @@
 #include "grotto/record.h"
 #include "grotto/timer.h"
 #include "grotto/types.h"
+#include "result.h"
 
 /* ---- domains (domain.c) ----
  * floors     FloorRecord of (seed, floor k): item seed*16 + k-1
@@ -113,6 +114,18 @@ typedef struct oracle_corpus {
 } oracle_corpus;
 int oracle_corpus_load(const char *against, unsigned domains, oracle_corpus *out, char *err, size_t errlen);
 void oracle_corpus_free(oracle_corpus *c);
+
+/* ---- the run of grotto sweep (sweep_run.c) ----
+ * impl's sweep; its digests compared with --against (corpus, a directory
+ * or NULL) and/or written into the directory out (NULL: none) whole or not
+ * at all. Its document: threads, wall_seconds, floors, maps,
+ * floor_generations, out, against_checked, floor_mismatches,
+ * map_mismatches (docs/json.md); RES_DIFF on a mismatch. */
+typedef struct oracle_sweep_args {
+    const char *out, *against;
+    int threads, quiet;
+} oracle_sweep_args;
+int oracle_sweep_run(const oracle_sweep_args *a, res_run *r);
 
 /* ---- comparison (compare.c) ---- */
 enum { ORACLE_MAX_SHOW = 128 };

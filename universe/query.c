@@ -297,11 +297,18 @@ int universe_query_places(const universe_index *ix, uint32_t m, int base, uint16
                 count[seen[ns++] = loc]++;
         }
     }
-    *quest15 = !base && is_quest15(m);
+    *quest15 = (!base || base == GT_QUEST15_QUALITY) && is_quest15(m);
     int n = 0;
     for (int l = 1; l <= GT_LOCATION_COUNT; l++)
         n += count[l] > 0 || (*quest15 && l == GT_QUEST15_LOCATION);
     return n;
+}
+
+/* Quest 15's gift: its map, at its location, for its base (or any). */
+static int gift_wanted(const universe_query *q)
+{
+    return (!q->base || q->base == GT_QUEST15_QUALITY) &&
+           (!q->has_locations || q->location[GT_QUEST15_LOCATION]);
 }
 
 /* Per map slot: with a base, the timer values giving it (at a wanted
@@ -338,9 +345,32 @@ static uint16_t *where_table(const universe_index *ix, const universe_query *q, 
                 if (((cls >> (b * GT_LOCATION_BAND_COUNT + L)) & 1) && q->location[location_in_band(L, d->r3)])
                     w[grotto_map_slot(b, d->seed)] = 1;
     }
-    if (q->location[GT_QUEST15_LOCATION])
-        w[grotto_map_slot(grotto_band_of_quality(GT_QUEST15_QUALITY), GT_QUEST15_SEED)] = 1;
     return w;
+}
+
+/* Per map slot, 1 when some timer value and base quality give it in its
+ * band (reachable_classes), or it is quest 15's gift. */
+static uint8_t *findable_table(const universe_index *ix)
+{
+    uint8_t *f = calloc(GROTTO_MAP_UNIVERSE, 1);
+    if (!f)
+        return NULL;
+    for (uint32_t t = 0; t < GROTTO_TIMER_COUNT; t++) {
+        const grotto_timer_draws *d = &ix->timer[t];
+        uint64_t cls = reachable_classes(d->r1);
+        for (int b = 0; b < GROTTO_BANDS; b++)
+            if (cls >> (b * GT_LOCATION_BAND_COUNT) & ((UINT64_C(1) << GT_LOCATION_BAND_COUNT) - 1))
+                f[grotto_map_slot(b, d->seed)] = 1;
+    }
+    f[grotto_map_slot(grotto_band_of_quality(GT_QUEST15_QUALITY), GT_QUEST15_SEED)] = 1;
+    return f;
+}
+
+int universe_map_findable(const universe_index *ix, uint32_t m)
+{
+    uint16_t count[GT_LOCATION_COUNT + 1];
+    int quest15;
+    return universe_query_places(ix, m, 0, count, &quest15) > 0;
 }
 
 /* ---- floors ---- */
@@ -379,9 +409,13 @@ int universe_query_run(const universe_index *ix, const universe_query *q, univer
     universe_name_levels *names = name_table(q, &bad_names);
     uint16_t *fmask = has_layout_filters(q) ? calloc(GROTTO_SEED_COUNT, sizeof *fmask) : NULL;
     uint16_t *where = q->base || q->has_locations ? where_table(ix, q, &r->produced) : NULL;
+    uint8_t *findable = q->findable ? findable_table(ix) : NULL;
+    uint32_t gift = gift_wanted(q) ? (uint32_t)grotto_map_slot(grotto_band_of_quality(GT_QUEST15_QUALITY),
+                                                                GT_QUEST15_SEED)
+                                   : UINT32_MAX;
     r->hit = malloc(GROTTO_MAP_UNIVERSE * sizeof *r->hit);
-    if (bad_names || (has_layout_filters(q) && !fmask) ||
-        ((q->base || q->has_locations) && !where) || !r->hit)
+    if (bad_names || (has_layout_filters(q) && !fmask) || ((q->base || q->has_locations) && !where) ||
+        (q->findable && !findable) || !r->hit)
         goto out;
     uint16_t range = (uint16_t)(((1u << q->floor_hi) - 1) & ~((1u << (q->floor_lo - 1)) - 1));
     if (fmask)
@@ -400,7 +434,7 @@ int universe_query_run(const universe_index *ix, const universe_query *q, univer
         const grotto_map_facts *d = &ix->map[m];
         if ((q->arising && ix->seed_start[seed] == ix->seed_start[seed + 1]) || (q->env && d->env != q->env) ||
             (q->boss && d->boss != q->boss) || (q->floors && d->floors != q->floors) || d->level < q->level_lo ||
-            d->level > q->level_hi || (where && !where[m]))
+            d->level > q->level_hi || (where && !where[m] && m != gift) || (findable && !findable[m]))
             continue;
         if (names && !universe_name_levels_has(&names[universe_name_combo(d)], d->level))
             continue;
@@ -425,6 +459,7 @@ out:
     free(names);
     free(fmask);
     free(where);
+    free(findable);
     if (rc)
         universe_query_result_free(r);
     return rc;

@@ -20,6 +20,7 @@
 #include "grotto/sweep.h"
 #include "grotto/tables.h"
 #include "grotto/timer.h"
+#include "result.h"
 
 /* ==== the universe index (index.c) ==== */
 
@@ -99,6 +100,18 @@ typedef struct universe_index {
 universe_index *universe_index_open(const universe_index_opts *opts, char *err, size_t errlen);
 void universe_index_close(universe_index *ix);
 
+/* Opening the index for a command: which engine (NULL: impl), threads (0:
+ * all cores), whether to skip the cache, and whether to show no progress
+ * line (shown only on a terminal). With GROTTO_INDEX_TRACE set, one line on
+ * stderr says how the index was obtained. NULL with a reason in err. */
+typedef struct universe_index_args {
+    const grotto_engine *engine;
+    int threads;
+    int no_cache, quiet;
+    const char *who;             /* the command, for the trace line ("grotto WHO: index ...") */
+} universe_index_args;
+universe_index *universe_index_for(const universe_index_args *a, universe_index_opts *opts, char *err, size_t n);
+
 /* The special floors of map slot m: *n entries (0 if none). */
 const grotto_special_floor *universe_index_special_of(const universe_index *ix, uint32_t m, int *n);
 
@@ -118,7 +131,8 @@ void universe_index_cache_dir(const universe_index_opts *opts, char *out, size_t
  * is given, one of its floors (within floor_lo..floor_hi) passes every floor
  * filter; with a base quality, only maps that base can produce (some timer
  * value yields the seed and final_quality(base, r1) falls in the band,
- * rng-and-timer.md §4), and with locations only maps found at one of them. */
+ * rng-and-timer.md §4; for base 2 also quest 15's gift, map 020032 at
+ * location 5), and with locations only maps found at one of them. */
 
 typedef struct universe_query {
     /* map filters */
@@ -126,6 +140,8 @@ typedef struct universe_query {
     int env, boss, floors;   /* 0: any */
     int level_lo, level_hi;  /* 1..99 */
     int arising;             /* only seeds that a timer yields */
+    int findable;            /* only maps that some timer value and base quality give in their band
+                                (quest 15's gift counts): the maps the community tool lists */
     const char *name;        /* EN or JP name (forgiving, see universe_name_canon), or NULL */
     const char *name_has;    /* EN or JP name contains it (forgiving), or NULL */
     /* floor filters */
@@ -140,7 +156,8 @@ typedef struct universe_query {
     int up_on_wall;          /* final up stairs written on a former wall */
     int floor_lo, floor_hi;  /* floor filters look at these floors only (1..16) */
     /* where */
-    int base;                /* 0: any; 2..248: maps this base quality produces (timers only) */
+    int base;                /* 0: any; 2..248: maps this base quality produces (timers, and quest 15's
+                                gift for base 2) */
     int has_locations;
     uint8_t location[GT_LOCATION_COUNT + 1]; /* 1: wanted (1..150) */
 } universe_query;
@@ -170,10 +187,15 @@ void universe_query_result_free(universe_query_result *r);
 /* Where map slot m is found: count[l] = timer values giving it at location l
  * (1..150) - for some base 2..248 (base 0, the tool's listing of
  * rng-and-timer.md §4.5) or for that base. *quest15 = 1 for quest 15's map
- * (location 5, not from a timer) when base is 0. Returns how many distinct
- * locations (quest 15's included). */
+ * (location 5, not from a timer) when base is 0 or 2, the quest's. Returns
+ * how many distinct locations (quest 15's included): 0 for a map no timer
+ * value and base quality give (an unfindable map). */
 int universe_query_places(const universe_index *ix, uint32_t m, int base, uint16_t count[GT_LOCATION_COUNT + 1],
                           int *quest15);
+
+/* 1 when some timer value and base quality give map slot m in its band, or
+ * it is quest 15's gift (universe_query_places finds a location). */
+int universe_map_findable(const universe_index *ix, uint32_t m);
 
 /* Forgiving name form used by the name filters: surrounding spaces dropped,
  * ASCII letters lower-cased, "Lv" followed by '.', spaces and digits written
@@ -204,6 +226,20 @@ static inline int universe_name_combo(const grotto_map_facts *m)
 /* The ONLY monster of a floor of a map with this env and first-floor monster
  * rank smr, or -1 when the state is not an ONLY state. */
 int universe_only_monster(int env, int smr, int floor, int state);
+
+/* ==== the runs of grotto search and odds (search.c) ====
+ * The matching maps as `search_map` objects streamed as "maps" (at most
+ * limit, 0: all), then "found" and "shown"; odds (a base is required) also
+ * "base", "base_how", "timer_values" before the maps and "timers",
+ * "chance", "produced" after (docs/json.md). */
+typedef struct universe_search_args {
+    universe_index_args index;
+    universe_query q;
+    int odds;
+    unsigned long limit;
+    const char *base_how;        /* how the base was given ("--from-boss 50,2,40"), or NULL */
+} universe_search_args;
+int universe_search(const universe_search_args *a, res_run *r);
 
 /* ==== universe statistics (stats.c) ==== */
 
@@ -293,6 +329,19 @@ int universe_stats_compute(universe_index *ix, const universe_index_opts *opts, 
 
 /* The published figures of HW-6 (seed-001 tool). */
 enum { UNIVERSE_HW6_FLOORS = 1615, UNIVERSE_HW6_PANDORA = 1615, UNIVERSE_HW6_MIMIC = 1266, UNIVERSE_HW6_CANNIBOX = 597 };
+/* Whether a counting basis of the lost trapped chests gives the published
+ * Pandora / Mimic / Cannibox figures; whether the chest-rank basis over
+ * arising seeds gives all four (stats_value.c). */
+int universe_stats_lost_reproduced(const universe_stats *s, int basis);
+int universe_stats_rank_reproduced(const universe_stats *s);
+
+/* The run of grotto stats (and stats --legacy-diff): the figures as the
+ * documents of docs/json.md (stats_value.c). */
+typedef struct universe_stats_args {
+    universe_index_args index;
+    int legacy_diff;
+} universe_stats_args;
+int universe_stats_run(const universe_stats_args *a, res_run *r);
 
 /* ==== stats --legacy-diff (legacy_diff.c) ==== */
 
@@ -385,6 +434,19 @@ universe_bench_stat universe_bench_stat_of(double *v, int n);
  * interleaved streams, as the sweep hashes) cost in CPU time, measured by
  * tight loops (best of three). limit = draws * ns_per_draw + bytes *
  * ns_per_byte. */
+/* ---- the bench runs (bench_run.c) ---- */
+typedef struct universe_bench_args {
+    int threads;                 /* sweep: threads of both engines */
+    int repeat;                  /* sweep: runs per engine, 1..100 */
+    int no_corpus;               /* sweep: no comparison with the corpus */
+    int runs;                    /* queries: runs per query and mode, 1..100 */
+    int progress;                /* progress lines on stderr */
+} universe_bench_args;
+int universe_bench_sweep_run(const universe_bench_args *a, res_run *r);
+int universe_bench_queries_run(const universe_bench_args *a, res_run *r);
+/* The query set, as the help lists it. */
+void universe_bench_queries_help(FILE *out);
+
 typedef struct universe_bench_limit {
     double ns_per_draw, ns_per_byte;
 } universe_bench_limit;

@@ -10,6 +10,7 @@
 #include "grotto/capture.h"
 #include "grotto/engine.h"
 #include "grotto/types.h"
+#include "result.h"
 
 enum { VERIFY_MAX_DIFFS = 320, VERIFY_MAX_CHECKS = 12 };
 
@@ -64,5 +65,20 @@ void verify_print_grid(FILE *out, const grotto_capture *c, const verify_result *
 
 /* "5BC3 B4F", "DD5BC3 B4F", "020032": what a capture is about. */
 void verify_capture_label(const grotto_capture *c, char *buf, size_t size);
+
+/* ---- the run of grotto verify (run.c) ----
+ * The captures of paths[0..count) (files, or directories searched for
+ * *.cap) checked against engine, region < 0: each capture's game's. Its
+ * document (docs/json.md, 'verify'): engine, region, the streamed list
+ * captures (one verdict or REJECTED element each), summary. RES_DIFF on
+ * a mismatch, RES_DOUBTFUL when the worst is a doubtful capture,
+ * RES_ERROR_AFTER when a record or a file was rejected. */
+typedef struct verify_run_args {
+    const char *const *paths;
+    int count;
+    const grotto_engine *engine;
+    int region;
+} verify_run_args;
+int verify_run(const verify_run_args *a, res_run *r);
 
 #endif

@@ -5,6 +5,7 @@ Golden data comes from corpus/golden/ so that a fresh clone tests itself.
 """
 import json
 import os
+import re
 import subprocess
 from pathlib import Path
 
@@ -18,11 +19,34 @@ def grotto_bin():
     return os.environ.get("GROTTO_BIN") or str(ROOT / "build" / "cli" / "grotto")
 
 
+def unwrap(text, indent=10):
+    """Text output with its wrapped lines joined again: a line that starts with
+    `indent` spaces and then a non-space continues the line before it (the text
+    output breaks lines at 100 columns)."""
+    lines = []
+    for line in text.splitlines():
+        if lines and re.match(r" {%d}\S" % indent, line):
+            lines[-1] += " " + line[indent:]
+        else:
+            lines.append(line)
+    return "\n".join(lines) + ("\n" if text.endswith("\n") else "")
+
+
 class Result:
     def __init__(self, proc):
         self.rc = proc.returncode
         self.out = proc.stdout
         self.err = proc.stderr
+
+    @property
+    def text(self):
+        """The output with wrapped lines joined (unwrap)."""
+        return unwrap(self.out)
+
+    @property
+    def lines(self):
+        """The output's lines with wrapped ones joined (unwrap)."""
+        return unwrap(self.out).splitlines()
 
     def json(self):
         return json.loads(self.out)

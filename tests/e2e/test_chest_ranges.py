@@ -101,10 +101,10 @@ def test_range_text(grotto):
     assert res.rc == 0 and res.err == ""
     lines = res.out.splitlines()
     assert lines[0] == "map 020032 B3F, seconds 0..9: chest 1 (6,11) rank H, chest 2 (3,2) rank I"
-    assert lines[1].split() == ["second", "chest", "1", "(H)", "chest", "2", "(I)"]
+    assert lines[1].split() == ["second", "stopwatch", "chest", "1", "(H)", "chest", "2", "(I)"]
     rows = lines[2:]
     assert len(rows) == 10
-    assert rows[0].split(None, 1)[0] == "0" and "Angel bell" in rows[0] and rows[0].endswith("Magic water")
+    assert rows[0].split()[:2] == ["0", "5"] and "Angel bell" in rows[0] and rows[0].endswith("Magic water")
     assert rows[7].split(None, 1)[0] == "7" and "Rockbomb shard" in rows[7] and rows[7].endswith("Strong medicine")
     # the columns line up: chest 2 starts at the same offset in every row
     col = lines[1].index("chest 2")

@@ -59,7 +59,7 @@ def test_flipped_byte_is_caught_at_its_floor_and_byte(grotto):
     assert res.rc == 1, res.out + res.err
     assert "floor seed 0x0123 B3F (request 51): 1 field differs" in res.out
     assert "grid: 1 cell differs, first (5,7)" in res.out and "= FloorRecord byte 133" in res.out
-    assert "128 records (128 floors, 0 maps), 896 fields compared; 1 records differ, 1 fields differ" in res.out
+    assert "128 records (128 floors, 0 maps), 896 fields compared; 1 records differ, 1 fields differ" in res.text
     assert res.out.endswith("DIFFERENCES\n")
     diff_rows = [l for l in res.out.splitlines() if l.strip().endswith("^..........")]
     assert diff_rows == [l for l in res.out.splitlines() if "^" in l] and len(diff_rows) == 1
@@ -154,7 +154,7 @@ def test_children_that_die_or_misbehave(grotto, command, needle):
 def test_keys_only_child_passes_at_the_end(grotto):
     res = grotto("oracle", "floors", "--b", ECHO_KEYS, "--seeds", "0", "--sample", 1)
     assert res.rc == 0, res.err
-    assert "1 records (1 floors, 0 maps), 0 fields compared" in res.out
+    assert "1 records (1 floors, 0 maps), 0 fields compared" in res.text
 
 
 def test_no_child_is_left_behind(grotto, tmp_path):
@@ -180,7 +180,7 @@ def test_golden_maps_sample_as_another_tool(grotto):
     assert res.rc == 0, res.out + res.err
     n = len(load_jsonl("maps-sample.jsonl"))
     assert "%d records (0 floors, %d maps)" % (n, n) in res.out
-    assert "ignored (in %d records): name_en, name_jp, elist[].state_text, record, digest" % n in res.out
+    assert "ignored (in %d records): name_en, name_jp, elist[].state_text, record, digest" % n in res.text
 
 
 def test_golden_floors_sample_lacks_width_height_overflow(grotto):

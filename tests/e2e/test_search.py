@@ -13,8 +13,11 @@ import universe_model as um
 from conftest import assert_usage_error, run
 
 
-def search_csv(*args):
-    res = run("search", *args, "--limit", "0", "--csv", "--quiet")
+def search_csv(*args, findable_only=False):
+    """The maps a search lists; every map (--include-unfindable) unless
+    findable_only: the filters under test do not depend on findability."""
+    more = [] if findable_only else ["--include-unfindable"]
+    res = run("search", *args, *more, "--limit", "0", "--csv", "--quiet")
     assert res.rc == 0, res.err
     return um.parse_csv(res.out)
 
@@ -61,7 +64,7 @@ ENV = {1: "caves", 2: "ruins", 3: "ice", 4: "water", 5: "fire"}
     (["--floors", "16"], lambda m: m["floors"] == 16),
     (["--band", "B5"], lambda m: m["band"] == 0xB5),
     (["--band", "C0"], lambda m: m["band"] == 0xB5),  # any quality of the band
-    (["--arising"], lambda m: m["seed"] not in um.never_seeds()),
+    (["--arising"], lambda m: um.map_id(um.band_of(m["band"]), m["seed"]) not in um.never_listed()),
 ])
 def test_map_filter_against_sample(args, pred, sample_ids):
     got = search_csv(*args)
@@ -224,6 +227,50 @@ def test_combinations(floors_sample, maps_sample, all_maps, sample_ids):
     assert search_csv("--name-has", "marsh", "--name", "granite tunnel of woe lv1") == {}
 
 
+# ---- findable maps: what the community tool lists ----
+
+def test_default_lists_only_findable_maps(all_maps):
+    """Without --include-unfindable a search leaves out exactly the 5,089
+    maps the community tool never lists (no timer value and base quality
+    give them in their band: the never-seeds' maps and e.g. 380033)."""
+    listed = search_csv(findable_only=True)
+    unlisted = set(all_maps) - set(listed)
+    assert unlisted == um.never_listed() and len(listed) == 393216 - 5089
+    assert "380033" in unlisted
+    j = run("search", "--band", "38", "--include-unfindable", "--limit", "0", "--json", "--quiet").json()
+    by = {m["map"]: m for m in j["maps"]}
+    assert by["380033"]["findable"] is False and by["380033"]["arising"] is True
+    assert by["380033"]["locations"] == []
+    assert all(m["findable"] == (m["map"] not in um.never_listed()) for m in j["maps"])
+
+
+def test_arising_honours_the_band():
+    """--arising keeps the maps some timer value and base quality give in
+    their band: 380033's seed arises, but never in band 38."""
+    got = search_csv("--band", "38", "--arising")
+    assert "380033" not in got and len(got) == 32768 - 716
+    assert "380033" in search_csv("--band", "38")
+
+
+def test_count_and_odds_follow_findability(grotto):
+    n = int(grotto("search", "--band", "38", "--count", "--quiet").out)
+    assert n == 32768 - 716
+    assert int(grotto("search", "--band", "38", "--include-unfindable", "--count", "--quiet").out) == 32768
+
+
+def test_quest15_counts_for_base_2_at_location_05(grotto):
+    """--base 2 --location 05 lists quest 15's map 020032, as the game gives
+    it (base quality 2, location 05); other bases do not."""
+    j = grotto("search", "--base", "2", "--location", "05", "--limit", "0", "--json", "--quiet").json()
+    m = {x["map"]: x for x in j["maps"]}
+    assert "020032" in m and m["020032"]["quest15"] is True
+    assert [l["location"] for l in m["020032"]["locations"] if l["quest15"]] == [5]
+    j = grotto("search", "--base", "3", "--location", "05", "--limit", "0", "--json", "--quiet").json()
+    assert "020032" not in {x["map"] for x in j["maps"]}
+    o = grotto("odds", "--base", "2", "--location", "05", "--limit", "0", "--json", "--quiet").json()
+    assert "020032" in {x["map"] for x in o["maps"]}
+
+
 # ---- where: locations and base qualities ----
 
 @pytest.fixture(scope="module")
@@ -272,6 +319,8 @@ def test_base_filter_is_exactly_the_timer_outcomes(base):
         q = um.final_quality(base, r1)
         mid = um.map_id(um.band_of(q), seed)
         want.setdefault(mid, set()).add(um.location(q, r3))
+    if base == 2:  # quest 15's gift: 020032 at location 05, for the quest's base 2
+        want["020032"].add(5)
     got = search_csv("--base", str(base))
     assert set(got) == set(want)
     for mid, r in got.items():
@@ -321,8 +370,8 @@ def test_json_and_csv_agree(grotto):
 def test_text_output_shows_floors_and_locations(grotto):
     out = grotto("search", "--overflow", "--band", "DD", "--base", "248", "--quiet").out.splitlines()
     assert out[-1].endswith("maps found")
-    line = next(l for l in out if l.startswith("DD5BC3"))
-    assert "floors B4F" in line and " at " in line
+    i = next(i for i, l in enumerate(out) if l.startswith("DD5BC3"))
+    assert "floors B4F" in out[i] and out[i + 1].startswith("        at 64 Khaalag Coast")
     limited = grotto("search", "--band", "DD", "--limit", "1", "--quiet").out
     assert "raise --limit" in limited
 

@@ -16,9 +16,25 @@ def columns(line):
     return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in line)
 
 
+# every command's text output on fixed inputs (interchange writes data lines, not text)
+EVERY_COMMAND = [
+    ["timer", "36690"], ["timer", "36690", "--base", "55"], ["seeds", "5BC3"], ["seeds", "--never"],
+    ["seeds", "--band", "DD"], ["chest", "DD5BC3", "4", "10"], ["chest", "DD5BC3", "4", "0..40"],
+    ["chest", "DD5BC3", "4", "6..30", "--stopwatch"],
+    ["search", "--from-boss", "99,10,99", "--state", "only", "--limit", "20", "--quiet"],
+    ["search", "--location", "05", "--base", "2", "--limit", "20", "--quiet"],
+    ["search", "--band", "DD", "--state", "only", "--limit", "20", "--quiet"],
+    ["odds", "--base", "248", "--state", "only", "--limit", "20", "--quiet"],
+    ["odds", "--reward", "60,3", "--location", "72", "--limit", "20", "--quiet"],
+    ["stats", "--legacy-diff", "--quiet"], ["oracle", "--b", "corpus/golden/maps-sample.jsonl"],
+    ["verify", "corpus/hardware"], ["sweep", "-j", "2", "--quiet"], ["help", "terms"], ["--help"],
+    ["map", "4C1BE6", "--engine", "legacy"], ["floor", "4C1BE6", "9", "--engine", "legacy"],
+]
+
+
 @pytest.mark.parametrize("args", [["map", m] for m in MAPS] + [["floor", "DD5BC3", "4"], ["floor", "382A87", "3"],
                                                             ["floor", "DD5BC3", "10"], ["stats", "--quiet"],
-                                                            ["search", "--overflow", "--quiet"]])
+                                                            ["search", "--overflow", "--quiet"]] + EVERY_COMMAND)
 def test_fits_100_columns(args):
     res = run(*args)
     assert res.rc == 0, res.err

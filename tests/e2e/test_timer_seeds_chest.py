@@ -64,7 +64,8 @@ def test_seed_of_a_never_seed(grotto):
 @pytest.mark.parametrize("args,needle", [
     (["8000"], "above 0x7FFF"),
     ([], "give --never or a seed"),
-    (["--never", "0032"], "takes no seed"),
+    (["--never", "0032"], "give either SSSS or --never, not both"),
+    (["--never", "--band", "02"], "--band applies to grotto seeds without --never only"),
     (["0032", "--band", "ZZ"], "bad band"),
     (["0032", "--band", "02", "--quality", "5"], "not both"),
 ])

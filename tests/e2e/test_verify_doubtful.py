@@ -52,14 +52,14 @@ def test_a_floor_byte_that_disagrees_is_doubtful_not_a_mismatch(tmp_path, floor)
     res = verify(tmp_path, ram(floor, extra="floor_byte: 3\n"))
     assert res.rc == 3, res.out + res.err
     assert res.err == ""
-    line = res.out.splitlines()[0]
+    line = res.lines[0]
     assert line.startswith("DOUBTFUL ") and "ram 5BC3 B4F: the current-floor byte read 3, the generator's floor " \
         "was 4: which floor was captured is in doubt; up, down, tiles" in line, line
-    assert "1 DOUBTFUL" in res.out.splitlines()[-1] and "0 MISMATCH" in res.out.splitlines()[-1]
+    assert "1 DOUBTFUL" in res.lines[-1] and "0 MISMATCH" in res.lines[-1]
     # with a difference as well: still DOUBTFUL, the difference shown
     res = verify(tmp_path, ram(floor, extra="floor_byte: -1\n", tile=20))
     assert res.rc == 3
-    assert res.out.startswith("DOUBTFUL ") and "read -1" in res.out and "tile (4,1): capture" in res.out
+    assert res.out.startswith("DOUBTFUL ") and "read -1" in res.text and "tile (4,1): capture" in res.text
     js = verify(tmp_path, ram(floor, extra="floor_byte: -1\n", tile=20), json=True).json()
     c = js["captures"][0]
     assert c["verdict"] == "DOUBTFUL" and "read -1" in c["doubt"] and len(c["differences"]) == 1
@@ -75,7 +75,7 @@ def test_inferred_values(tmp_path, floor):
     res = verify(tmp_path, ram(floor, extra="inferred: walk_nodes\n", walk=w + 1))
     assert res.rc == 3, res.out
     assert res.out.startswith("DOUBTFUL ") and "only values read at inferred addresses differ (inferred: " \
-        "walk_nodes); walk_nodes: capture" in res.out
+        "walk_nodes); walk_nodes: capture" in res.text
     # the same difference without inferred: a MISMATCH
     res = verify(tmp_path, ram(floor, walk=w + 1))
     assert res.rc == 1 and res.out.startswith("MISMATCH ")
@@ -93,5 +93,5 @@ def test_exit_code_precedence(tmp_path, floor):
     assert verify(tmp_path, doubtful, mismatch).rc == 1
     res = verify(tmp_path, doubtful, mismatch, "capture: ram\n")
     assert res.rc == 2
-    assert res.out.splitlines()[-1].startswith("verify: 3 captures in 1 file: 0 OK, 1 MISMATCH, 1 REJECTED, "
+    assert res.lines[-1].startswith("verify: 3 captures in 1 file: 0 OK, 1 MISMATCH, 1 REJECTED, "
                                                "1 DOUBTFUL")

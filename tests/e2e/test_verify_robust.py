@@ -13,7 +13,7 @@ import subprocess
 
 import pytest
 
-from conftest import ROOT, grotto_bin
+from conftest import ROOT, grotto_bin, unwrap
 
 HW = ROOT / "corpus" / "hardware" / "hw4-quest15.cap"
 LIMIT = 16 << 20  # capture/capture.c MAX_FILE_BYTES
@@ -32,7 +32,7 @@ def good(tmp_path, name):
 
 
 def lines(proc):
-    return proc.stdout.decode("utf-8", "surrogateescape").splitlines()
+    return unwrap(proc.stdout.decode("utf-8", "surrogateescape")).splitlines()
 
 
 def check_run(args, tmp_path, expect):

@@ -66,7 +66,7 @@ def places(band, seed, base=None, by_seed=None):
                 locs.add(location(q, r3))
         for loc in locs:
             out[loc] = out.get(loc, 0) + 1
-    if base is None and (band_code(band), seed) == QUEST15[:2]:
+    if base in (None, 2) and (band_code(band), seed) == QUEST15[:2]:  # the quest's gift, its base 2
         out.setdefault(QUEST15[2], 0)
     return out
 
@@ -121,6 +121,17 @@ def area_locations(area):
     """The location numbers of an overworld area (tools/tables/locations.json)."""
     with open(ROOT / "tools" / "tables" / "locations.json", encoding="utf-8") as f:
         return {l["no"] for l in json.load(f)["locations"] if area in (l["region_en"], l["region_ja"])}
+
+
+@functools.lru_cache(maxsize=None)
+def never_listed():
+    """The maps the community tool never lists (corpus/golden/searcher/never-listed.json):
+    no timer value and base quality give them in their band."""
+    with open(CORPUS / "searcher" / "never-listed.json", encoding="utf-8") as f:
+        v = json.load(f)
+    out = frozenset(b["band"] + s for b in v["bands"] for s in b["seeds"])
+    assert len(out) == v["total"] == 5089
+    return out
 
 
 @functools.lru_cache(maxsize=None)

@@ -1,0 +1,142 @@
+"""The rough edges of issue 19, each a test that failed before: a value
+option that would take the next option as its value, files of either record
+kind for interchange decode, '-' as standard output, write errors in one line
+naming the file and the reason, a missing --against path."""
+import resource
+import subprocess
+
+import pytest
+
+from conftest import grotto_bin, run
+
+
+@pytest.mark.parametrize("args", [["sweep", "--out", "--help"], ["floor", "DD5BC3", "4", "--svg", "--json"],
+                                  ["search", "--name", "--count"], ["interchange", "export", "floors", "--out", "--x"]])
+def test_a_value_option_refuses_an_option_as_its_value(args, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    res = run(*args)
+    assert res.rc == 2 and res.out == "" and res.err.count("\n") == 1, res.err
+    assert "needs a value" in res.err and "--%s=" % args[-2].lstrip("-") in res.err
+    assert not list(tmp_path.iterdir())
+
+
+def test_a_value_beginning_with_a_dash_is_written_with_equals(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    res = run("interchange", "export", "floors", "--seeds", "5BC3", "--out=-x")
+    assert res.rc == 0, res.err
+    assert len((tmp_path / "-x").read_text().splitlines()) == 16
+
+
+@pytest.fixture(scope="module")
+def maps68(tmp_path_factory):
+    d = tmp_path_factory.mktemp("maps68")
+    lines = run("interchange", "export", "maps", "--seeds", "0..43", "--bands", "02").out
+    assert len(lines.splitlines()) == 68
+    (d / "m.jsonl").write_text(lines)
+    assert run("interchange", "encode", d / "m.jsonl", "-o", d / "m.bin").rc == 0
+    assert (d / "m.bin").stat().st_size == 68 * 140 == 35 * 272
+    return d, lines
+
+
+def test_decode_a_size_of_both_kinds_needs_the_kind(maps68):
+    d, lines = maps68
+    res = run("interchange", "decode", d / "m.bin")
+    assert res.rc == 2 and res.out == "" and "--floors or --maps" in res.err and res.err.count("\n") == 1
+    res = run("interchange", "decode", d / "m.bin", "--maps")
+    assert res.rc == 0 and res.out == lines
+    res = run("interchange", "decode", d / "m.bin", "--floors")
+    assert res.rc == 2 and res.out == "" and "not a valid FloorRecord" in res.err
+    res = run("interchange", "decode", d / "m.bin", "--maps", "--floors")
+    assert res.rc == 2 and "exclusive" in res.err
+
+
+def test_decode_floors_switch_reads_floor_records(tmp_path):
+    run("interchange", "export", "floors", "--seeds", "5BC3..5BC4", "-o", tmp_path / "f.jsonl")
+    assert run("interchange", "encode", tmp_path / "f.jsonl", "-o", tmp_path / "f.bin").rc == 0
+    res = run("interchange", "decode", tmp_path / "f.bin", "--floors", "--seed", "5BC3")
+    assert res.rc == 0 and res.out == (tmp_path / "f.jsonl").read_text()
+    res = run("interchange", "decode", tmp_path / "f.bin", "--maps")
+    assert res.rc == 2 and "not a whole number of MapRecords" in res.err
+
+
+def test_dash_is_standard_output(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    res = run("interchange", "export", "floors", "--seeds", "1", "-o", "-")
+    assert res.rc == 0 and len(res.out.splitlines()) == 16
+    res = run("floor", "DD5BC3", "4", "--svg", "-")
+    assert res.rc == 0 and res.out.startswith("<?xml") or res.out.startswith("<svg")
+    assert not list(tmp_path.iterdir())
+
+
+def limited(*args):
+    def limit():
+        resource.setrlimit(resource.RLIMIT_FSIZE, (4096, 4096))
+    return subprocess.run([grotto_bin(), *map(str, args)], capture_output=True, text=True, preexec_fn=limit)
+
+
+def test_a_write_error_names_the_file_and_the_reason_in_one_line(tmp_path):
+    out = tmp_path / "big.jsonl"
+    res = limited("interchange", "export", "floors", "--seeds", "0..3", "-o", out)
+    assert res.returncode == 2 and res.stdout == ""
+    assert res.stderr == "grotto interchange: write error on '%s': File too large (nothing written)\n" % out
+    assert not list(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize("args", [["interchange", "export", "floors", "--seeds", "0..3"],
+                                  ["verify", "corpus/hardware"], ["map", "DD5BC3"]])
+def test_a_full_standard_output_is_one_line(args):
+    with open("/dev/full", "w") as full:
+        res = subprocess.run([grotto_bin(), *args], stdout=full, stderr=subprocess.PIPE, text=True)
+    assert res.returncode == 2
+    assert res.stderr.count("\n") == 1 and "write error on standard output: No space left on device" in res.stderr
+
+
+@pytest.mark.parametrize("cmd", [["sweep", "-j", "1", "-q"], ["oracle", "floors"]])
+def test_a_missing_against_path_says_so(cmd, tmp_path):
+    res = run(*cmd, "--against", tmp_path / "nonexistent")
+    assert res.rc == 2 and res.out == ""
+    assert res.err.strip().endswith("nonexistent: No such file or directory"), res.err
+
+
+# ---- the parser refuses what it cannot mean ----
+
+@pytest.mark.parametrize("args,needle", [
+    (["search", "--state", "only,"], "empty item"), (["search", "--state", ",only"], "empty item"),
+    (["search", "--name", ""], "empty"), (["search", "--name-has", ""], "empty"),
+    (["stats", "--legacy-diff", "--engine", "ref"], "--engine applies to"),
+    (["bench", "--queries", "-j", "2"], "--threads applies to"),
+    (["interchange", "decode", "x.bin", "--engine", "ref"], "--engine applies to")])
+def test_the_parser_refuses_what_it_cannot_mean(args, needle):
+    res = run(*args)
+    assert res.rc == 2 and res.out == "" and res.err.count("\n") == 1 and needle in res.err, res.err
+
+
+# ---- output a researcher reads without the spec ----
+
+@pytest.mark.parametrize("args", [["map", "4C1BE6", "--engine", "legacy"], ["floor", "4C1BE6", "9", "--engine", "legacy"]])
+def test_the_legacy_engine_output_is_labelled(args):
+    res = run(*args)
+    assert res.rc == 0 and "the LEGACY Windows tool's model (--engine legacy)" in res.out
+    assert "LEGACY" not in run(*args[:-2]).out
+
+
+def test_chest_prints_and_takes_the_stopwatch_second():
+    res = run("chest", "DD5BC3", "4", "10")
+    assert res.out.startswith("map DD5BC3 B4F at second 10 (stopwatch 15): 3 chests")
+    assert run("chest", "DD5BC3", "4", "15", "--stopwatch").out == res.out
+    assert "stopwatch = second + 5" in run("chest", "--help").out
+
+
+# ---- searches return what can be found ----
+
+def test_search_lists_only_findable_maps_unless_told():
+    listed = int(run("search", "--count", "--quiet").out)
+    every = int(run("search", "--include-unfindable", "--count", "--quiet").out)
+    assert every == 12 * 32768 and every - listed == 5089
+    assert "380033" not in run("search", "--band", "38", "--limit", "0", "--quiet").out
+    assert "380033" in run("search", "--band", "38", "--include-unfindable", "--limit", "0", "--quiet").out
+
+
+def test_quest15_map_is_at_location_05_for_base_2():
+    out = run("search", "--location", "05", "--base", "2", "--limit", "0", "--quiet").out
+    assert any(l.startswith("020032 ") for l in out.splitlines())

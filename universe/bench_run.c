@@ -1,0 +1,382 @@
+/* The runs of grotto bench (universe.h, "the bench runs"):
+ *   sweep    the full-universe sweep timed with ref and impl, each run a
+ *            child process (universe_bench), N runs per engine, min and
+ *            median of every figure, the CPU-time limit of impl's work,
+ *            the digests compared with each other and the corpus;
+ *   queries  the documented research queries, each run as a fresh grotto
+ *            process cold (--no-cache) and warm (a private cache).
+ * Each returns its document (docs/json.md, 'bench' and 'bench --queries');
+ * RES_DIFF when digests differ (sweep) or a query failed or its cold and
+ * warm outputs differ (queries). */
+#define _DEFAULT_SOURCE /* wait4 */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "base.h"
+#include "oracle.h"
+#include "universe.h"
+
+/* The documented query set (README, grotto bench --help). NULL-terminated
+ * argument lists; "stats" output is not compared (it holds timings). */
+static const char *const QUERIES[][12] = {
+    {"search", "--band", "DD", "--state", "only", "--count", NULL},
+    {"search", "--state", "no-enemy", "--limit", "0", NULL},
+    {"search", "--monster", "liquid metal slime", "--limit", "0", "--json", NULL},
+    {"search", "--up-by-chest", "--down-cut", "--count", NULL},
+    {"search", "--name-has", "lv.9", "--ghosts", "2", "--limit", "0", "--csv", NULL},
+    {"search", "--location", "72", "--base", "120", "--limit", "0", "--csv", NULL},
+    {"odds", "--base", "248", "--state", "only", NULL},
+    {"odds", "--base", "120", "--monster", "liquid metal slime", "--json", NULL},
+    {"stats", NULL},
+};
+enum { NQUERIES = sizeof QUERIES / sizeof QUERIES[0], MAX_RUNS = 100 };
+
+typedef struct timing {
+    double wall[MAX_RUNS], cpu[MAX_RUNS];
+    int n;
+} timing;
+
+typedef struct qresult {
+    timing cold, warm;
+    int ok, same;
+} qresult;
+
+void universe_bench_queries_help(FILE *out)
+{
+    fprintf(out, "The query set of --queries:\n");
+    for (int q = 0; q < NQUERIES; q++) {
+        fprintf(out, "    grotto");
+        for (int i = 0; QUERIES[q][i]; i++)
+            fprintf(out, strchr(QUERIES[q][i], ' ') ? " \"%s\"" : " %s", QUERIES[q][i]);
+        fputc('\n', out);
+    }
+}
+
+static void query_text(int q, char *buf, size_t size)
+{
+    size_t n = 0;
+    buf[0] = 0;
+    for (int i = 0; QUERIES[q][i] && n < size; i++)
+        n += (size_t)snprintf(buf + n, size - n, strchr(QUERIES[q][i], ' ') ? "%s\"%s\"" : "%s%s", i ? " " : "",
+                              QUERIES[q][i]);
+}
+
+/* Runs grotto with the query (plus --no-cache when cold), stdout into the
+ * file out; the timing of the run is appended to t. 0 if it exited 0. */
+static int run_once(int q, int cold, const char *cache_dir, const char *out, timing *t)
+{
+    const char *argv[16];
+    int argc = 0;
+    argv[argc++] = "grotto";
+    for (int i = 0; QUERIES[q][i]; i++)
+        argv[argc++] = QUERIES[q][i];
+    if (cold)
+        argv[argc++] = "--no-cache";
+    argv[argc] = NULL;
+    double t0 = base_now();
+    pid_t pid = fork();
+    if (pid < 0)
+        return -1;
+    if (pid == 0) {
+        int fd = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+        int nul = open("/dev/null", O_WRONLY);
+        if (fd < 0 || nul < 0 || dup2(fd, 1) < 0 || dup2(nul, 2) < 0 || setenv("GROTTO_CACHE_DIR", cache_dir, 1))
+            _exit(127);
+        unsetenv("GROTTO_INDEX_TRACE");
+        execv("/proc/self/exe", (char *const *)argv);
+        _exit(127);
+    }
+    int status;
+    struct rusage ru;
+    if (wait4(pid, &status, 0, &ru) != pid)
+        return -1;
+    if (t->n < MAX_RUNS) {
+        t->wall[t->n] = base_now() - t0;
+        t->cpu[t->n] = (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec * 1e-6 + (double)ru.ru_stime.tv_sec +
+                       ru.ru_stime.tv_usec * 1e-6;
+        t->n++;
+    }
+    return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1;
+}
+
+static int same_file(const char *a, const char *b)
+{
+    FILE *fa = fopen(a, "rb"), *fb = fopen(b, "rb");
+    int same = fa && fb;
+    while (same) {
+        int ca = fgetc(fa), cb = fgetc(fb);
+        same = ca == cb;
+        if (ca == EOF || cb == EOF)
+            break;
+    }
+    if (fa)
+        fclose(fa);
+    if (fb)
+        fclose(fb);
+    return same;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* min and median of v[0..n) (n >= 1) */
+static void min_median(const double *v, int n, double *mn, double *med)
+{
+    double s[MAX_RUNS];
+    memcpy(s, v, (size_t)n * sizeof *v);
+    qsort(s, (size_t)n, sizeof *s, cmp_double);
+    *mn = s[0];
+    *med = n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+}
+
+static void remove_dir(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (d) {
+        struct dirent *e;
+        while ((e = readdir(d))) {
+            if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+                continue;
+            char p[4200];
+            snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
+            unlink(p);
+        }
+        closedir(d);
+    }
+    rmdir(dir);
+}
+
+/* ---- sweep ---- */
+
+enum { F_CPU, F_WALL, F_FLOORS, F_ELIST, F_ANALYSIS, F_MAPS, F_COUNT };
+static const char *const FIG_KEY[F_COUNT] = {"cpu_seconds", "wall_seconds", "floors", "elist", "analysis", "maps"};
+
+/* The figures of one engine over its runs. */
+typedef struct engine_runs {
+    universe_bench_run last;     /* counts, digests (equal in every run) */
+    universe_bench_stat fig[F_COUNT];
+    long rss_max_kib;
+    uint64_t mismatches;         /* corpus mismatches, worst run */
+    int same_every_run;          /* every run gave the first run's digests */
+} engine_runs;
+
+static void keep_run(engine_runs *er, const universe_bench_run *r, int i, double v[F_COUNT][MAX_RUNS])
+{
+    if (i > 0 && (r->floor_set_digest != er->last.floor_set_digest || r->map_set_digest != er->last.map_set_digest))
+        er->same_every_run = 0;
+    if (i == 0 || r->floor_mismatch + r->map_mismatch > er->mismatches)
+        er->mismatches = r->floor_mismatch + r->map_mismatch;
+    if (i == 0)
+        er->last = *r;
+    if (r->peak_rss_kib > er->rss_max_kib)
+        er->rss_max_kib = r->peak_rss_kib;
+    double f[F_COUNT] = {r->cpu, r->wall, r->floors_s, r->elist_s, r->analysis_s, r->maps_s};
+    for (int k = 0; k < F_COUNT; k++)
+        v[k][i] = f[k];
+}
+
+static int run_engine(const grotto_engine *engine, const universe_bench_args *a, const oracle_corpus *want,
+                      engine_runs *er)
+{
+    static double v[F_COUNT][MAX_RUNS];
+    memset(er, 0, sizeof *er);
+    er->same_every_run = 1;
+    for (int i = 0; i < a->repeat; i++) {
+        char label[48];
+        snprintf(label, sizeof label, "bench %s %d/%d", engine->name, i + 1, a->repeat);
+        universe_bench_run r;
+        if (universe_bench(engine, a->threads, want->floors, want->maps, a->progress ? label : NULL, &r) != 0)
+            return -1;
+        if (!r.ok)
+            return 1;
+        keep_run(er, &r, i, v);
+    }
+    for (int k = 0; k < F_COUNT; k++)
+        er->fig[k] = universe_bench_stat_of(v[k], a->repeat);
+    return 0;
+}
+
+static void stat_value(json_t *o, const char *key, universe_bench_stat s)
+{
+    json_t *x = res_obj(o, key);
+    res_num(x, "min", s.min, 4);
+    res_num(x, "median", s.median, 4);
+}
+
+static void engine_value(json_t *doc, const char *key, const engine_runs *e)
+{
+    const universe_bench_run *r = &e->last;
+    json_t *o = res_obj(doc, key), *st;
+    res_bool(o, "ok", 1);
+    stat_value(o, "cpu_seconds", e->fig[F_CPU]);
+    stat_value(o, "wall_seconds", e->fig[F_WALL]);
+    st = res_obj(o, "stage_cpu_seconds");
+    for (int k = F_FLOORS; k < F_COUNT; k++)
+        stat_value(st, FIG_KEY[k], e->fig[k]);
+    res_int(o, "floors", (long long)r->floors);
+    res_int(o, "maps", (long long)r->maps);
+    res_int(o, "floor_generations", (long long)r->floor_generations);
+    res_int(o, "peak_rss_kib", e->rss_max_kib);
+    res_int(o, "floor_corpus_mismatches", (long long)r->floor_mismatch);
+    res_int(o, "map_corpus_mismatches", (long long)r->map_mismatch);
+    res_bool(o, "same_digests_every_run", e->same_every_run);
+    res_int(o, "corpus_mismatches_worst_run", (long long)e->mismatches);
+}
+
+static double ratio_of(double a, double b)
+{
+    return b > 0 ? a / b : 0;
+}
+
+static void limit_value(json_t *doc, const engine_runs *impl)
+{
+    universe_bench_limit lim;
+    universe_bench_limit_measure(&lim);
+    double limit = universe_bench_limit_seconds(&lim, impl->last.draws, impl->last.bytes_hashed);
+    json_t *o = res_obj(doc, "limit");
+    res_int(o, "draws", (long long)impl->last.draws);
+    res_int(o, "bytes_hashed", (long long)impl->last.bytes_hashed);
+    res_num(o, "ns_per_draw", lim.ns_per_draw, 3);
+    res_num(o, "ns_per_byte", lim.ns_per_byte, 3);
+    res_num(o, "seconds", limit, 4);
+    res_num(o, "impl_cpu_over_limit", ratio_of(impl->fig[F_CPU].median, limit), 2);
+}
+
+static int sweep_value(const universe_bench_args *a, const engine_runs *ref, const engine_runs *impl, json_t *doc)
+{
+    double ratio = ratio_of(ref->fig[F_CPU].median, impl->fig[F_CPU].median);
+    int same = impl->last.floor_set_digest == ref->last.floor_set_digest &&
+               impl->last.map_set_digest == ref->last.map_set_digest && impl->same_every_run && ref->same_every_run;
+    uint64_t mismatches = ref->mismatches + impl->mismatches;
+    res_int(doc, "threads", a->threads);
+    res_int(doc, "repeat", a->repeat);
+    engine_value(doc, "ref", ref);
+    engine_value(doc, "impl", impl);
+    res_num(doc, "ratio", ratio, 2);
+    res_num(doc, "ratio_min", ratio_of(ref->fig[F_CPU].min, impl->fig[F_CPU].min), 2);
+    res_num(doc, "ratio_wall", ratio_of(ref->fig[F_WALL].median, impl->fig[F_WALL].median), 2);
+    limit_value(doc, impl);
+    res_bool(doc, "identical_digests", same);
+    res_bool(doc, "corpus_checked", !a->no_corpus);
+    res_int(doc, "corpus_mismatches", (long long)mismatches);
+    json_t *t = res_obj(doc, "targets");
+    res_bool(t, "ratio_at_least_60", ratio >= 60);
+    res_bool(t, "impl_cpu_at_most_0_15s", impl->fig[F_CPU].median <= 0.15);
+    res_bool(t, "impl_rss_under_64mib", impl->rss_max_kib < 64 * 1024);
+    return mismatches || !same ? RES_DIFF : RES_OK;
+}
+
+int universe_bench_sweep_run(const universe_bench_args *a, res_run *r)
+{
+    oracle_corpus want = {0};
+    char err[4096];
+    if (!a->no_corpus && oracle_corpus_load("corpus", 1u << ORACLE_FLOORS | 1u << ORACLE_MAPS, &want, err, sizeof err))
+        return res_fail(r, "%s (use --no-corpus to skip the check)", err);
+    static engine_runs impl, ref;
+    int rc = run_engine(&grotto_engine_impl, a, &want, &impl);
+    if (!rc)
+        rc = run_engine(&grotto_engine_ref, a, &want, &ref);
+    oracle_corpus_free(&want);
+    if (rc)
+        return res_fail(r, "%s", rc < 0 ? "cannot start a benchmark run (fork or memory)"
+                                        : "a benchmark run did not finish");
+    r->doc = res_doc();
+    return sweep_value(a, &ref, &impl, r->doc);
+}
+
+/* ---- queries ---- */
+
+static void timing_value(json_t *o, const char *key, const timing *t)
+{
+    double wmin, wmed, cmin, cmed;
+    min_median(t->wall, t->n, &wmin, &wmed);
+    min_median(t->cpu, t->n, &cmin, &cmed);
+    json_t *x = res_obj(o, key);
+    res_num(x, "wall_min", wmin, 4);
+    res_num(x, "wall_median", wmed, 4);
+    res_num(x, "cpu_min", cmin, 4);
+    res_num(x, "cpu_median", cmed, 4);
+}
+
+/* Every query: once to write the cache, then runs x (cold, warm). */
+static void time_queries(const universe_bench_args *a, const char *dir, qresult *r)
+{
+    char cache[4200], out_cold[4200], out_warm[4200];
+    snprintf(cache, sizeof cache, "%s/cache", dir);
+    snprintf(out_cold, sizeof out_cold, "%s/cold.out", dir);
+    snprintf(out_warm, sizeof out_warm, "%s/warm.out", dir);
+    for (int q = 0; q < NQUERIES; q++) {
+        char text[256];
+        query_text(q, text, sizeof text);
+        if (a->progress)
+            fprintf(stderr, "bench: grotto %s\n", text);
+        qresult *x = &r[q];
+        memset(x, 0, sizeof *x);
+        timing prime = {0};
+        x->ok = run_once(q, 0, cache, out_warm, &prime) == 0; /* writes the cache */
+        for (int i = 0; x->ok && i < a->runs; i++)
+            x->ok = run_once(q, 1, cache, out_cold, &x->cold) == 0 && run_once(q, 0, cache, out_warm, &x->warm) == 0;
+        x->same = !strcmp(QUERIES[q][0], "stats") || same_file(out_cold, out_warm);
+    }
+    char path[4300];
+    snprintf(path, sizeof path, "%s/cache", dir);
+    remove_dir(path);
+    remove_dir(dir);
+}
+
+static int queries_value(const qresult *r, json_t *doc)
+{
+    double worst_cold = 0, worst_warm = 0, mn, med;
+    int all = 1;
+    json_t *list = res_arr(doc, "queries");
+    for (int q = 0; q < NQUERIES; q++) {
+        char text[256];
+        query_text(q, text, sizeof text);
+        json_t *o = json_object();
+        res_str(o, "query", text);
+        res_bool(o, "ok", r[q].ok);
+        if (r[q].ok) {
+            timing_value(o, "cold", &r[q].cold);
+            timing_value(o, "warm", &r[q].warm);
+            min_median(r[q].cold.wall, r[q].cold.n, &mn, &med);
+            worst_cold = med > worst_cold ? med : worst_cold;
+            min_median(r[q].warm.wall, r[q].warm.n, &mn, &med);
+            worst_warm = med > worst_warm ? med : worst_warm;
+        }
+        res_bool(o, "same_output", r[q].same);
+        res_push(list, o);
+        all &= r[q].ok && r[q].same;
+    }
+    json_t *t = res_obj(doc, "targets");
+    res_bool(t, "every_query_under_0_3s", worst_warm < 0.3);
+    res_bool(t, "cached_under_50ms", worst_warm < 0.05);
+    res_bool(t, "cold_under_0_3s", worst_cold < 0.3);
+    res_num(doc, "worst_warm_wall", worst_warm, 4);
+    res_num(doc, "worst_cold_wall", worst_cold, 4);
+    return all ? RES_OK : RES_DIFF;
+}
+
+int universe_bench_queries_run(const universe_bench_args *a, res_run *r)
+{
+    const char *tmp = getenv("TMPDIR");
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%s/grotto-bench-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    if (!mkdtemp(dir))
+        return res_fail(r, "cannot make a temporary directory: %s", strerror(errno));
+    static qresult res[NQUERIES];
+    time_queries(a, dir, res);
+    r->doc = res_doc();
+    res_int(r->doc, "runs", a->runs);
+    res_int(r->doc, "cpus", base_default_threads());
+    return queries_value(res, r->doc);
+}

@@ -1,0 +1,127 @@
+/* The runs of grotto search and grotto odds (universe.h): the query on the
+ * universe index, every matching map as a `search_map` object streamed as
+ * "maps" (at most the limit), then the counts and, for odds, the chances.
+ * And opening the index for a command: its progress line and trace. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "base.h"
+#include "grotto/map.h"
+#include "grotto/record.h"
+#include "lookup.h"
+#include "universe.h"
+
+universe_index *universe_index_for(const universe_index_args *a, universe_index_opts *opts, char *err, size_t n)
+{
+    static base_progress p;
+    base_progress_init(&p, "universe index", a->quiet);
+    *opts = (universe_index_opts){.engine = a->engine ? a->engine : &grotto_engine_impl,
+                                  .threads = a->threads,
+                                  .cache = !a->no_cache,
+                                  .progress = base_progress_cb,
+                                  .progress_ctx = &p};
+    universe_index *ix = universe_index_open(opts, err, n);
+    base_progress_done(&p);
+    if (ix && getenv("GROTTO_INDEX_TRACE"))
+        fprintf(stderr, "grotto%s%s: index %s\n", a->who ? " " : "", a->who ? a->who : "", ix->note);
+    return ix;
+}
+
+/* "locations": where the map is found (for the base, or some base), with
+ * the timer values giving it there (odds) and quest 15's gift. */
+static void locations(json_t *o, const universe_index *ix, uint32_t m, int base, int odds)
+{
+    uint16_t at[GT_LOCATION_COUNT + 1];
+    int quest15 = 0;
+    universe_query_places(ix, m, base, at, &quest15);
+    json_t *list = res_arr(o, "locations");
+    for (int l = 1; l <= GT_LOCATION_COUNT; l++) {
+        int gift = quest15 && l == GT_QUEST15_LOCATION;
+        if (!at[l] && !gift)
+            continue;
+        json_t *e = json_object();
+        res_int(e, "location", l);
+        if (odds)
+            res_int(e, "timers", at[l]);
+        res_bool(e, "quest15", gift);
+        res_set(e, "location_info", lookup_location(l));
+        res_push(list, e);
+    }
+    res_bool(o, "quest15", quest15);
+}
+
+static json_t *map_value(const universe_index *ix, const universe_query_hit *h, const universe_search_args *a)
+{
+    int band = (int)(h->map / GROTTO_SEED_COUNT);
+    uint32_t seed = h->map % GROTTO_SEED_COUNT;
+    grotto_map_details_t d;
+    char id[8], name[192];
+    grotto_map_details_of(&ix->map[h->map], band, gt_band[band].code, seed, &d);
+    json_t *o = json_object();
+    snprintf(id, sizeof id, "%02X%04X", d.band_code, d.seed);
+    res_str(o, "map", id);
+    res_int(o, "band", d.band_code);
+    res_int(o, "seed", d.seed);
+    grotto_map_name_en(&d, name, sizeof name);
+    res_str(o, "name_en", name);
+    grotto_map_name_jp(&d, name, sizeof name);
+    res_str(o, "name_jp", name);
+    res_int(o, "env", d.env);
+    res_str(o, "env_en", gt_env_name[d.env].en);
+    res_int(o, "floor_count", d.floors);
+    res_int(o, "boss", d.boss);
+    res_int(o, "level", d.level);
+    res_bool(o, "arising", ix->seed_start[seed + 1] > ix->seed_start[seed]);
+    res_bool(o, "findable", universe_map_findable(ix, h->map));
+    json_t *floors = res_arr(o, "matched_floors");
+    for (int n = 0; n < GROTTO_MAX_FLOORS; n++)
+        if ((h->floors >> n) & 1)
+            res_push_int(floors, n + 1);
+    if (a->odds) {
+        res_int(o, "timers", h->timers);
+        res_num(o, "chance", h->timers / (double)GROTTO_TIMER_COUNT, 16); /* k / 2^16: exact */
+    }
+    locations(o, ix, h->map, a->q.base, a->odds);
+    return o;
+}
+
+static int listed(const universe_search_args *a, const universe_index *ix, const universe_query_result *q,
+                  res_run *r)
+{
+    unsigned long shown = a->limit && a->limit < q->count ? a->limit : q->count;
+    if (a->odds) {
+        res_int(r->doc, "base", a->q.base);
+        res_str(r->doc, "base_how", a->base_how);
+        res_int(r->doc, "timer_values", GROTTO_TIMER_COUNT);
+    }
+    res_head(r, "maps");
+    for (unsigned long i = 0; i < shown; i++)
+        res_item(r, map_value(ix, &q->hit[i], a));
+    res_int(r->doc, "found", q->count);
+    res_int(r->doc, "shown", (long long)shown);
+    if (a->odds) {
+        res_int(r->doc, "timers", q->timers);
+        res_num(r->doc, "chance", q->timers / (double)GROTTO_TIMER_COUNT, 16);
+        res_int(r->doc, "produced", q->produced);
+    }
+    return RES_OK;
+}
+
+int universe_search(const universe_search_args *a, res_run *r)
+{
+    universe_index_opts o;
+    char err[256];
+    universe_index *ix = universe_index_for(&a->index, &o, err, sizeof err);
+    if (!ix)
+        return res_fail(r, "%s", err);
+    universe_query_result q;
+    if (universe_query_run(ix, &a->q, &q) != 0) {
+        universe_index_close(ix);
+        return res_fail(r, "out of memory");
+    }
+    r->doc = res_doc();
+    int rc = listed(a, ix, &q, r);
+    universe_query_result_free(&q);
+    universe_index_close(ix);
+    return rc;
+}
