@@ -3,7 +3,7 @@
 #  (a) one instrumented gcc build in build-instr/: ASan + UBSan
 #      (-fno-sanitize-recover=all, halt on the first error, LeakSanitizer on)
 #      and gcov's counters (--coverage, -O1), so that ci/coverage.sh --report
-#      reads the counters of this same run. It runs ctest and pytest (-n, one
+#      reads the counters of this same run. It runs ctest (-j) and pytest (-n, one
 #      worker per core; GROTTO_BIN = the instrumented grotto). Reduced form:
 #      ctest leaves out the label "full" (tests/CMakeLists.txt: the whole-
 #      universe comparisons of ref vs impl vs corpus and of ref vs corpus,
@@ -38,7 +38,7 @@ case "$what" in all | asan | tsan) ;; *) echo "usage: ci/sanitize.sh [all|asan|t
 REPORT='ERROR: AddressSanitizer|ERROR: LeakSanitizer|runtime error|WARNING: ThreadSanitizer|ERROR: ThreadSanitizer'
 SAN_EXIT=86 # exit code of a process stopped by a sanitizer
 instr=build-instr
-jobs=${SANITIZE_JOBS:-$(nproc)}
+jobs=${SANITIZE_JOBS:-$(nproc)} # ctest -j and pytest -n
 failed=0
 
 stage_start=0
@@ -88,9 +88,9 @@ if [ "$what" != tsan ]; then
   mkdir -p "$logs"
   export ASAN_OPTIONS="halt_on_error=1:detect_leaks=1:exitcode=$SAN_EXIT:log_path=$logs/asan:strict_string_checks=1:check_initialization_order=1"
   export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1:exitcode=$SAN_EXIT:log_path=$logs/asan"
-  stage "ASan + UBSan: ctest (label 'full' left to the tests stage)"
+  stage "ASan + UBSan: ctest -j $jobs (label 'full' left to the tests stage)"
   # shellcheck disable=SC2086 # word lists
-  ctest --test-dir "$instr" --output-on-failure --timeout 3000 -LE full ${SANITIZE_CTEST:-} || failed=1
+  ctest --test-dir "$instr" --output-on-failure --timeout 3000 -j "$jobs" -LE full ${SANITIZE_CTEST:-} || failed=1
   stage_done
   stage "ASan + UBSan: pytest, $jobs workers"
   # shellcheck disable=SC2086
