@@ -1,4 +1,7 @@
-/* Argument parsing and value checking for every grotto command. */
+/* Transitional: the argument parsing and value checking of the commands
+ * not yet described as cli_command (oracle); cli/parse.c parses the rest.
+ * Like parse.c, it refuses a value that looks like an option ("--b
+ * --json": write --b=--json for such a value). */
 #include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
@@ -8,6 +11,12 @@
 #include "grotto/timer.h"
 
 int cli_parse_only = 0;
+
+/* A value that looks like an option, not like a value (as parse.c). */
+static int looks_like_option(const char *v)
+{
+    return v[0] == '-' && v[1] && (v[1] == '-' || (v[1] >= 'a' && v[1] <= 'z') || (v[1] >= 'A' && v[1] <= 'Z'));
+}
 
 static int parsed(const cli_opt *o)
 {
@@ -74,10 +83,12 @@ int cli_old_parse(const char *cmd, int argc, char **argv, const cli_opt *opts, i
                 return cli_error(cmd, "option '--%s' given twice: give it once", o->name);
             } else if (eq) {
                 *o->value = eq + 1;
-            } else if (i + 1 < argc) {
+            } else if (i + 1 < argc && !looks_like_option(argv[i + 1])) {
                 *o->value = argv[++i];
             } else {
-                return cli_error(cmd, "option '--%s' needs a value", o->name);
+                return cli_error(cmd, "option '--%s' needs a value (%s)%s", o->name, o->arg,
+                                 i + 1 < argc ? ", not an option (a value that begins with '-' is written --name=-x)"
+                                              : "");
             }
             continue;
         }
@@ -95,7 +106,7 @@ int cli_old_parse(const char *cmd, int argc, char **argv, const cli_opt *opts, i
                 return cli_error(cmd, "option '-%c' (--%s) given twice: give it once", a[1], o->name);
             } else if (a[2]) {
                 *o->value = a + 2;
-            } else if (i + 1 < argc) {
+            } else if (i + 1 < argc && !looks_like_option(argv[i + 1])) {
                 *o->value = argv[++i];
             } else {
                 return cli_error(cmd, "option '-%c' needs a value", a[1]);

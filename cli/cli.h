@@ -263,7 +263,7 @@ void cli_wrap(FILE *out, const char *prefix, const char *text, const char *sep, 
  * before a piece that would pass CLI_WIDTH. */
 void cli_wrap_pieces(FILE *out, const char *const *pieces, int n, const char *join, int indent);
 /* The generic rendering: every field of the description with a label, as
- * "label: value", one per line. */
+ * "label: value", one per line (a field absent or null is left out). */
 void cli_render_fields(const cli_result *res, const json_t *doc);
 /* fflush(stdout) for streamed output; a failure is kept for main's check. */
 void cli_flush_stdout(void);

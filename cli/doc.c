@@ -17,9 +17,15 @@
 
 /* ---- markdown ---- */
 
-static void table(FILE *out, const cli_field *f)
+/* A document's table starts with its "schema" row (unless it lists one). */
+static void table(FILE *out, const cli_field *f, int document)
 {
+    int own = 0;
+    for (const cli_field *g = f; g->path; g++)
+        own |= !strcmp(g->path, "schema");
     fprintf(out, "| field | type | presence | meaning |\n|---|---|---|---|\n");
+    if (document && !own)
+        fprintf(out, "| `schema` | int | always | %d |\n", RES_SCHEMA);
     for (; f->path; f++)
         fprintf(out, "| `%s` | %s | %s | %s |\n", f->path, f->type, f->presence, f->meaning);
 }
@@ -43,7 +49,7 @@ static void section(FILE *out, const char *what, const cli_result *r)
         fprintf(out, "%s\n\n", r->intro);
     if (r->checked)
         checked_line(out, r->checked);
-    table(out, r->fields);
+    table(out, r->fields, r->checked != NULL);
     if (r->after)
         fprintf(out, "\n%s\n", r->after);
     fputc('\n', out);

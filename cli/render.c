@@ -278,7 +278,7 @@ void cli_render_fields(const cli_result *res, const json_t *doc)
 {
     for (const cli_field *f = res->fields; f->path; f++) {
         const json_t *v = f->label ? res_at(doc, f->path) : NULL;
-        if (!v)
+        if (!v || json_is_null(v)) /* absent or null: not shown */
             continue;
         printf("%s: ", f->label);
         if (json_is_array(v)) {

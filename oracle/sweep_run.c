@@ -100,8 +100,7 @@ static void sweep_doc(json_t *doc, const oracle_sweep_args *a, const grotto_swee
     res_int(doc, "floors", (long long)st->floors_emitted);
     res_int(doc, "maps", (long long)st->maps_emitted);
     res_int(doc, "floor_generations", (long long)st->floors_generated);
-    if (a->out)
-        res_str(doc, "out", a->out);
+    res_str(doc, "out", a->out); /* null without --out */
     res_bool(doc, "against_checked", a->against != NULL);
     res_int(doc, "floor_mismatches", (long long)bad[0]);
     res_int(doc, "map_mismatches", (long long)bad[1]);

@@ -99,8 +99,8 @@ class Session:
 def verdicts(*paths, engine="ref"):
     """(exit code, [verdict per capture], text) of grotto verify."""
     res = run("verify", *paths, "--engine", engine)
-    v = [l.split()[0] for l in res.out.splitlines() if re.match(r"^(OK|MISMATCH|REJECTED|DOUBTFUL) ", l)]
-    return res.rc, v, res.out
+    v = [l.split()[0] for l in res.lines if re.match(r"^(OK|MISMATCH|REJECTED|DOUBTFUL) ", l)]
+    return res.rc, v, res.text  # verdict lines unwrapped (100 columns)
 
 
 def field(text, key):

@@ -2,10 +2,16 @@
 (cli_help): usage line, option list, at least one example; an option in the
 help is one the command accepts, and an entry without help text shows up."""
 import re
+import unicodedata
 
 import pytest
 
 from conftest import run
+
+
+def columns(line):
+    """Display columns: a wide (CJK) character takes two."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in line)
 
 
 def commands():

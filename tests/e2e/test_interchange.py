@@ -179,7 +179,7 @@ def test_golden_maps_sample_as_another_tool(grotto):
     res = grotto("oracle", "--b", CORPUS / "maps-sample.jsonl")
     assert res.rc == 0, res.out + res.err
     n = len(load_jsonl("maps-sample.jsonl"))
-    assert "%d records (0 floors, %d maps)" % (n, n) in res.out
+    assert "%d records (0 floors, %d maps)" % (n, n) in res.text
     assert "ignored (in %d records): name_en, name_jp, elist[].state_text, record, digest" % n in res.text
 
 

@@ -19,7 +19,7 @@ def columns(line):
 # every command's text output on fixed inputs (interchange writes data lines, not text)
 EVERY_COMMAND = [
     ["timer", "36690"], ["timer", "36690", "--base", "55"], ["seeds", "5BC3"], ["seeds", "--never"],
-    ["seeds", "--band", "DD"], ["chest", "DD5BC3", "4", "10"], ["chest", "DD5BC3", "4", "0..40"],
+    ["seeds", "5BC3", "--band", "DD"], ["chest", "DD5BC3", "4", "10"], ["chest", "DD5BC3", "4", "0..40"],
     ["chest", "DD5BC3", "4", "6..30", "--stopwatch"],
     ["search", "--from-boss", "99,10,99", "--state", "only", "--limit", "20", "--quiet"],
     ["search", "--location", "05", "--base", "2", "--limit", "20", "--quiet"],
