@@ -3,7 +3,10 @@
 # whole-universe comparisons (ctest), then the CLI end-to-end tests (pytest).
 # Both run as many at a time as there are cores (TEST_JOBS to change it):
 # ctest -j, and pytest -n through pytest-xdist, whose workers share one
-# universe index cache (tests/e2e/conftest.py).
+# universe index cache (tests/e2e/conftest.py). Last, ci/install.sh: the
+# installed library, command, man page and completion, and the Debian
+# package built, installed with apt-get, used and purged (as root; otherwise
+# built and checked only).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ci/deps.sh
@@ -16,4 +19,7 @@ ctest_done=$(date +%s)
 # Debian's pytest: the python3 first on PATH may be a separate build without it
 GROTTO_BIN="$PWD/build/cli/grotto" /usr/bin/python3 -m pytest -q -p no:cacheprovider -n "$jobs" tests/e2e
 end=$(date +%s)
-echo "ci/test.sh: all tests passed in $((end - start)) s (ctest $((ctest_done - start)) s, pytest $((end - ctest_done)) s, $jobs at a time)"
+tests_done=$(date +%s)
+ci/install.sh
+end_all=$(date +%s)
+echo "ci/test.sh: all tests passed in $((tests_done - start)) s (ctest $((ctest_done - start)) s, pytest $((end - ctest_done)) s, $jobs at a time); install and package checks $((end_all - tests_done)) s"
