@@ -573,4 +573,17 @@ Test(at_search, multibug_conditions, .init = open_index, .fini = close_index, .t
     cr_assert_eq(hit_none, mb_count(&w, &four));
     none.special_in_bug = 0;
     cr_assert_lt(mb_count(&w, &none), n_only, "more floors: DD003C's bug map has 14 floors as the map");
+    /* B5F is the first floor listed: DD3582's B5F is 4-enemy (its own map's
+     * B5F, corpus/golden/maps-sample.jsonl) */
+    universe_query band;
+    universe_query_init(&band);
+    band.band = q.band; /* every map of the band, listed or not */
+    universe_at_where one = {&band, 0x3582, 0x3582};
+    universe_multibug_result r;
+    four.special_in_bug = four.more_floors = 0;
+    cr_assert_eq(universe_multibug_search(ix, &grotto_engine_ref, &one, &four, &r), 0);
+    cr_assert_eq(r.count, 1);
+    cr_assert(r.hit[0].shown & r.hit[0].matched & (1u << 4), "B5F listed and matched");
+    cr_assert_eq(r.hit[0].state[4], 2);
+    universe_multibug_result_free(&r);
 }
