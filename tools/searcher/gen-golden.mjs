@@ -177,6 +177,23 @@ q(A, 'B5-at-mks-zoom2', 'whistle: Metal King Slime, Fire rank 9, zoom 2, seeds 0
   ['--band', 'B5', '--seeds', '0000..0FFF', ...MKS.slice(0, -1), '2'], { cheap: true });
 q(A, 'DD-at-mks-R2', 'whistle with a drop pattern: MKS zoom 0, R2 at 1/32',
   ['--band', 'DD', ...MKS, '--pattern', 'R2', '--threshold', '1/32'], { cheap: true });
+// the patterns not above, one each, over more bands (every pattern is then checked once)
+for (const [id, band, pat, thr, steps, zoom] of [
+  ['02-at-N2-128', '02', 'N2', '1/128', '400', null], ['38-at-R4-32', '38', 'R4', '1/32', '400', '1'],
+  ['3D-at-R5-32', '3D', 'R5', '1/32', '1000', null], ['4C-at-3in7-64', '4C', '3_in_7', '1/64', '300', '3'],
+  ['65-at-N4-32', '65', 'N4', '1/32', '400', null], ['79-at-N5-32', '79', 'N5', '1/32', '2000', '5'],
+  ['8D-at-4in10-64', '8D', '4_in_10', '1/64', '400', null], ['A1-at-3in10-128', 'A1', '3_in_10', '1/128', '150', '2'],
+  ['C9-at-R2-256-40', 'C9', 'R2', '1/256', '40', null]]) {
+  q(A, id, `drop pattern ${pat} at ${thr} within ${steps} steps${zoom ? `, zoom ${zoom}` : ''}`,
+    ['--band', band, '--kind', 'at-pattern', '--pattern', pat, '--threshold', thr, '--max-steps', steps,
+      ...(zoom ? ['--zoom', zoom] : [])], { cheap: true });
+}
+q(A, '51-at-killing-machine', 'whistle: Killing Machine, Ice rank 6, zoom 1, deftness at most 500',
+  ['--band', '51', '--kind', 'at-monster', '--at-env', 'Ice', '--at-rank', '6', '--at-monster', 'Killing Machine',
+    '--zoom', '1', '--deft-max', '500'], { cheap: true });
+q(A, '51-at-troll-N2', 'whistle with a drop pattern: Troll, Ruins rank 2, zoom 3, N2 at 1/64 within 300 steps',
+  ['--band', '51', '--kind', 'at-monster', '--at-env', 'Ruins', '--at-rank', '2', '--at-monster', 'Troll',
+    '--zoom', '3', '--pattern', 'N2', '--threshold', '1/64', '--max-steps', '300'], { cheap: true });
 const M = 'issue22-multibug';
 q(M, 'DD-multibug-window', 'multibug, no condition (the tool then searches ONLY floors), seeds 0000..0FFF',
   ['--band', 'DD', '--kind', 'multibug', '--seeds', '0000..0FFF'], { extra: ['--text'] });
@@ -184,6 +201,14 @@ q(M, 'DD-multibug-increase-hit', 'multibug: more floors than the original and a 
   ['--band', 'DD', '--kind', 'multibug', '--floor-increase', '--bug-floor-hit', '--state', '4-enemy'], { extra: ['--text'] });
 q(M, 'B5-multibug-increase', 'multibug: more floors than the original, ONLY floors, seeds 0000..1FFF',
   ['--band', 'B5', '--kind', 'multibug', '--floor-increase', '--seeds', '0000..1FFF'], { extra: ['--text'] });
+q(M, '51-multibug-window', 'multibug, no condition (ONLY floors), seeds 0000..1FFF',
+  ['--band', '51', '--kind', 'multibug', '--seeds', '0000..1FFF'], { extra: ['--text'] });
+q(M, '51-multibug-increase-hit', 'multibug: more floors and a special floor in (original, bug], seeds 0000..3FFF',
+  ['--band', '51', '--kind', 'multibug', '--floor-increase', '--bug-floor-hit', '--seeds', '0000..3FFF'], { extra: ['--text'] });
+q(M, 'B5-multibug-chests', 'multibug: chest counts S1 A2 over B3F..the bug floor, seeds 0000..0FFF',
+  ['--band', 'B5', '--kind', 'multibug', '--chests', 'S1,A2', '--seeds', '0000..0FFF'], { extra: ['--text'] });
+q(M, 'DD-multibug-chests-increase', 'multibug: more floors, chest counts S2 over B3F..the bug floor, seeds 0000..0FFF',
+  ['--band', 'DD', '--kind', 'multibug', '--floor-increase', '--chests', 'S2', '--seeds', '0000..0FFF'], { extra: ['--text'] });
 
 const FILES = [...new Set(Q.map((x) => x.file))];
 

@@ -1,0 +1,271 @@
+/* universe/at_search.c: the AT drop-pattern, whistle and multibug searches
+ * (at_search.h; research.md §4-§5) over the maps a universe query selects.
+ *
+ * How it works: universe_query_run gives the maps that pass the map filters
+ * (ascending map slot); the seed window cuts them; each remaining map's seed
+ * is tested through the chosen engine's members only, so that ref and impl
+ * each answer the whole search on their own. The AT searches need the seed
+ * alone (a seed tested once per band, its answer reused would save nothing:
+ * a scan is a few hundred generator steps). The multibug search asks the
+ * engine for the seed's 16 floors once per seed and for the multibug result
+ * once per (band, seed), then applies the tool's conditions in its order:
+ * more floors, chest counts over B3F..the bug floor, the floors B5F..B16F in
+ * a non-zero state (cut to (map floors, bug floors] under special_in_bug), the
+ * enemy-list condition (ONLY states when no condition is given). */
+#include "at_search.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "grotto/tables.h"
+
+static double now_seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+void universe_query_listed(universe_query *q)
+{
+    q->has_locations = 1;
+    for (int l = 1; l <= GT_LOCATION_COUNT; l++)
+        q->location[l] = 1;
+}
+
+/* The maps to test: the query's hits within the seed window. */
+static int candidates(const universe_index *ix, const universe_at_where *where, universe_query_result *qr)
+{
+    universe_query all;
+    universe_query_init(&all);
+    if (where->seed_lo > where->seed_hi || where->seed_hi > GROTTO_SEED_MAX)
+        return -1;
+    if (universe_query_run(ix, where->maps ? where->maps : &all, qr))
+        return -1;
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < qr->count; i++) {
+        uint32_t seed = qr->hit[i].map % GROTTO_SEED_COUNT;
+        if (seed >= where->seed_lo && seed <= where->seed_hi)
+            qr->hit[n++] = qr->hit[i];
+    }
+    qr->count = n;
+    return 0;
+}
+
+static int pop_index(int zoom)
+{
+    return GROTTO_AT_POP_BASE + GROTTO_AT_POP_STRIDE * zoom;
+}
+
+static int scan_valid(int pattern, uint32_t threshold, uint32_t max_steps)
+{
+    return pattern >= 1 && pattern <= GT_AT_PATTERN_COUNT && threshold <= 0x7FFF && max_steps >= 1 &&
+           max_steps <= GROTTO_AT_MAX_STEPS;
+}
+
+int universe_at_pattern_search(const universe_index *ix, const grotto_engine *e, const universe_at_where *where,
+                               const universe_at_pattern_query *q, universe_at_result *r)
+{
+    double t0 = now_seconds();
+    memset(r, 0, sizeof *r);
+    if (!e->at_pop || !e->at_scan || q->zoom < 0 || q->zoom > GROTTO_AT_ZOOM_MAX ||
+        !scan_valid(q->pattern, q->threshold, q->max_steps))
+        return -1;
+    universe_query_result qr;
+    if (candidates(ix, where, &qr))
+        return -1;
+    grotto_at_scan_query sq = {q->pattern, q->threshold, q->max_steps, (uint32_t)pop_index(q->zoom)};
+    if (q->max_steps < sq.pop)
+        sq.max_steps = sq.pop + 1; /* the tool's raise (max_steps = N itself is kept) */
+    r->hit = malloc((qr.count ? qr.count : 1) * sizeof *r->hit);
+    if (!r->hit) {
+        universe_query_result_free(&qr);
+        return -1;
+    }
+    for (uint32_t i = 0; i < qr.count; i++) {
+        uint32_t seed = qr.hit[i].map % GROTTO_SEED_COUNT, first = 0;
+        long n = e->at_scan(seed, &sq, &first, 1);
+        if (n < 0)
+            goto fail;
+        if (n == 0)
+            continue;
+        universe_at_hit *h = &r->hit[r->count++];
+        h->map = qr.hit[i].map;
+        h->matches = (uint32_t)n;
+        h->first = first;
+        if (e->at_pop(seed, q->zoom, &h->pop))
+            goto fail;
+    }
+    r->looked = qr.count;
+    universe_query_result_free(&qr);
+    r->seconds = now_seconds() - t0;
+    return 0;
+fail:
+    universe_query_result_free(&qr);
+    universe_at_result_free(r);
+    return -1;
+}
+
+int universe_whistle_search(const universe_index *ix, const grotto_engine *e, const universe_at_where *where,
+                            const universe_whistle_query *q, universe_at_result *r)
+{
+    double t0 = now_seconds();
+    memset(r, 0, sizeof *r);
+    if (!e->whistle || !e->at_pop || !e->at_scan || (q->pattern && !scan_valid(q->pattern, q->threshold, q->max_steps)))
+        return -1;
+    uint16_t lo, hi;
+    if (q->w.zoom < 0 || q->w.zoom > GROTTO_AT_ZOOM_MAX || grotto_at_window(q->w.env, q->w.mr, q->w.monster, &lo, &hi))
+        return -1;
+    universe_query_result qr;
+    if (candidates(ix, where, &qr))
+        return -1;
+    grotto_at_scan_query sq = {q->pattern, q->threshold, q->max_steps, (uint32_t)pop_index(q->w.zoom)};
+    if (sq.max_steps < sq.pop)
+        sq.max_steps = sq.pop; /* the tool's raise for the whistle search */
+    r->hit = malloc((qr.count ? qr.count : 1) * sizeof *r->hit);
+    if (!r->hit) {
+        universe_query_result_free(&qr);
+        return -1;
+    }
+    for (uint32_t i = 0; i < qr.count; i++) {
+        uint32_t seed = qr.hit[i].map % GROTTO_SEED_COUNT, first = 0;
+        int m = e->whistle(seed, &q->w);
+        if (m < 0)
+            goto fail;
+        if (!m)
+            continue;
+        long n = 0;
+        if (q->pattern) {
+            n = e->at_scan(seed, &sq, &first, 1);
+            if (n < 0)
+                goto fail;
+            if (n == 0)
+                continue;
+        }
+        universe_at_hit *h = &r->hit[r->count++];
+        h->map = qr.hit[i].map;
+        h->matches = (uint32_t)n;
+        h->first = first;
+        if (e->at_pop(seed, q->w.zoom, &h->pop))
+            goto fail;
+    }
+    r->looked = qr.count;
+    universe_query_result_free(&qr);
+    r->seconds = now_seconds() - t0;
+    return 0;
+fail:
+    universe_query_result_free(&qr);
+    universe_at_result_free(r);
+    return -1;
+}
+
+void universe_at_result_free(universe_at_result *r)
+{
+    free(r->hit);
+    memset(r, 0, sizeof *r);
+}
+
+/* ---- multibug ---- */
+
+enum { LISTED_FIRST = 5 }; /* the tool lists B5F..B16F */
+
+/* The tool's test of one result: 1 and *h filled when it is listed. */
+static int multibug_passes(const grotto_multibug_t *mb, const universe_multibug_query *q, int any_chests,
+                           universe_multibug_hit *h)
+{
+    int orig = mb->orig.floors, bug = mb->bug.floors;
+    if (q->more_floors && !grotto_multibug_more_floors(mb))
+        return 0;
+    if (any_chests) {
+        unsigned count[11];
+        grotto_multibug_chest_counts(mb, count);
+        for (int rank = 1; rank <= 10; rank++)
+            if (q->chests[rank] && count[rank] != q->chests[rank])
+                return 0;
+    }
+    uint32_t states = q->states ? q->states : any_chests ? 0 : (uint32_t)UNIVERSE_MULTIBUG_ONLY_STATES;
+    uint16_t shown = 0, matched = 0;
+    for (int n = LISTED_FIRST; n <= GROTTO_MAX_FLOORS; n++) {
+        int s = mb->elist[n - 1].state;
+        if (!s)
+            continue;
+        shown |= (uint16_t)(1u << (n - 1));
+        if (!states || (states >> s) & 1u)
+            matched |= (uint16_t)(1u << (n - 1));
+    }
+    if (q->special_in_bug) {
+        /* only the floors in (orig, bug]; any state there counts */
+        shown &= (uint16_t)(((1u << bug) - 1) & ~((1u << orig) - 1));
+        if (!shown)
+            return 0;
+    } else if (states && !matched) {
+        return 0;
+    }
+    memset(h, 0, sizeof *h);
+    h->orig_floors = (uint8_t)orig;
+    h->bug_floors = (uint8_t)bug;
+    h->bug_boss = mb->bug.boss;
+    h->bug_level = mb->bug.level;
+    h->shown = shown;
+    h->matched = matched;
+    for (int n = 1; n <= GROTTO_MAX_FLOORS; n++) {
+        h->ofs[n - 1] = mb->elist[n - 1].ofs;
+        h->state[n - 1] = mb->elist[n - 1].state;
+    }
+    return 1;
+}
+
+int universe_multibug_search(const universe_index *ix, const grotto_engine *e, const universe_at_where *where,
+                             const universe_multibug_query *q, universe_multibug_result *r)
+{
+    double t0 = now_seconds();
+    memset(r, 0, sizeof *r);
+    if (!e->map_floors || !e->multibug || q->states >> 17)
+        return -1;
+    int any_chests = 0;
+    for (int rank = 1; rank <= 10; rank++)
+        any_chests |= q->chests[rank] != 0;
+    universe_query_result qr;
+    if (candidates(ix, where, &qr))
+        return -1;
+    r->hit = malloc((qr.count ? qr.count : 1) * sizeof *r->hit);
+    grotto_map_floors_t *floors = malloc(sizeof *floors);
+    grotto_multibug_t *mb = malloc(sizeof *mb);
+    if (!r->hit || !floors || !mb)
+        goto fail;
+    uint32_t have = UINT32_MAX;
+    for (uint32_t i = 0; i < qr.count; i++) {
+        uint32_t m = qr.hit[i].map, seed = m % GROTTO_SEED_COUNT;
+        if (seed != have) {
+            if (e->map_floors(seed, GROTTO_MAX_FLOORS, floors))
+                goto fail;
+            have = seed;
+        }
+        if (e->multibug(gt_band[m / GROTTO_SEED_COUNT].qmin, floors, mb))
+            goto fail;
+        universe_multibug_hit *h = &r->hit[r->count];
+        if (multibug_passes(mb, q, any_chests, h)) {
+            h->map = m;
+            r->count++;
+        }
+    }
+    r->looked = qr.count;
+    free(floors);
+    free(mb);
+    universe_query_result_free(&qr);
+    r->seconds = now_seconds() - t0;
+    return 0;
+fail:
+    free(floors);
+    free(mb);
+    universe_query_result_free(&qr);
+    universe_multibug_result_free(r);
+    return -1;
+}
+
+void universe_multibug_result_free(universe_multibug_result *r)
+{
+    free(r->hit);
+    memset(r, 0, sizeof *r);
+}
