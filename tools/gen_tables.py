@@ -413,6 +413,63 @@ def chest_groups(cg, names, h, c):
         c.append("    {%s, GT_QL_%s}," % (c_str(target), rule))
     c.append("};")
 
+    known = lambda n: n in numbers or n in group_names
+    qa = cg["ql_all"]
+    mask = lambda floors: sum(1 << (f - 1) for f in floors)
+    arows = []
+    for r in qa["rules"]:
+        for t in r["targets"]:
+            assert known(t), "ql_all: unknown target %r" % t
+            arows.append((t, r))
+    d = qa["default"]
+    h.append("/* PPAP 5A / 9A (chest-groups.json ql_all): per target, the anchor floors (bit n-1:")
+    h.append(" * floor n), the hits an anchor floor and another floor need; other targets the")
+    h.append(" * default. */")
+    h.append("#define GT_QL_ALL_COUNT %d" % len(arows))
+    h.append("struct gt_ql_all { const char *target; uint16_t anchors; uint8_t anchor_hits, other_hits; };")
+    h.append("extern const struct gt_ql_all gt_ql_all[GT_QL_ALL_COUNT];")
+    h.append("extern const struct gt_ql_all gt_ql_all_default;")
+    c.append("const struct gt_ql_all gt_ql_all[GT_QL_ALL_COUNT] = {")
+    for t, r in arows:
+        c.append("    {%s, 0x%04X, %d, %d}," % (c_str(t), mask(r["anchor_floors"]), r["anchor_hits"], r["other_hits"]))
+    c.append("};")
+    c.append("const struct gt_ql_all gt_ql_all_default = {NULL, 0x%04X, %d, %d};"
+             % (mask(d["anchor_floors"]), d["anchor_hits"], d["other_hits"]))
+
+    th = cg["third"]
+    h.append("/* The 3rd-chest searches (chest-groups.json third): target, the item or group the")
+    h.append(" * 3rd chests must hold at t = 2, the two floors, whether both must be rank S. */")
+    h.append("#define GT_THIRD_COUNT %d" % len(th))
+    h.append("struct gt_third { const char *target; const char *items; uint8_t floor[2]; uint8_t s_rank; };")
+    h.append("extern const struct gt_third gt_third[GT_THIRD_COUNT];")
+    c.append("const struct gt_third gt_third[GT_THIRD_COUNT] = {")
+    for r in th:
+        assert known(r["target"]) and known(r["items"]), "third: unknown name in %r" % r
+        c.append("    {%s, %s, {%d, %d}, %d}," % (c_str(r["target"]), c_str(r["items"]), r["floors"][0], r["floors"][1],
+                                              int(r["s_rank"])))
+    c.append("};")
+
+    co = cg["combo"]
+    kinds = {"material": "GT_COMBO_MATERIAL", "monster box": "GT_COMBO_MONSTER_BOX", "soma": "GT_COMBO_SOMA"}
+    h.append("/* The combo searches (chest-groups.json combo): target, kind, the waypoint's item or")
+    h.append(" * group, the 3rd chest's material (and the broad set, or NULL), the material's")
+    h.append(" * second, the monster boxes' window of seconds. */")
+    h.append("enum gt_combo_kind { GT_COMBO_MATERIAL = 1, GT_COMBO_MONSTER_BOX = 2, GT_COMBO_SOMA = 3 };")
+    h.append("#define GT_COMBO_COUNT %d" % len(co))
+    h.append("struct gt_combo { const char *target; uint8_t kind; const char *waypoint; const char *material;"
+             " const char *broad; uint8_t second; uint8_t window[2]; };")
+    h.append("extern const struct gt_combo gt_combo[GT_COMBO_COUNT];")
+    c.append("const struct gt_combo gt_combo[GT_COMBO_COUNT] = {")
+    for r in co:
+        for k in ("target", "waypoint", "material"):
+            assert known(r[k]), "combo: unknown %s %r" % (k, r[k])
+        assert r.get("broad") is None or known(r["broad"]), r
+        w = r.get("window", [0, 0])
+        c.append("    {%s, %s, %s, %s, %s, %d, {%d, %d}}," % (c_str(r["target"]), kinds[r["kind"]], c_str(r["waypoint"]),
+                                                            c_str(r["material"]), c_str(r.get("broad")),
+                                                            r.get("material_second", 0), w[0], w[1]))
+    c.append("};")
+
 
 def write_if_changed(path, text):
     try:

@@ -8,7 +8,9 @@
  *   stats.c        the statistics answering hardware.md's observations;
  *   legacy_diff.c  stats --legacy-diff: the legacy tool's engine against
  *                  the index's engine over every map floor;
- *   bench.c        the full-universe benchmark of an engine.
+ *   bench.c        the full-universe benchmark of an engine;
+ *   chest_search.c the chest-timer searches (QL, PPAP, combo, 3rd, free):
+ *                  chest_search.h, included at the end of this header.
  * Engines are reached only through grotto/engine.h. Below it: base/. */
 #ifndef GROTTO_UNIVERSE_H
 #define GROTTO_UNIVERSE_H
@@ -455,5 +457,7 @@ static inline double universe_bench_limit_seconds(const universe_bench_limit *l,
 {
     return ((double)draws * l->ns_per_draw + (double)bytes * l->ns_per_byte) * 1e-9;
 }
+
+#include "chest_search.h"
 
 #endif

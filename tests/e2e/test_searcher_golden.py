@@ -124,7 +124,7 @@ def test_entries_are_well_formed(entries):
         assert isinstance(e["what"], str) and e["what"], qid
         assert e["grotto"] and all(isinstance(a, str) for a in e["grotto"]), qid
         tool = e["tool"]
-        assert re.fullmatch(r"[A-Za-z]+", tool["entry"]), qid
+        assert re.fullmatch(r"[A-Za-z][A-Za-z0-9]*", tool["entry"]), qid  # e.g. Box3Search
         assert isinstance(tool["fields"], dict) and isinstance(tool["checks"], dict), qid
         assert isinstance(e["hits"], int) and e["hits"] >= 0, qid
         assert isinstance(e["shown"], int) and 0 <= e["shown"] <= e["items"], qid

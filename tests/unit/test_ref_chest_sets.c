@@ -68,7 +68,14 @@ Test(chest_sets, groups)
         for (int i = 0; i < gt_item_group[g].count; i++)
             cr_expect_lt(gt_item_group[g].item[i], GT_ITEM_COUNT);
     }
-    cr_expect_eq(GT_ITEM_GROUP_COUNT, 3);
+    /* the free search's metal slime gear, the combo's materials, S3's items */
+    cr_expect_eq(grotto_item_set_by_name("Metal Slime Equips", &s), 7);
+    cr_expect_eq(grotto_item_set_by_name("メタスラ装備", &t), 7);
+    cr_expect_eq(memcmp(&s, &t, sizeof s), 0);
+    cr_expect_eq(grotto_item_set_by_name("Millionaire materials", &s), 3, "Gold bar, Orichalcum (114, 126)");
+    cr_expect_eq(grotto_item_set_by_name("Millionaire 3rd chest materials", &s), 10);
+    cr_expect_eq(grotto_item_set_by_name("S3 items", &s), 2);
+    cr_expect_eq(GT_ITEM_GROUP_COUNT, 7);
 }
 
 Test(chest_sets, unknown_names)

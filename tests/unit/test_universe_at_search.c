@@ -19,7 +19,7 @@
 #include "grotto/engine.h"
 #include "grotto/record.h"
 #include "grotto/tables.h"
-#include "testjson.h"
+#include "corpus.h"
 
 static universe_index *ix;
 
@@ -62,12 +62,12 @@ static int monster_of(const char *id)
 }
 
 /* The conditions this test understands must be the only ones the job has. */
-static void require_plain_conds(const tj *conds, const char *id)
+static void require_plain_conds(const json_t *conds, const char *id)
 {
     static const char *const empty[] = {"prefix", "suffix", "locale", "lv", "location", "bq", "bqCount", "env",
                                         "monster", "depth", "boss", "onlyMon", "anomaly"};
     for (size_t i = 0; i < sizeof empty / sizeof *empty; i++)
-        cr_assert_str_empty(tj_str(conds, empty[i]), "%s: condition %s", id, empty[i]);
+        cr_assert_str_empty(jstr(conds, empty[i]), "%s: condition %s", id, empty[i]);
 }
 
 typedef struct golden_set {
@@ -79,31 +79,31 @@ typedef struct golden_set {
     const char *text[GROTTO_SEED_COUNT];
 } golden_set;
 
-static void read_maps(const tj *line, golden_set *g)
+static void read_maps(const json_t *line, golden_set *g)
 {
-    const tj *maps = tj_get(line, "maps"), *pops = tj_get(line, "pops"), *texts = tj_get(line, "texts");
-    snprintf(g->id, sizeof g->id, "%s", tj_str(line, "id"));
-    g->count = (uint32_t)maps->len;
-    cr_assert_eq(tj_int(line, "hits"), (long)g->count, "%s: every hit shown", g->id);
-    for (size_t i = 0; i < maps->len; i++) {
-        const char *m = maps->items[i].str;
+    const json_t *maps = json_object_get(line, "maps"), *pops = json_object_get(line, "pops"), *texts = json_object_get(line, "texts");
+    snprintf(g->id, sizeof g->id, "%s", jstr(line, "id"));
+    g->count = (uint32_t)json_array_size(maps);
+    cr_assert_eq(jint(line, "hits"), (long)g->count, "%s: every hit shown", g->id);
+    for (size_t i = 0; i < json_array_size(maps); i++) {
+        const char *m = json_string_value(json_array_get(maps, i));
         cr_assert_eq(band_of((char[]){m[0], m[1], 0}), g->band, "%s", m);
         g->seed[i] = (uint32_t)strtoul(m + 2, NULL, 16);
-        g->pop[i] = pops ? (long)pops->items[i].num : -1;
-        g->text[i] = texts ? texts->items[i].str : NULL;
+        g->pop[i] = pops ? (long)json_number_value(json_array_get(pops, i)) : -1;
+        g->text[i] = texts ? json_string_value(json_array_get(texts, i)) : NULL;
     }
 }
 
-static void where_of(const tj *job, const char *lo, const char *hi, universe_query *q, universe_at_where *w,
+static void where_of(const json_t *job, const char *lo, const char *hi, universe_query *q, universe_at_where *w,
                      int band)
 {
     universe_query_init(q);
     q->band = band;
     universe_query_listed(q); /* the tool lists only maps it finds at a location (searchFilterLoc) */
-    cr_assert(tj_get(job, "searchFilterLoc")->num == 1);
+    cr_assert(jlong(json_object_get(job, "searchFilterLoc")) == 1);
     w->maps = q;
-    w->seed_lo = hex_seed(lo, tj_str(job, "startSeed"));
-    w->seed_hi = hex_seed(hi, tj_str(job, "endSeed"));
+    w->seed_lo = hex_seed(lo, jstr(job, "startSeed"));
+    w->seed_hi = hex_seed(hi, jstr(job, "endSeed"));
 }
 
 /* ---- AT ---- */
@@ -123,25 +123,25 @@ static void check_at_hits(const golden_set *g, const universe_at_result *r, cons
     }
 }
 
-static void at_line(const tj *line, void *ctx)
+static void at_line(const json_t *line, void *ctx)
 {
     at_ctx *c = ctx;
-    const tj *tool = tj_get(line, "tool"), *job = tj_get(tool, "job"), *fields = tj_get(tool, "fields");
-    const char *kind = tj_str(job, "kind");
+    const json_t *tool = json_object_get(line, "tool"), *job = json_object_get(tool, "job"), *fields = json_object_get(tool, "fields");
+    const char *kind = jstr(job, "kind");
     golden_set *g = &c->g;
     c->queries++;
     if (!strcmp(kind, "atPattern")) {
-        g->band = band_of(tj_str(job, "targetRankKey"));
+        g->band = band_of(jstr(job, "targetRankKey"));
         read_maps(line, g);
         universe_query q;
         universe_at_where w;
         where_of(job, NULL, NULL, &q, &w, g->band);
-        long pop = tj_int(job, "POPIndex");
+        long pop = jint(job, "POPIndex");
         cr_assert_eq((pop - GROTTO_AT_POP_BASE) % GROTTO_AT_POP_STRIDE, 0);
-        universe_at_pattern_query pq = {(int)tj_int(job, "pType"), (uint32_t)tj_int(job, "threshold"),
-                                        (uint32_t)strtoul(tj_str(fields, "at_maxSteps"), NULL, 10),
+        universe_at_pattern_query pq = {(int)jint(job, "pType"), (uint32_t)jint(job, "threshold"),
+                                        (uint32_t)strtoul(jstr(fields, "at_maxSteps"), NULL, 10),
                                         (int)((pop - GROTTO_AT_POP_BASE) / GROTTO_AT_POP_STRIDE)};
-        cr_assert_eq(pq.pattern, grotto_at_pattern_by_name(tj_str(job, "patternName")), "%s", g->id);
+        cr_assert_eq(pq.pattern, grotto_at_pattern_by_name(jstr(job, "patternName")), "%s", g->id);
         for (int k = 0; k < 2; k++) {
             const grotto_engine *e = grotto_engine_by_name(k ? "impl" : "ref");
             universe_at_result r;
@@ -153,27 +153,27 @@ static void at_line(const tj *line, void *ctx)
         c->patterns++;
         return;
     }
-    cr_assert_str_eq(kind, "atMonster", "%s", tj_str(line, "id"));
-    g->band = band_of(tj_str(job, "targetRankKey"));
+    cr_assert_str_eq(kind, "atMonster", "%s", jstr(line, "id"));
+    g->band = band_of(jstr(job, "targetRankKey"));
     read_maps(line, g);
-    const tj *conds = tj_get(job, "conds");
+    const json_t *conds = json_object_get(job, "conds");
     require_plain_conds(conds, g->id);
-    cr_assert_str_empty(tj_str(conds, "elist"));
-    cr_assert(tj_get(conds, "hasBoxCond")->num == 0);
+    cr_assert_str_empty(jstr(conds, "elist"));
+    cr_assert(jlong(json_object_get(conds, "hasBoxCond")) == 0);
     universe_query q;
     universe_at_where w;
-    where_of(job, tj_str(conds, "seedMin"), tj_str(conds, "seedMax"), &q, &w, g->band);
-    long n = tj_int(job, "N");
-    universe_whistle_query wq = {{(int)strtol(tj_str(fields, "at_env"), NULL, 10),
-                                  (int)strtol(tj_str(fields, "at_mr"), NULL, 10), monster_of(tj_str(fields, "at_mon")),
-                                  (int)((n - GROTTO_AT_POP_BASE) / GROTTO_AT_POP_STRIDE), (int)tj_int(job, "deftMax")},
-                                 (int)tj_int(job, "pType"), (uint32_t)tj_int(job, "atThreshold"),
-                                 (uint32_t)strtoul(tj_str(fields, "at_maxSteps"), NULL, 10)};
+    where_of(job, jstr(conds, "seedMin"), jstr(conds, "seedMax"), &q, &w, g->band);
+    long n = jint(job, "N");
+    universe_whistle_query wq = {{(int)strtol(jstr(fields, "at_env"), NULL, 10),
+                                  (int)strtol(jstr(fields, "at_mr"), NULL, 10), monster_of(jstr(fields, "at_mon")),
+                                  (int)((n - GROTTO_AT_POP_BASE) / GROTTO_AT_POP_STRIDE), (int)jint(job, "deftMax")},
+                                 (int)jint(job, "pType"), (uint32_t)jint(job, "atThreshold"),
+                                 (uint32_t)strtoul(jstr(fields, "at_maxSteps"), NULL, 10)};
     cr_assert_eq(GROTTO_AT_POP_BASE + GROTTO_AT_POP_STRIDE * wq.w.zoom, n);
     uint16_t lo, hi;
     cr_assert_eq(grotto_at_window(wq.w.env, wq.w.mr, wq.w.monster, &lo, &hi), 0);
-    cr_assert_eq(lo, tj_int(job, "atmin"), "%s: the tool's spawn window", g->id);
-    cr_assert_eq(hi, tj_int(job, "atmax"), "%s: the tool's spawn window", g->id);
+    cr_assert_eq(lo, jint(job, "atmin"), "%s: the tool's spawn window", g->id);
+    cr_assert_eq(hi, jint(job, "atmax"), "%s: the tool's spawn window", g->id);
     for (int k = 0; k < 2; k++) {
         const grotto_engine *e = grotto_engine_by_name(k ? "impl" : "ref");
         universe_at_result r;
@@ -189,7 +189,7 @@ Test(at_search, golden_at_and_whistle_sets_under_both_engines, .init = open_inde
      .timeout = 1200)
 {
     at_ctx *c = calloc(1, sizeof *c);
-    long lines = tj_each_line("golden/searcher/issue22-at.jsonl", at_line, c);
+    long lines = corpus_each_line("golden/searcher/issue22-at.jsonl", at_line, c);
     cr_assert_eq(lines, c->queries);
     cr_assert_geq(c->patterns, 13, "every drop pattern once");
     cr_assert_geq(c->whistles, 5);
@@ -243,30 +243,30 @@ typedef struct mb_ctx {
     golden_set g;
 } mb_ctx;
 
-static void mb_line(const tj *line, void *ctx)
+static void mb_line(const json_t *line, void *ctx)
 {
     mb_ctx *c = ctx;
     golden_set *g = &c->g;
-    const tj *tool = tj_get(line, "tool"), *job = tj_get(tool, "job"), *conds = tj_get(job, "conds");
-    const tj *params = tj_get(job, "params");
-    cr_assert_str_eq(tj_str(job, "processor"), "multibug");
-    cr_assert_eq(tj_get(job, "ranks")->len, 1);
-    g->band = band_of(tj_get(job, "ranks")->items[0].str);
+    const json_t *tool = json_object_get(line, "tool"), *job = json_object_get(tool, "job"), *conds = json_object_get(job, "conds");
+    const json_t *params = json_object_get(job, "params");
+    cr_assert_str_eq(jstr(job, "processor"), "multibug");
+    cr_assert_eq(json_array_size(json_object_get(job, "ranks")), 1);
+    g->band = band_of(json_string_value(json_array_get(json_object_get(job, "ranks"), 0)));
     read_maps(line, g);
     require_plain_conds(conds, g->id);
-    cr_assert(tj_get(params, "searchOnlyWithD")->num == 0);
+    cr_assert(jlong(json_object_get(params, "searchOnlyWithD")) == 0);
     universe_query q;
     universe_at_where w;
-    where_of(job, tj_str(conds, "seedMin"), tj_str(conds, "seedMax"), &q, &w, g->band);
+    where_of(job, jstr(conds, "seedMin"), jstr(conds, "seedMax"), &q, &w, g->band);
     universe_multibug_query mq = {0};
-    mq.more_floors = tj_get(params, "requireFloorIncrease")->num != 0;
-    mq.special_in_bug = tj_get(params, "requireBugFloorHit")->num != 0;
-    mq.states = states_of(tj_str(conds, "elist"));
-    const tj *box = tj_get(conds, "reqBox");
+    mq.more_floors = jlong(json_object_get(params, "requireFloorIncrease")) != 0;
+    mq.special_in_bug = jlong(json_object_get(params, "requireBugFloorHit")) != 0;
+    mq.states = states_of(jstr(conds, "elist"));
+    const json_t *box = json_object_get(conds, "reqBox");
     for (int r = 1; r <= 10; r++) {
         char key[4];
         snprintf(key, sizeof key, "%d", r);
-        mq.chests[r] = (uint8_t)tj_int(box, key);
+        mq.chests[r] = (uint8_t)jint(box, key);
     }
     for (int k = 0; k < 2; k++) {
         const grotto_engine *e = grotto_engine_by_name(k ? "impl" : "ref");
@@ -287,7 +287,7 @@ static void mb_line(const tj *line, void *ctx)
 Test(at_search, golden_multibug_sets_under_both_engines, .init = open_index, .fini = close_index, .timeout = 1200)
 {
     mb_ctx *c = calloc(1, sizeof *c);
-    long lines = tj_each_line("golden/searcher/issue22-multibug.jsonl", mb_line, c);
+    long lines = corpus_each_line("golden/searcher/issue22-multibug.jsonl", mb_line, c);
     cr_assert_eq(lines, c->queries);
     cr_assert_geq(c->queries, 6);
     fprintf(stderr, "issue22-multibug: %d queries, each equal under ref and impl\n", c->queries);
@@ -305,12 +305,12 @@ Test(at_search, listed_maps_are_the_tools, .init = open_index, .fini = close_ind
     cr_assert_not_null(text);
     char *z = calloc(1, len + 1);
     memcpy(z, text, len);
-    tj *j = tj_parse(z);
+    json_t *j = jparse(z);
     cr_assert_not_null(j);
-    const tj *bands = tj_get(j, "bands");
-    cr_assert_eq(bands->len, GROTTO_BANDS);
-    for (size_t b = 0; b < bands->len; b++) {
-        int band = band_of(tj_str(&bands->items[b], "band"));
+    const json_t *bands = json_object_get(j, "bands");
+    cr_assert_eq(json_array_size(bands), GROTTO_BANDS);
+    for (size_t b = 0; b < json_array_size(bands); b++) {
+        int band = band_of(jstr(json_array_get(bands, b), "band"));
         static uint8_t listed[GROTTO_SEED_COUNT];
         memset(listed, 0, sizeof listed);
         universe_query q;
@@ -321,13 +321,13 @@ Test(at_search, listed_maps_are_the_tools, .init = open_index, .fini = close_ind
         cr_assert_eq(universe_query_run(ix, &q, &r), 0);
         for (uint32_t i = 0; i < r.count; i++)
             listed[r.hit[i].map % GROTTO_SEED_COUNT] = 1;
-        const tj *seeds = tj_get(&bands->items[b], "seeds");
-        cr_assert_eq(r.count + seeds->len, GROTTO_SEED_COUNT, "band %s", tj_str(&bands->items[b], "band"));
-        for (size_t i = 0; i < seeds->len; i++)
-            cr_assert(!listed[strtoul(seeds->items[i].str, NULL, 16)], "%s", seeds->items[i].str);
+        const json_t *seeds = json_object_get(json_array_get(bands, b), "seeds");
+        cr_assert_eq(r.count + json_array_size(seeds), GROTTO_SEED_COUNT, "band %s", jstr(json_array_get(bands, b), "band"));
+        for (size_t i = 0; i < json_array_size(seeds); i++)
+            cr_assert(!listed[strtoul(json_string_value(json_array_get(seeds, i)), NULL, 16)], "%s", json_string_value(json_array_get(seeds, i)));
         universe_query_result_free(&r);
     }
-    tj_free(j);
+    json_decref(j);
     free(z);
     free(text);
 }

@@ -63,6 +63,16 @@ function grottoArgs(args, ranked) {
     if (a === '--kind') {
       i++;
       if (v === 'multibug') out.push('--multibug');
+      else if (v === '3rd' || v === 'combo' || v === 'free') out.push('--chest-search', v);
+    } else if (a === '--item' && (args.includes('3rd') || args.includes('combo'))) {
+      out.push('--item', v);
+      i++;
+    } else if (a === '--ql-mode') {
+      out.push('--ql-mode', v);
+      i++;
+    } else if (a === '--field' && /^fs_[fbrit]_[123]=/.test(v)) {
+      out.push('--free', v.slice(3)); // f/b/r/i/t of condition 1..3: floor, chest, rank, item, stopwatch
+      i++;
     } else if (a === '--sort') {
       i++;
       if (v === 'fastest-floor') {
@@ -154,9 +164,92 @@ for (const [s, what] of [['tiles-max', 'most walkable tiles per floor size'], ['
   rk(`DD-${s}`, `${what} (the tool searches band DD only)`, ['--band', 'DD', '--sort', s]);
 }
 
-// issue 21: the published chest-timer count
-q('issue21-chests', 'DD-ql-lucida-shard', 'Lucida shard quickload (Solo), published count 56',
+// issue 21: the chest-timer searches - the published count, then every
+// search kind over band DD and bands B5 and 51 (in seed windows: each query
+// generates every floor of every seed it scans, about a minute of CPU per
+// band under node, and the any-second free searches read 256 seconds)
+const C = 'issue21-chests';
+q(C, 'DD-ql-lucida-shard', 'Lucida shard quickload (Solo), published count 56',
   ['--band', 'DD', '--kind', 'ql', '--item', 'Lucida shard']);
+const W = ['--seeds', '0000..0FFF'];
+const W1 = ['--seeds', '0000..1FFF'];
+const W2 = ['--seeds', '0000..3FFF'];
+const ql = (band, item, mode, what, opts = {}) => {
+  const slug = item.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/-$/, '');
+  const m = mode === '' ? 'ql' : `ql${mode}`;
+  const win = opts.window || W;
+  q(C, `${band}-${m}-${slug}`, what,
+    ['--band', band, ...win, '--kind', 'ql', '--item', item, ...(mode === '' ? [] : ['--ql-mode', mode])],
+    { ranked: mode.endsWith('D') });
+};
+// quickload (Solo t = 1 / Party t = 2), per-item rules and groups
+ql('DD', 'Millionaire', '', 'QL, group Millionaire (two on B3F or B4F)', { window: W2 });
+ql('DD', 'Mini medal', '', 'QL, Mini medal (three on B3F)', { window: W2 });
+ql('DD', 'Sainted soma', '', 'QL, Sainted soma (two on B9F)', { window: W2 });
+ql('DD', 'S weapon', '', 'QL, group S weapon (two on B9F)', { window: W1 });
+ql('B5', 'Lucida shard', '', 'QL, Lucida shard', { window: W1 });
+ql('B5', 'Mini medal', '', 'QL, Mini medal (three on B3F)', { window: W1 });
+ql('51', 'Mini medal', '', 'QL, Mini medal (three on B3F)');
+// PPAP: t = 0 (5) and t = 4 (9); 5A / 9A: two floors anywhere
+ql('DD', 'Orichalcum', '5', 'PPAP 5 (t = 0), Orichalcum');
+ql('DD', 'Lucida shard', '9', 'PPAP 9 (t = 4), Lucida shard');
+ql('DD', 'Sainted soma', '9', 'PPAP 9 (t = 4), Sainted soma on B9F');
+ql('DD', 'Millionaire', '5A', 'PPAP 5A: Millionaire, anchor B3F/B4F with two, other floors one');
+ql('DD', 'Lucida shard', '9A', 'PPAP 9A: Lucida shard, two on each of two floors');
+ql('DD', 'Mini medal', '9A', 'PPAP 9A: Mini medal, anchor B3F with three, other floors two');
+ql('DD', 'Yggdrasil leaf', '5A', 'PPAP 5A: Yggdrasil leaf, floors with one, one floor with two');
+// walking-cost variants (ranked by the cost)
+ql('DD', 'Lucida shard', 'D', 'QL D: Lucida shard, ranked by the walk through the hit chests');
+ql('DD', 'Orichalcum', '5D', 'PPAP 5D: Orichalcum, ranked by the walk');
+ql('DD', 'Millionaire', '9D', 'PPAP 9D: Millionaire, ranked by the walk');
+ql('B5', 'Mini medal', 'D', 'QL D: Mini medal (three on B3F), ranked by the walk');
+// combo: waypoint + material, monster boxes, the Sainted-soma rule
+const combo = (band, item, mode, what, win = W) => {
+  const slug = item.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/-$/, '');
+  q(C, `${band}-combo${mode}-${slug}`, what,
+    ['--band', band, ...win, '--kind', 'combo', '--item', item, ...(mode === '' ? [] : ['--ql-mode', mode])]);
+};
+combo('DD', 'Millionaire', '', 'combo: Millionaire waypoint, Gold bar / Orichalcum 3rd chest');
+combo('DD', 'Millionaire', '9', 'combo at PPAP 9 (t = 4, material seconds shifted by 2)');
+combo('DD', 'Mimic', '', 'combo: Mimic waypoint, Mimic 3rd chest within t 20..30');
+combo('DD', "Pandora's box", '', "combo: Pandora's box, 3rd chest within t 25..35");
+combo('DD', 'Sainted soma', '', 'combo: the Sainted-soma rule (B9F waypoint, S-rank 3rd chest B9F/B10F)', W1);
+combo('DD', 'Dangerous bustier', '', 'combo: Dangerous bustier waypoint, Aggressence at t 8 not t 20');
+combo('B5', 'Cannibox', '', 'combo: Cannibox waypoint and 3rd chest within t 20..30');
+combo('51', 'Slime shield', '', 'combo: Slime shield waypoint, Iron ore at t 8 not t 20');
+// 3rd chest and S3
+const third = (band, item, what, win = W) => {
+  const slug = item.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/-$/, '');
+  q(C, `${band}-3rd-${slug}`, what, ['--band', band, ...win, '--kind', '3rd', '--item', item]);
+};
+third('DD', 'Lucida shard', '3rd: B3F and B4F 3rd chests hold Lucida shard at t = 2');
+third('DD', 'Millionaire', '3rd: B3F and B4F 3rd chests hold a Millionaire 3rd-chest item');
+third('DD', 'Sainted soma', "S3: S-rank 3rd chests of B13F and B14F hold Sage's elixir or Sainted soma", W1);
+third('B5', 'Ethereal stone', '3rd: Ethereal stone');
+// free search: up to three conditions on distinct chests
+const FREE_OFF = (i) => ['--field', `fs_f_${i}=0`, '--field', `fs_b_${i}=-1`, '--field', `fs_r_${i}=0`,
+  '--field', `fs_i_${i}=ANY`, '--field', `fs_t_${i}=`];
+const free = (band, id, what, conds, win = W) => {
+  const args = ['--band', band, ...win, '--kind', 'free'];
+  for (let i = 1; i <= 3; i++) {
+    const c = conds[i - 1];
+    if (!c) { args.push(...FREE_OFF(i)); continue; }
+    args.push('--field', `fs_f_${i}=${c.f}`, '--field', `fs_b_${i}=${c.b}`, '--field', `fs_r_${i}=${c.r}`,
+      '--field', `fs_i_${i}=${c.i}`, '--field', `fs_t_${i}=${c.t}`);
+  }
+  q(C, `${band}-free-${id}`, what, args);
+};
+free('DD', 'two-medals', 'free: two chests of B3F hold Mini medal at stopwatch 6 s',
+  [{ f: 3, b: -1, r: 0, i: 'Mini medal', t: '6' }, { f: 3, b: -1, r: 0, i: 'Mini medal', t: '6' }]);
+free('DD', 'rich-s3', 'free: B9F chest 1/2 a Millionaire item at 7 s, B10F S-rank chest 3 any content',
+  [{ f: 9, b: 3, r: 0, i: 'Rich', t: '7' }, { f: 10, b: 2, r: 10, i: 'ANY', t: '' }], W1);
+free('DD', 'any-second', 'free: B4F chest 1 Lucida shard at any second, B5F chest 2 Orichalcum at 5 s',
+  [{ f: 4, b: 0, r: 0, i: 'Lucida shard', t: '' }, { f: 5, b: 1, r: 0, i: 'Orichalcum', t: '5' }], ['--seeds', '0000..07FF']);
+free('B5', 'metal', 'free: B7F any chest a Metal slime item at any second, rank A',
+  [{ f: 7, b: -1, r: 9, i: 'Metasla', t: '' }], ['--seeds', '0000..07FF']);
+free('51', 'three', 'free: B3F chest 1 Mini medal at 6 s, B3F chest 2 rank E, B4F any chest Iron nails at 9 s',
+  [{ f: 3, b: 0, r: 0, i: 'Mini medal', t: '6' }, { f: 3, b: 1, r: 5, i: 'ANY', t: '' },
+    { f: 4, b: -1, r: 0, i: 'Iron nails', t: '9' }], ['--seeds', '0000..07FF']);
 
 // issue 22: AT searches and the multiplayer bug
 const A = 'issue22-at';

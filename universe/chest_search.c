@@ -1,0 +1,747 @@
+/* The chest-timer searches over the universe (chest_search.h; research.md
+ * §3): one pass over the maps of the bands and seeds asked, each map tried
+ * by the rule of its kind, in the tool's order of checks so that the floor
+ * shown and the free search's choice of chests come out as the tool's.
+ *
+ * How a map is read: its floor count and first-floor monster rank come
+ * from the index; its chest ranks from the engine (map_from_floors over
+ * the index's per-floor chest counts and layout terms), only when a rule
+ * gets past the map-level requirements; a chest's content at a second
+ * from the engine's chest_seconds, the seconds 0..255 that give an item of
+ * a set from its chest_hits. The D variants' walk: the floors before the
+ * hit floor summed (engine walk), then the cheapest order to visit the hit
+ * chests from the floor's up stairs, each leg the engine's walk on a copy
+ * of the floor whose stairs are moved to the leg's ends (the walk's rules,
+ * grotto/walk.h, are exactly the tool's point-to-point rules).
+ *
+ * Rules per kind (the tool's 2.js DUNGEON_CHECKERS, 3.js search entries;
+ * tables gt_ql_rule, gt_ql_all, gt_third, gt_combo):
+ *  QL      floors B3F and B4F, two chests of the target at one of the
+ *          seconds (Solo t 1 / Party t 2, or the PPAP second); B9F with two
+ *          for the B9F targets; B3F alone with three for the three-on-B3F
+ *          targets; the first floor that hits is shown.
+ *  QL_ALL  every floor counted at the PPAP second; two hit floors, an
+ *          anchor among them when the target has anchors.
+ *  THIRD   the 3rd chests of both floors hold the items at t 2 (S3: both
+ *          of rank S).
+ *  COMBO   waypoint in chest 1 or 2 (Solo or Party, or the PPAP second),
+ *          then the 3rd chest's material (chest_search.h, gt_combo).
+ *  FREE    the conditions in order, greedy, as chest_search.h says. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+#include "chest_search.h"
+#include "grotto/record.h"
+#include "grotto/walk.h"
+#include "universe.h"
+
+enum { SOMA_SECOND = 2, THIRD_SECOND = 2, LATE_SECOND = 20, THIRD_CHEST = 2 };
+
+void universe_chest_query_init(universe_chest_query *q)
+{
+    memset(q, 0, sizeof *q);
+    q->kind = UNIVERSE_CHEST_QL;
+    q->band = -1;
+    q->seed_hi = GROTTO_SEED_MAX;
+    q->listed_only = 1;
+}
+
+void universe_chest_result_free(universe_chest_result *r)
+{
+    free(r->hit);
+    memset(r, 0, sizeof *r);
+}
+
+/* ---- names ---- */
+
+/* The English name a target stands for (item or group, any case, or
+ * Japanese), or NULL. */
+static const char *canon_name(const char *name)
+{
+    if (!name)
+        return NULL;
+    for (int k = 0; k < GT_ITEM_COUNT; k++)
+        if ((gt_item_name[k].en && !strcasecmp(name, gt_item_name[k].en)) ||
+            (gt_item_name[k].jp && !strcmp(name, gt_item_name[k].jp)))
+            return gt_item_name[k].en;
+    for (int g = 0; g < GT_ITEM_GROUP_COUNT; g++)
+        if (!strcasecmp(name, gt_item_group[g].en) || (gt_item_group[g].jp && !strcmp(name, gt_item_group[g].jp)))
+            return gt_item_group[g].en;
+    return NULL;
+}
+
+static int ql_rule_of(const char *target)
+{
+    for (int i = 0; i < GT_QL_RULE_COUNT; i++)
+        if (!strcmp(gt_ql_rule[i].target, target))
+            return gt_ql_rule[i].rule;
+    return 0;
+}
+
+/* ---- one map ---- */
+
+typedef struct map_ctx {
+    const universe_index *ix;
+    const grotto_engine *e;
+    int band;
+    uint32_t seed;
+    int floors, smr;
+    int have_map;
+    grotto_map_t map;
+} map_ctx;
+
+/* The map's chest ranks through the engine (once per map). 0 or -1. */
+static int need_map(map_ctx *c)
+{
+    if (c->have_map)
+        return 0;
+    grotto_map_floors_t fl;
+    memset(&fl, 0, sizeof fl);
+    fl.seed = c->seed;
+    fl.count = (uint8_t)c->floors;
+    for (int n = 1; n <= c->floors; n++) {
+        const grotto_floor_facts *f = &c->ix->floor[grotto_floor_slot(c->seed, n)];
+        fl.floor[n - 1].chest_count = f->chest_count;
+        fl.floor[n - 1].W = f->W;
+        fl.floor[n - 1].X = f->X;
+        fl.floor[n - 1].D = f->D;
+    }
+    if (c->e->map_from_floors(gt_band[c->band].code, &fl, &c->map) != 0)
+        return -1;
+    c->have_map = 1;
+    return 0;
+}
+
+/* Chests of floor n (1..16; none beyond the map's floors). */
+static int chests_on(map_ctx *c, int n)
+{
+    if (n < 1 || n > c->floors)
+        return 0;
+    return c->ix->floor[grotto_floor_slot(c->seed, n)].chest_count;
+}
+
+static int chest_floor(map_ctx *c, int n, grotto_chest_floor *cf)
+{
+    if (need_map(c))
+        return -1;
+    memset(cf, 0, sizeof *cf);
+    cf->seed = c->seed;
+    cf->floor = (uint8_t)n;
+    if (n <= c->floors) {
+        cf->count = c->map.chest_count[n - 1];
+        memcpy(cf->rank, c->map.chest_rank[n - 1], GROTTO_MAX_CHESTS);
+    }
+    return 0;
+}
+
+/* Contents of floor n at second t. 0 or -1. */
+static int items_at(map_ctx *c, int n, uint32_t t, uint8_t item[GROTTO_MAX_CHESTS], int *count)
+{
+    grotto_chest_floor cf;
+    if (chest_floor(c, n, &cf))
+        return -1;
+    *count = cf.count;
+    uint8_t row[1][GROTTO_MAX_CHESTS];
+    if (c->e->chest_seconds(&cf, t, 1, row))
+        return -1;
+    memcpy(item, row[0], GROTTO_MAX_CHESTS);
+    return 0;
+}
+
+/* Chests of floor n holding an item of s at second t: their mask. */
+static int hits_at(map_ctx *c, int n, uint32_t t, const grotto_item_set *s, unsigned *mask)
+{
+    uint8_t item[GROTTO_MAX_CHESTS];
+    int count;
+    if (items_at(c, n, t, item, &count))
+        return -1;
+    *mask = 0;
+    for (int i = 0; i < count; i++)
+        if (grotto_item_set_has(s, item[i]))
+            *mask |= 1u << i;
+    return 0;
+}
+
+static int bits(unsigned m)
+{
+    return __builtin_popcount(m);
+}
+
+/* ---- walking cost (the D variants) ---- */
+
+static uint16_t leg(const grotto_engine *e, const grotto_floor_t *f, grotto_xy from, grotto_xy to)
+{
+    grotto_floor_t g = *f;
+    g.up = from;
+    g.down = to;
+    return e->walk(&g);
+}
+
+/* Half-steps: floors 1..n-1, then from floor n's up stairs through the
+ * chests of `mask` in the cheapest order; GROTTO_WALK_NONE without a path. */
+static int walk_cost(map_ctx *c, int n, unsigned mask, uint16_t *out)
+{
+    uint32_t sum = 0;
+    grotto_floor_t f;
+    for (int k = 1; k < n; k++) {
+        if (c->e->floor(c->seed, k, &f))
+            return -1;
+        uint16_t w = c->e->walk(&f);
+        if (w == GROTTO_WALK_NONE) {
+            *out = GROTTO_WALK_NONE;
+            return 0;
+        }
+        sum += w;
+    }
+    if (c->e->floor(c->seed, n, &f))
+        return -1;
+    grotto_xy pt[GROTTO_MAX_CHESTS + 1];
+    int np = 0;
+    pt[np++] = f.up;
+    for (int i = 0; i < GROTTO_MAX_CHESTS; i++)
+        if (mask >> i & 1)
+            pt[np++] = f.chest[i];
+    uint16_t d[GROTTO_MAX_CHESTS + 1][GROTTO_MAX_CHESTS + 1];
+    for (int i = 0; i < np; i++)
+        for (int j = 1; j < np; j++)
+            d[i][j] = i == j ? 0 : leg(c->e, &f, pt[i], pt[j]);
+    /* every order of the chests (at most 3! = 6) */
+    static const int ORDERS[6][3] = {{1, 2, 3}, {1, 3, 2}, {2, 1, 3}, {2, 3, 1}, {3, 1, 2}, {3, 2, 1}};
+    uint32_t best = UINT32_MAX;
+    for (int o = 0; o < 6; o++) {
+        int ok = 1, cur = 0;
+        uint32_t cost = 0;
+        for (int s = 0; s < 3 && ok; s++) {
+            int nx = ORDERS[o][s];
+            if (nx >= np)
+                continue;
+            if (d[cur][nx] == GROTTO_WALK_NONE)
+                ok = 0;
+            else
+                cost += d[cur][nx];
+            cur = nx;
+        }
+        if (ok && cost < best)
+            best = cost;
+    }
+    *out = best == UINT32_MAX ? GROTTO_WALK_NONE : (uint16_t)(sum + best);
+    return 0;
+}
+
+/* ---- the kinds ---- */
+
+typedef struct plan {
+    universe_chest_kind kind;
+    const universe_chest_query *q;
+    grotto_item_set target;   /* QL, QL_ALL, THIRD items, COMBO waypoint */
+    /* QL */
+    int floor[2], nfloors, need;
+    uint32_t second[2];
+    int nseconds;
+    /* QL_ALL */
+    const struct gt_ql_all *all;
+    /* THIRD */
+    const struct gt_third *third;
+    /* COMBO */
+    const struct gt_combo *combo;
+    grotto_item_set material, broad;
+    int timed;                /* a PPAP second instead of Solo/Party */
+    int shift;                /* seconds shift: PPAP second - 2 */
+    uint32_t wp_second[2];    /* waypoint: Solo, Party (both the PPAP second when timed) */
+    /* FREE */
+    int nconds;
+    universe_chest_cond cond[UNIVERSE_CHEST_CONDS];
+    grotto_item_set cond_set[UNIVERSE_CHEST_CONDS];
+    int cond_any_item[UNIVERSE_CHEST_CONDS];
+    int min_floors;
+} plan;
+
+static uint32_t ppap_second(universe_chest_timing t)
+{
+    return t == UNIVERSE_CHEST_PPAP5 ? 0 : 4;
+}
+
+/* QL: 1 hit (floor, chests, walk in h), 0 none, -1 error. */
+static int try_ql(const plan *p, map_ctx *c, universe_chest_hit *h)
+{
+    if (c->floors < p->min_floors)
+        return 0;
+    for (int i = 0; i < p->nfloors; i++) {
+        int n = p->floor[i];
+        if (n > c->floors)
+            continue;
+        unsigned best = 0;
+        for (int s = 0; s < p->nseconds; s++) {
+            unsigned m;
+            if (hits_at(c, n, p->second[s], &p->target, &m))
+                return -1;
+            if (bits(m) >= p->need && !best)
+                best = m; /* Solo's chests when Solo hits, else Party's */
+        }
+        if (!best)
+            continue;
+        h->floor = (uint8_t)n;
+        h->chests = (uint8_t)bits(best);
+        if (p->q->walk) {
+            h->x3 = bits(best) > p->need;
+            if (walk_cost(c, n, best, &h->walk))
+                return -1;
+        }
+        return 1;
+    }
+    return 0;
+}
+
+static int try_ql_all(const plan *p, map_ctx *c, universe_chest_hit *h)
+{
+    if (c->floors < 2)
+        return 0;
+    const struct gt_ql_all *a = p->all;
+    int need_one = !a->anchors && a->other_hits < 2 ? 2 : 0;
+    int hit_floors = 0, anchor_hit = 0, one_ok = !need_one, first = 0;
+    uint32_t t = p->second[0];
+    for (int n = 1; n <= c->floors; n++) {
+        if (!chests_on(c, n))
+            continue; /* no chest, no hit (every threshold is at least 1) */
+        unsigned m;
+        if (hits_at(c, n, t, &p->target, &m))
+            return -1;
+        int anchor = a->anchors >> (n - 1) & 1;
+        if (bits(m) >= (anchor ? a->anchor_hits : a->other_hits)) {
+            hit_floors++;
+            anchor_hit |= anchor;
+            one_ok |= bits(m) >= need_one;
+            if (!first)
+                first = n;
+        }
+    }
+    if (hit_floors >= 2 && (!a->anchors || anchor_hit) && one_ok) {
+        h->floor = (uint8_t)first;
+        return 1;
+    }
+    return 0;
+}
+
+static int try_third(const plan *p, map_ctx *c, universe_chest_hit *h)
+{
+    int f1 = p->third->floor[0], f2 = p->third->floor[1];
+    if (c->floors < f2)
+        return 0;
+    if (chests_on(c, f1) < 3 || chests_on(c, f2) < 3)
+        return 0;
+    grotto_chest_floor a, b;
+    if (chest_floor(c, f1, &a) || chest_floor(c, f2, &b))
+        return -1;
+    if (p->third->s_rank && (a.rank[THIRD_CHEST] != GT_CHEST_RANKS || b.rank[THIRD_CHEST] != GT_CHEST_RANKS))
+        return 0;
+    unsigned m1, m2;
+    if (hits_at(c, f1, THIRD_SECOND, &p->target, &m1) || hits_at(c, f2, THIRD_SECOND, &p->target, &m2))
+        return -1;
+    if ((m1 >> THIRD_CHEST & 1) && (m2 >> THIRD_CHEST & 1)) {
+        h->floor = (uint8_t)f1;
+        return 1;
+    }
+    return 0;
+}
+
+/* The waypoint on floor n: chest 1 or 2 holds a waypoint item at Solo's or
+ * Party's second (or the PPAP second). 1, 0, -1. */
+static int waypoint(const plan *p, map_ctx *c, int n)
+{
+    if (n > c->floors)
+        return 0;
+    unsigned any = 0;
+    for (int s = 0; s < (p->timed ? 1 : 2); s++) {
+        unsigned m;
+        if (hits_at(c, n, p->wp_second[s], &p->target, &m))
+            return -1;
+        any |= m;
+    }
+    return (any & 3u) != 0;
+}
+
+/* The 3rd chest of floor n at second t holds an item of s: 1, 0, -1. */
+static int third_has(map_ctx *c, int n, int t, const grotto_item_set *s)
+{
+    unsigned m;
+    if (hits_at(c, n, (uint32_t)t, s, &m))
+        return -1;
+    return m >> THIRD_CHEST & 1;
+}
+
+static int soma_route(const plan *p, map_ctx *c, int wp, const int *thirds, int nthirds)
+{
+    int r = waypoint(p, c, wp);
+    if (r <= 0)
+        return r;
+    if (chests_on(c, wp) >= 3 && (r = third_has(c, wp, SOMA_SECOND + p->shift, &p->target)) != 0)
+        return r < 0 ? -1 : 0; /* the waypoint floor's 3rd chest is itself the soma */
+    for (int i = 0; i < nthirds; i++) {
+        int n = thirds[i];
+        if (n > c->floors || chests_on(c, n) < 3)
+            continue;
+        grotto_chest_floor cf;
+        if (chest_floor(c, n, &cf))
+            return -1;
+        if (cf.rank[THIRD_CHEST] != GT_CHEST_RANKS)
+            continue;
+        if ((r = third_has(c, n, p->combo->second + p->shift, &p->material)) != 0)
+            return r;
+    }
+    return 0;
+}
+
+static int try_combo(const plan *p, map_ctx *c, universe_chest_hit *h)
+{
+    const struct gt_combo *k = p->combo;
+    int r;
+    if (k->kind == GT_COMBO_SOMA) {
+        if (c->smr != 9 || c->floors < 9)
+            return 0;
+        static const int MAIN[] = {9, 10}, EXTRA[] = {9, 10, 11};
+        if ((r = soma_route(p, c, 9, MAIN, 2)) != 0) {
+            h->floor = 9;
+            return r;
+        }
+        if (p->q->walk && (r = soma_route(p, c, 10, EXTRA, 3)) != 0) {
+            h->floor = 10;
+            return r;
+        }
+        return 0;
+    }
+    if (c->floors < 3)
+        return 0;
+    if (k->kind == GT_COMBO_MONSTER_BOX) {
+        if ((r = waypoint(p, c, 3)) <= 0)
+            return r;
+        if (chests_on(c, 3) < 3)
+            return 0;
+        for (int t = k->window[0] + p->shift; t <= k->window[1] + p->shift; t++)
+            if ((r = third_has(c, 3, t, &p->material)) != 0) {
+                h->floor = 3;
+                return r;
+            }
+        return 0;
+    }
+    int wp = 3;
+    if ((r = waypoint(p, c, 3)) < 0)
+        return -1;
+    if (!r) {
+        wp = 4;
+        if ((r = waypoint(p, c, 4)) <= 0)
+            return r;
+    }
+    int t = k->second + p->shift, late = LATE_SECOND + p->shift;
+    int found = 0;
+    for (int n = 3; n <= 4 && !found; n++) {
+        if (n > c->floors || chests_on(c, n) < 3)
+            continue;
+        /* Millionaire: the waypoint's floor wants the strict materials, the other the broad set */
+        const grotto_item_set *want = k->broad && n != wp ? &p->broad : &p->material;
+        int now = third_has(c, n, t, want);
+        if (now < 0)
+            return -1;
+        if (!now)
+            continue;
+        int then = third_has(c, n, late, k->broad ? &p->material : want);
+        if (then < 0)
+            return -1;
+        found = !then;
+    }
+    if (found)
+        h->floor = (uint8_t)wp;
+    return found;
+}
+
+/* FREE: the greedy choice of chests (chest_search.h). */
+typedef struct taken {
+    grotto_seconds at[GROTTO_MAX_FLOORS][GROTTO_MAX_CHESTS];
+    uint8_t whole[GROTTO_MAX_FLOORS][GROTTO_MAX_CHESTS];
+} taken;
+
+static int seconds_empty(const grotto_seconds *s)
+{
+    for (int i = 0; i < GROTTO_CHEST_SECONDS / 64; i++)
+        if (s->bits[i])
+            return 0;
+    return 1;
+}
+
+static int try_free(const plan *p, map_ctx *c, universe_chest_hit *h)
+{
+    if (c->floors < p->min_floors)
+        return 0;
+    taken tk;
+    memset(&tk, 0, sizeof tk);
+    for (int g = 0; g < p->nconds; g++) {
+        const universe_chest_cond *cd = &p->cond[g];
+        int n = cd->floor, found = 0;
+        grotto_chest_floor cf;
+        if (chest_floor(c, n, &cf))
+            return -1;
+        unsigned pick = grotto_chest_pick_mask(cd->chest, cf.count);
+        for (int b = 0; b < cf.count && !found; b++) {
+            if (!(pick >> b & 1) || (cd->rank && cf.rank[b] != cd->rank))
+                continue;
+            grotto_seconds *used = &tk.at[n - 1][b];
+            uint8_t *whole = &tk.whole[n - 1][b];
+            if (cd->stopwatch == UNIVERSE_CHEST_ANY_SECOND && p->cond_any_item[g]) {
+                if (*whole || !seconds_empty(used))
+                    continue;
+                *whole = 1;
+                found = 1;
+                break;
+            }
+            if (*whole)
+                continue;
+            if (cd->stopwatch != UNIVERSE_CHEST_ANY_SECOND) {
+                int t = (cd->stopwatch < GROTTO_STOPWATCH_OFFSET ? GROTTO_STOPWATCH_OFFSET : cd->stopwatch) -
+                        GROTTO_STOPWATCH_OFFSET;
+                if (grotto_seconds_has(used, (unsigned)t))
+                    continue;
+                unsigned m = 1u << b;
+                if (!p->cond_any_item[g] && hits_at(c, n, (uint32_t)t, &p->cond_set[g], &m))
+                    return -1;
+                if (m >> b & 1) {
+                    used->bits[t / 64] |= (uint64_t)1 << (t % 64);
+                    found = 1;
+                }
+                continue;
+            }
+            grotto_seconds s;
+            if (c->e->chest_hits(&cf, b, &p->cond_set[g], &s))
+                return -1;
+            for (int t = 0; t < GROTTO_CHEST_SECONDS; t++)
+                if (grotto_seconds_has(&s, (unsigned)t) && !grotto_seconds_has(used, (unsigned)t)) {
+                    used->bits[t / 64] |= (uint64_t)1 << (t % 64);
+                    found = 1;
+                    break;
+                }
+        }
+        if (!found)
+            return 0;
+    }
+    h->floor = (uint8_t)p->cond[0].floor;
+    return 1;
+}
+
+/* ---- the query ---- */
+
+#define FAIL(code, ...)                                                                                                \
+    do {                                                                                                               \
+        if (err && errlen)                                                                                             \
+            snprintf(err, errlen, __VA_ARGS__);                                                                        \
+        return code;                                                                                                   \
+    } while (0)
+
+static int item_set(const char *name, grotto_item_set *s)
+{
+    return grotto_item_set_by_name(name, s) > 0 ? 0 : -1;
+}
+
+static int make_plan(const universe_chest_query *q, plan *p, char *err, size_t errlen)
+{
+    memset(p, 0, sizeof *p);
+    p->kind = q->kind;
+    p->q = q;
+    if (q->band < -1 || q->band >= GROTTO_BANDS)
+        FAIL(2, "bad band %d: expected 0..%d or -1 (every band)", q->band, GROTTO_BANDS - 1);
+    if (q->seed_lo > q->seed_hi || q->seed_hi > GROTTO_SEED_MAX)
+        FAIL(2, "bad seeds %04X..%04X: expected A..B within 0000..7FFF", q->seed_lo, q->seed_hi);
+    if (q->timing < UNIVERSE_CHEST_SOLO_PARTY || q->timing > UNIVERSE_CHEST_PPAP9)
+        FAIL(2, "bad timing %d: expected Solo/Party, PPAP 5 or PPAP 9", (int)q->timing);
+    p->timed = q->timing != UNIVERSE_CHEST_SOLO_PARTY;
+    p->shift = p->timed ? (int)ppap_second(q->timing) - 2 : 0;
+    const char *t = NULL;
+    if (q->kind != UNIVERSE_CHEST_FREE) {
+        t = canon_name(q->target);
+        if (!t)
+            FAIL(2, "unknown target '%s': expected an item name or a group (e.g. Millionaire)",
+                 q->target ? q->target : "(none)");
+    }
+    switch (q->kind) {
+    case UNIVERSE_CHEST_QL:
+    case UNIVERSE_CHEST_QL_ALL: {
+        int rule = ql_rule_of(t);
+        if (rule == GT_QL_REFUSED)
+            FAIL(2, "target '%s': the quickload searches refuse the trapped chests (use combo)", t);
+        if (item_set(t, &p->target))
+            FAIL(2, "unknown target '%s'", t);
+        if (q->kind == UNIVERSE_CHEST_QL_ALL) {
+            if (!p->timed)
+                FAIL(2, "5A / 9A need a PPAP second (5 or 9), not Solo/Party");
+            if (q->walk)
+                FAIL(2, "5A / 9A have no walking-cost variant");
+            p->all = &gt_ql_all_default;
+            for (int i = 0; i < GT_QL_ALL_COUNT; i++)
+                if (!strcmp(gt_ql_all[i].target, t))
+                    p->all = &gt_ql_all[i];
+            p->second[0] = ppap_second(q->timing);
+            return 0;
+        }
+        if (rule == GT_QL_B9F) {
+            if (q->walk)
+                FAIL(2, "target '%s': the D variants of the B9F targets (rows for B9F and B10F) are not built", t);
+            p->floor[0] = 9, p->nfloors = 1, p->need = 2, p->min_floors = 9;
+        } else if (rule == GT_QL_THREE_ON_B3F) {
+            p->floor[0] = 3, p->nfloors = 1, p->need = 3, p->min_floors = 3;
+        } else {
+            p->floor[0] = 3, p->floor[1] = 4, p->nfloors = 2, p->need = 2, p->min_floors = 3;
+        }
+        if (p->timed)
+            p->second[0] = ppap_second(q->timing), p->nseconds = 1;
+        else
+            p->second[0] = 1, p->second[1] = 2, p->nseconds = 2;
+        return 0;
+    }
+    case UNIVERSE_CHEST_THIRD:
+        for (int i = 0; i < GT_THIRD_COUNT; i++)
+            if (!strcmp(gt_third[i].target, t))
+                p->third = &gt_third[i];
+        if (!p->third)
+            FAIL(2, "target '%s': the 3rd-chest search takes Ethereal stone, Lucida shard, Hephaestus' flame, "
+                    "Millionaire or Sainted soma (S3)", t);
+        if (item_set(p->third->items, &p->target))
+            FAIL(-1, "table: unknown items '%s'", p->third->items);
+        return 0;
+    case UNIVERSE_CHEST_COMBO:
+        for (int i = 0; i < GT_COMBO_COUNT; i++)
+            if (!strcmp(gt_combo[i].target, t))
+                p->combo = &gt_combo[i];
+        if (!p->combo)
+            FAIL(2, "target '%s': the combo search takes Millionaire, the trapped chests, Dangerous bustier, "
+                    "Fuddle bow, Slime shield, Sorcerer's stone or Sainted soma", t);
+        if (item_set(p->combo->waypoint, &p->target) || item_set(p->combo->material, &p->material) ||
+            (p->combo->broad && item_set(p->combo->broad, &p->broad)))
+            FAIL(-1, "table: unknown combo items for '%s'", t);
+        p->wp_second[0] = p->timed ? ppap_second(q->timing) : 1;
+        p->wp_second[1] = p->timed ? ppap_second(q->timing) : 2;
+        return 0;
+    case UNIVERSE_CHEST_FREE:
+        if (q->conds < 1 || q->conds > UNIVERSE_CHEST_CONDS)
+            FAIL(2, "bad free search: %d conditions, expected 1..3", q->conds);
+        for (int i = 0; i < q->conds; i++) {
+            const universe_chest_cond *cd = &q->cond[i];
+            if (cd->floor < 1 || cd->floor > GROTTO_MAX_FLOORS)
+                FAIL(2, "condition %d: bad floor %d, expected 1..16", i + 1, cd->floor);
+            if (cd->chest < GROTTO_CHEST_ANY || cd->chest > GROTTO_CHEST_NOT_3)
+                FAIL(2, "condition %d: bad chest %d, expected any, 1, 2, 3 or not-3", i + 1, (int)cd->chest);
+            if (cd->rank < 0 || cd->rank > GT_CHEST_RANKS)
+                FAIL(2, "condition %d: bad rank %d, expected 0 (any) or 1..10", i + 1, cd->rank);
+            if (cd->stopwatch != UNIVERSE_CHEST_ANY_SECOND &&
+                (cd->stopwatch < 0 || cd->stopwatch > GROTTO_CHEST_SECONDS - 1 + GROTTO_STOPWATCH_OFFSET))
+                FAIL(2, "condition %d: bad stopwatch second %d, expected 0..260 or any", i + 1, cd->stopwatch);
+            grotto_item_set s;
+            if (cd->item && item_set(cd->item, &s))
+                FAIL(2, "condition %d: unknown item '%s': expected an item name or a group", i + 1, cd->item);
+            /* the tool drops a condition that asks nothing of the chest (any chest, rank, item) */
+            if (cd->chest == GROTTO_CHEST_ANY && !cd->rank && !cd->item)
+                continue;
+            p->cond[p->nconds] = *cd;
+            p->cond_any_item[p->nconds] = !cd->item;
+            if (cd->item)
+                p->cond_set[p->nconds] = s;
+            else
+                memset(p->cond_set[p->nconds].bits, 0xFF, sizeof s.bits);
+            if (cd->floor > p->min_floors)
+                p->min_floors = cd->floor;
+            p->nconds++;
+        }
+        if (!p->nconds)
+            FAIL(2, "free search: every condition asks nothing (give a chest, a rank or an item)");
+        return 0;
+    }
+    FAIL(2, "bad search kind %d", (int)q->kind);
+}
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* The D variants' order: by walk, stable (scan order among equals), the
+ * maps with more chests than needed after the rest. */
+static int by_walk(const void *a, const void *b)
+{
+    const universe_chest_hit *x = a, *y = b;
+    if (x->x3 != y->x3)
+        return x->x3 - y->x3;
+    if (x->walk != y->walk)
+        return x->walk < y->walk ? -1 : 1;
+    return x->map < y->map ? -1 : x->map > y->map;
+}
+
+int universe_chest_search(const universe_index *ix, const grotto_engine *e, const universe_chest_query *q,
+                          universe_chest_result *r, char *err, size_t errlen)
+{
+    memset(r, 0, sizeof *r);
+    if (err && errlen)
+        err[0] = 0;
+    if (!e)
+        e = &grotto_engine_impl;
+    if (!e->map_from_floors || !e->chest_seconds || !e->chest_hits || (q->walk && (!e->floor || !e->walk)))
+        FAIL(-1, "engine %s has no chest timer (or no walk) of its own", e->name);
+    double t0 = now_seconds();
+    plan p;
+    int rc = make_plan(q, &p, err, errlen);
+    if (rc)
+        return rc;
+    size_t cap = 0;
+    int b0 = q->band < 0 ? 0 : q->band, b1 = q->band < 0 ? GROTTO_BANDS - 1 : q->band;
+    uint16_t where[GT_LOCATION_COUNT + 1];
+    for (int band = b0; band <= b1; band++)
+        for (uint32_t seed = q->seed_lo; seed <= q->seed_hi; seed++) {
+            uint32_t m = (uint32_t)grotto_map_slot(band, seed);
+            int quest15;
+            if (q->listed_only && universe_query_places(ix, m, 0, where, &quest15) == 0)
+                continue;
+            r->maps++;
+            map_ctx c = {.ix = ix, .e = e, .band = band, .seed = seed};
+            c.floors = ix->map[m].floors;
+            c.smr = ix->map[m].smr;
+            universe_chest_hit h = {.map = m};
+            switch (p.kind) {
+            case UNIVERSE_CHEST_QL:
+                rc = try_ql(&p, &c, &h);
+                break;
+            case UNIVERSE_CHEST_QL_ALL:
+                rc = try_ql_all(&p, &c, &h);
+                break;
+            case UNIVERSE_CHEST_THIRD:
+                rc = try_third(&p, &c, &h);
+                break;
+            case UNIVERSE_CHEST_COMBO:
+                rc = try_combo(&p, &c, &h);
+                break;
+            default:
+                rc = try_free(&p, &c, &h);
+                break;
+            }
+            if (rc < 0) {
+                universe_chest_result_free(r);
+                FAIL(-1, "engine %s refused map %02X%04X", e->name, gt_band[band].code, seed);
+            }
+            if (!rc)
+                continue;
+            if (r->count == cap) {
+                size_t n = cap ? cap * 2 : 256;
+                universe_chest_hit *g = realloc(r->hit, n * sizeof *g);
+                if (!g) {
+                    universe_chest_result_free(r);
+                    FAIL(-1, "out of memory");
+                }
+                r->hit = g;
+                cap = n;
+            }
+            r->hit[r->count++] = h;
+        }
+    if (q->walk && p.kind == UNIVERSE_CHEST_QL && r->count)
+        qsort(r->hit, r->count, sizeof *r->hit, by_walk);
+    r->seconds = now_seconds() - t0;
+    return 0;
+}
