@@ -193,7 +193,7 @@ static const cli_result QUERY_RESULT = {
     "bench",
     "`grotto bench --queries --json`: the research queries, cold and cached. (The\n"
     "full-universe `grotto bench [--repeat N] --json` takes minutes; its fields are\n"
-    "listed in README.md under the benchmark, and `tests/e2e/test_nothing_lost.py`\n"
+    "listed in docs/performance.md under the benchmark, and `tests/e2e/test_nothing_lost.py`\n"
     "checks them; it is not checked here.)",
     "bench --queries -n 1 --json",
     QUERY_FIELDS,

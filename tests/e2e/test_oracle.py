@@ -114,7 +114,7 @@ def test_truncated_digest_file_is_broken(grotto, tmp_path):
     (["--a", "ref", "--b", "ref"], "same engine"),
     (["sideways"], "unknown domain 'sideways'"),
     (["floors", "floors"], "given twice"),
-    (["floors", "--against", "/nonexistent/floors.digest"], "cannot open"),
+    (["floors", "--against", "/nonexistent/floors.digest"], "no such file or directory"),
     (["--against", "corpus/golden/floors.digest"], "one file serves one of"),
     (["sweep", "--against", CORPUS / "floors.digest"], "one file serves one of"),
     (["-j", "0"], "bad thread count '0'"),
