@@ -94,7 +94,7 @@ const cli_kind CLI_QUALITY = {quality, NULL};
 
 static int band_of_quality(const cli_value *v, const char *text, void *field)
 {
-    int q;
+    int q = 0; /* set by quality_of on success (gcc -O3 cannot tell) */
     if (quality_of(v->cmd, text, &q))
         return EXIT_USAGE;
     *(int *)field = grotto_band_of_quality(q);
@@ -184,7 +184,7 @@ const cli_kind CLI_UINT = {uint_value, NULL};
 
 static int int_value(const cli_value *v, const char *text, void *field)
 {
-    unsigned long n;
+    unsigned long n = 0; /* set by cli_uint_of on success */
     if (cli_uint_of(v->cmd, v->aux, text, &n))
         return EXIT_USAGE;
     *(int *)field = (int)n;
