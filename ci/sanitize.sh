@@ -81,6 +81,7 @@ if [ "$what" != tsan ]; then
   mkdir -p "$logs"
   export ASAN_OPTIONS="halt_on_error=1:detect_leaks=1:exitcode=$SAN_EXIT:log_path=$logs/asan:strict_string_checks=1:check_initialization_order=1"
   export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1:exitcode=$SAN_EXIT:log_path=$logs/asan"
+  export LSAN_OPTIONS="suppressions=$PWD/ci/lsan.supp:print_suppressions=0" # Criterion's own blocks only
   stage "ASan + UBSan: ctest -j $jobs (label 'full' left to the tests stage)"
   # shellcheck disable=SC2086 # word lists
   ctest --test-dir "$instr" --output-on-failure --timeout 3000 -j "$jobs" -LE full ${SANITIZE_CTEST:-} || failed=1
@@ -91,7 +92,7 @@ if [ "$what" != tsan ]; then
     ${SANITIZE_PYTEST:-tests/e2e} || failed=1
   stage_done
   check_logs "$logs"
-  unset ASAN_OPTIONS UBSAN_OPTIONS
+  unset ASAN_OPTIONS UBSAN_OPTIONS LSAN_OPTIONS
 fi
 
 if [ "$what" != asan ]; then
