@@ -16,15 +16,19 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "grotto/tables.h"
+#include "base.h"
 
-static double now_seconds(void)
+/* One map of a search's answer: its matches, the first one, and the AT
+ * values at the zoom's POP index (from the engine). 0, or -1. */
+static int add_hit(const grotto_engine *e, universe_at_result *r, uint32_t map, long n, uint32_t first, int zoom)
 {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+    universe_at_hit *h = &r->hit[r->count++];
+    h->map = map;
+    h->matches = (uint32_t)n;
+    h->first = first;
+    return e->at_pop(map % GROTTO_SEED_COUNT, zoom, &h->pop);
 }
 
 void universe_query_listed(universe_query *q)
@@ -67,7 +71,7 @@ static int scan_valid(int pattern, uint32_t threshold, uint32_t max_steps)
 int universe_at_pattern_search(const universe_index *ix, const grotto_engine *e, const universe_at_where *where,
                                const universe_at_pattern_query *q, universe_at_result *r)
 {
-    double t0 = now_seconds();
+    double t0 = base_now();
     memset(r, 0, sizeof *r);
     if (!e->at_pop || !e->at_scan || q->zoom < 0 || q->zoom > GROTTO_AT_ZOOM_MAX ||
         !scan_valid(q->pattern, q->threshold, q->max_steps))
@@ -90,16 +94,12 @@ int universe_at_pattern_search(const universe_index *ix, const grotto_engine *e,
             goto fail;
         if (n == 0)
             continue;
-        universe_at_hit *h = &r->hit[r->count++];
-        h->map = qr.hit[i].map;
-        h->matches = (uint32_t)n;
-        h->first = first;
-        if (e->at_pop(seed, q->zoom, &h->pop))
+        if (add_hit(e, r, qr.hit[i].map, n, first, q->zoom))
             goto fail;
     }
     r->looked = qr.count;
     universe_query_result_free(&qr);
-    r->seconds = now_seconds() - t0;
+    r->seconds = base_now() - t0;
     return 0;
 fail:
     universe_query_result_free(&qr);
@@ -110,7 +110,7 @@ fail:
 int universe_whistle_search(const universe_index *ix, const grotto_engine *e, const universe_at_where *where,
                             const universe_whistle_query *q, universe_at_result *r)
 {
-    double t0 = now_seconds();
+    double t0 = base_now();
     memset(r, 0, sizeof *r);
     if (!e->whistle || !e->at_pop || !e->at_scan || (q->pattern && !scan_valid(q->pattern, q->threshold, q->max_steps)))
         return -1;
@@ -143,16 +143,12 @@ int universe_whistle_search(const universe_index *ix, const grotto_engine *e, co
             if (n == 0)
                 continue;
         }
-        universe_at_hit *h = &r->hit[r->count++];
-        h->map = qr.hit[i].map;
-        h->matches = (uint32_t)n;
-        h->first = first;
-        if (e->at_pop(seed, q->w.zoom, &h->pop))
+        if (add_hit(e, r, qr.hit[i].map, n, first, q->w.zoom))
             goto fail;
     }
     r->looked = qr.count;
     universe_query_result_free(&qr);
-    r->seconds = now_seconds() - t0;
+    r->seconds = base_now() - t0;
     return 0;
 fail:
     universe_query_result_free(&qr);
@@ -219,7 +215,7 @@ static int multibug_passes(const grotto_multibug_t *mb, const universe_multibug_
 int universe_multibug_search(const universe_index *ix, const grotto_engine *e, const universe_at_where *where,
                              const universe_multibug_query *q, universe_multibug_result *r)
 {
-    double t0 = now_seconds();
+    double t0 = base_now();
     memset(r, 0, sizeof *r);
     if (!e->map_floors || !e->multibug || q->states >> 17)
         return -1;
@@ -254,7 +250,7 @@ int universe_multibug_search(const universe_index *ix, const grotto_engine *e, c
     free(floors);
     free(mb);
     universe_query_result_free(&qr);
-    r->seconds = now_seconds() - t0;
+    r->seconds = base_now() - t0;
     return 0;
 fail:
     free(floors);

@@ -31,8 +31,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <time.h>
 
+#include "base.h"
 #include "chest_search.h"
 #include "grotto/record.h"
 #include "grotto/walk.h"
@@ -657,13 +657,6 @@ static int make_plan(const universe_chest_query *q, plan *p, char *err, size_t e
     FAIL(2, "bad search kind %d", (int)q->kind);
 }
 
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 /* The D variants' order: by walk, stable (scan order among equals), the
  * maps with more chests than needed after the rest. */
 static int by_walk(const void *a, const void *b)
@@ -686,7 +679,7 @@ int universe_chest_search(const universe_index *ix, const grotto_engine *e, cons
         e = &grotto_engine_impl;
     if (!e->map_from_floors || !e->chest_seconds || !e->chest_hits || (q->walk && (!e->floor || !e->walk)))
         FAIL(-1, "engine %s has no chest timer (or no walk) of its own", e->name);
-    double t0 = now_seconds();
+    double t0 = base_now();
     plan p;
     int rc = make_plan(q, &p, err, errlen);
     if (rc)
@@ -742,6 +735,6 @@ int universe_chest_search(const universe_index *ix, const grotto_engine *e, cons
         }
     if (q->walk && p.kind == UNIVERSE_CHEST_QL && r->count)
         qsort(r->hit, r->count, sizeof *r->hit, by_walk);
-    r->seconds = now_seconds() - t0;
+    r->seconds = base_now() - t0;
     return 0;
 }
