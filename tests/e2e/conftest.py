@@ -63,6 +63,25 @@ def grotto():
     return run
 
 
+def run_size_limited(args, limit, gcov_dir):
+    """grotto ARGS with a file-size limit of `limit` bytes (ulimit -f), the
+    stand-in for a full disk. In a coverage build libgcov writes its .gcda
+    files at exit under the same limit: GCOV_PREFIX sends them to `gcov_dir`
+    (so the shared ones are not truncated) and the lines it prints when the
+    limit stops it are left out of `err`. Elsewhere both change nothing."""
+    import resource
+
+    def limit_size():
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+    env = dict(os.environ, GCOV_PREFIX=str(gcov_dir))
+    proc = subprocess.run([grotto_bin(), *map(str, args)], capture_output=True, text=True,
+                          preexec_fn=limit_size, env=env)
+    res = Result(proc)
+    res.err = "".join(l for l in proc.stderr.splitlines(keepends=True)
+                      if not l.startswith("libgcov profiling error"))
+    return res
+
+
 def load_jsonl(name, keep=None):
     out = []
     with open(CORPUS / name, encoding="utf-8") as f:

@@ -2,12 +2,11 @@
 option that would take the next option as its value, files of either record
 kind for interchange decode, '-' as standard output, write errors in one line
 naming the file and the reason, a missing --against path."""
-import resource
 import subprocess
 
 import pytest
 
-from conftest import grotto_bin, run
+from conftest import grotto_bin, run, run_size_limited
 
 
 @pytest.mark.parametrize("args", [["sweep", "--out", "--help"], ["floor", "DD5BC3", "4", "--svg", "--json"],
@@ -68,17 +67,12 @@ def test_dash_is_standard_output(tmp_path, monkeypatch):
     assert not list(tmp_path.iterdir())
 
 
-def limited(*args):
-    def limit():
-        resource.setrlimit(resource.RLIMIT_FSIZE, (4096, 4096))
-    return subprocess.run([grotto_bin(), *map(str, args)], capture_output=True, text=True, preexec_fn=limit)
-
-
-def test_a_write_error_names_the_file_and_the_reason_in_one_line(tmp_path):
+def test_a_write_error_names_the_file_and_the_reason_in_one_line(tmp_path, tmp_path_factory):
     out = tmp_path / "big.jsonl"
-    res = limited("interchange", "export", "floors", "--seeds", "0..3", "-o", out)
-    assert res.returncode == 2 and res.stdout == ""
-    assert res.stderr == "grotto interchange: write error on '%s': File too large (nothing written)\n" % out
+    res = run_size_limited(["interchange", "export", "floors", "--seeds", "0..3", "-o", out],
+                           4096, tmp_path_factory.mktemp("gcov"))
+    assert res.rc == 2 and res.out == ""
+    assert res.err == "grotto interchange: write error on '%s': File too large (nothing written)\n" % out
     assert not list(tmp_path.iterdir())
 
 

@@ -1,12 +1,11 @@
 """grotto floor: ASCII art, JSON, FloorRecord hex, SVG, bad input."""
 import os
-import resource
 import subprocess
 import xml.etree.ElementTree as ET
 
 import pytest
 
-from conftest import assert_usage_error, grotto_bin
+from conftest import assert_usage_error, grotto_bin, run_size_limited
 
 
 def test_softlock_floor_ascii(grotto):
@@ -103,33 +102,11 @@ def test_svg_unwritable(grotto):
     assert_usage_error(grotto("floor", "DD5BC3", "4", "--svg", "/nonexistent/dir/f.svg"), "cannot write")
 
 
-def limited_file_size(limit):
-    """preexec_fn: a file-size limit of `limit` bytes (writes beyond fail)."""
-    def apply():
-        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
-    return apply
-
-
-def error_lines(stderr):
-    """stderr lines, without what a coverage build's libgcov prints when the
-    file-size limit also stops it writing its .gcda files at exit."""
-    return [l for l in stderr.splitlines() if "profiling" not in l]
-
-
-def run_limited(args, limit, gcov_dir):
-    """grotto floor ARGS with a file-size limit. In a coverage build libgcov
-    would rewrite the shared .gcda files under that limit (and truncate them):
-    GCOV_PREFIX sends its files elsewhere; elsewhere it changes nothing."""
-    env = dict(os.environ, GCOV_PREFIX=str(gcov_dir))
-    return subprocess.run([grotto_bin(), "floor", *map(str, args)], capture_output=True, text=True,
-                          preexec_fn=limited_file_size(limit), env=env)
-
-
 def test_svg_write_error_leaves_no_file(tmp_path, tmp_path_factory):
     out = tmp_path / "floor.svg"
-    res = run_limited(["DD5BC3", "4", "--svg", out], 1000, tmp_path_factory.mktemp("gcov"))
-    assert res.returncode == 2 and res.stdout == ""
-    lines = error_lines(res.stderr)
+    res = run_size_limited(["floor", "DD5BC3", "4", "--svg", out], 1000, tmp_path_factory.mktemp("gcov"))
+    assert res.rc == 2 and res.out == ""
+    lines = res.err.splitlines()
     assert len(lines) == 1 and lines[0].startswith("grotto floor: write error on") and "nothing written" in lines[0]
     assert "File too large" in lines[0]  # EFBIG, the failing write's own error
     assert list(tmp_path.iterdir()) == []  # neither FILE nor the temporary
@@ -138,8 +115,8 @@ def test_svg_write_error_leaves_no_file(tmp_path, tmp_path_factory):
 def test_svg_write_error_keeps_the_old_file(tmp_path, tmp_path_factory):
     out = tmp_path / "floor.svg"
     out.write_text("old picture")
-    res = run_limited(["DD5BC3", "4", "--svg", out], 1000, tmp_path_factory.mktemp("gcov"))
-    assert res.returncode == 2
+    res = run_size_limited(["floor", "DD5BC3", "4", "--svg", out], 1000, tmp_path_factory.mktemp("gcov"))
+    assert res.rc == 2
     assert out.read_text() == "old picture"
     assert [p.name for p in tmp_path.iterdir()] == ["floor.svg"]
 
