@@ -18,6 +18,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 FIELDS = ("id", "file", "from", "to", "why")
+XDIST = subprocess.run(["/usr/bin/python3", "-c", "import xdist"], capture_output=True).returncode == 0
 
 
 def parse_list(path):
@@ -77,29 +78,62 @@ def run(cmd, cwd, env=None, timeout=3600):
         return "timeout", out
 
 
-def suite(tree, build, stop_at_first):
-    """Runs the three stages; returns [(stage, [catchers])] of the stages
-    that failed (a catcher is a failing test, or the stage itself)."""
-    caught = []
-    rc, out = run(["ctest", "--test-dir", str(build), "--timeout", "900"], tree)
-    if rc != 0:
-        names = re.findall(r"^\s*\d+ - (\S+) \(", out, re.M)
-        caught.append(("ctest", names or [f"ctest exit {rc}"]))
-        if stop_at_first:
-            return caught
+def ctest_stage(tree, build, args, stop_at_first):
+    cmd = ["ctest", "--test-dir", str(build), "--timeout", "900", f"-j{os.cpu_count() or 2}", *args]
+    if stop_at_first:
+        cmd.append("--stop-on-failure")
+    rc, out = run(cmd, tree)
+    if rc == 0:
+        return None
+    names = re.findall(r"^\s*\d+ - (\S+) \(", out, re.M)
+    return ("ctest", names or [f"ctest exit {rc}"])
+
+
+def pytest_stage(tree, build, stop_at_first):
     env = dict(os.environ, GROTTO_BIN=str(build / "cli" / "grotto"))
-    rc, out = run(["/usr/bin/python3", "-m", "pytest", "-q", "-rf", "-p", "no:cacheprovider", "tests/e2e"],
-                  tree, env)
-    if rc != 0:
-        names = re.findall(r"^FAILED (.+?)(?: - .*)?$", out, re.M)
-        caught.append(("pytest", [n.replace("tests/e2e/", "") for n in names] or [f"pytest exit {rc}"]))
-        if stop_at_first:
-            return caught
+    cmd = ["/usr/bin/python3", "-m", "pytest", "-q", "-rf", "-p", "no:cacheprovider", "tests/e2e"]
+    if XDIST:
+        cmd += ["-n", str(os.cpu_count() or 2)]
+    if stop_at_first:
+        cmd.append("-x")
+    rc, out = run(cmd, tree, env)
+    if rc == 0:
+        return None
+    names = re.findall(r"^FAILED (.+?)(?: - .*)?$", out, re.M)
+    return ("pytest", [n.replace("tests/e2e/", "") for n in names] or [f"pytest exit {rc}"])
+
+
+def oracle_stage(tree, build):
     rc, out = run([str(build / "cli" / "grotto"), "oracle", "--a", "ref", "--b", "impl", "--against", "corpus",
                    "--quiet"], tree, timeout=1800)
-    if rc != 0:
-        summary = [l for l in out.splitlines() if "checked" in l] or [f"exit {rc}"]
-        caught.append(("oracle", [f"exit {rc}: " + "; ".join(summary)]))
+    if rc == 0:
+        return None
+    summary = [l for l in out.splitlines() if "checked" in l] or [f"exit {rc}"]
+    return ("oracle", [f"exit {rc}: " + "; ".join(summary)])
+
+
+def suite(tree, build, stop_at_first):
+    """Runs the stages; returns [(stage, [catchers])] of the stages that
+    failed (a catcher is a failing test, or the stage itself). With
+    stop_at_first the cheap stages come first (ctest without the label
+    `full`, then pytest, then the whole-universe tests) and each stops at
+    its first failure; otherwise every stage runs whole."""
+    if stop_at_first:
+        stages = [lambda: ctest_stage(tree, build, ["-LE", "full"], True),
+                  lambda: pytest_stage(tree, build, True),
+                  lambda: ctest_stage(tree, build, ["-L", "full"], True),
+                  lambda: oracle_stage(tree, build)]
+    else:
+        stages = [lambda: ctest_stage(tree, build, [], False),
+                  lambda: pytest_stage(tree, build, False),
+                  lambda: oracle_stage(tree, build)]
+    caught = []
+    for stage in stages:
+        c = stage()
+        if c:
+            caught.append(c)
+            if stop_at_first:
+                break
     return caught
 
 
@@ -113,7 +147,8 @@ def main():
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--list", default=str(ROOT / "ci" / "mutants.txt"), help="mutant list (default ci/mutants.txt)")
     ap.add_argument("--only", help="comma-separated ids to run")
-    ap.add_argument("--first", action="store_true", help="stop each mutant at the first stage that catches it")
+    ap.add_argument("--first", action="store_true",
+                    help="stop each mutant at its first failing test (cheap stages first)")
     ap.add_argument("--no-baseline", action="store_true", help="skip the unmutated run of the suite")
     ap.add_argument("--check", action="store_true", help="only check that every mutant applies, run nothing")
     ap.add_argument("--keep", action="store_true", help="keep the scratch tree")
