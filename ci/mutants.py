@@ -89,9 +89,9 @@ def ctest_stage(tree, build, args, stop_at_first):
     return ("ctest", names or [f"ctest exit {rc}"])
 
 
-def pytest_stage(tree, build, stop_at_first):
+def pytest_stage(tree, build, stop_at_first, args):
     env = dict(os.environ, GROTTO_BIN=str(build / "cli" / "grotto"))
-    cmd = ["/usr/bin/python3", "-m", "pytest", "-q", "-rf", "-p", "no:cacheprovider", "tests/e2e"]
+    cmd = ["/usr/bin/python3", "-m", "pytest", "-q", "-rf", "-p", "no:cacheprovider", *args]
     if XDIST:
         cmd += ["-n", str(os.cpu_count() or 2)]
     if stop_at_first:
@@ -112,20 +112,40 @@ def oracle_stage(tree, build):
     return ("oracle", [f"exit {rc}: " + "; ".join(summary)])
 
 
-def suite(tree, build, stop_at_first):
+def likely(tree, file):
+    """The tests named after the mutated file, run first by --first: ctest
+    names containing its stem or `test_DIR_`, pytest files containing its
+    stem (cli/cmd_map.c -> test_map.py). Returns (ctest regex or None,
+    [pytest files])."""
+    d, stem = Path(file).parent.name, Path(file).stem.removeprefix("cmd_")
+    regex = f"({re.escape(stem)}|test_{re.escape(d)}(_|$))"
+    names = [p.stem for p in (tree / "tests" / "unit").glob("test_*.c")]
+    ctest = regex if any(re.search(regex, n) for n in names) else None
+    py = sorted(str(p.relative_to(tree)) for p in (tree / "tests" / "e2e").glob("test_*.py") if stem in p.stem)
+    return ctest, py
+
+
+def suite(tree, build, stop_at_first, file):
     """Runs the stages; returns [(stage, [catchers])] of the stages that
     failed (a catcher is a failing test, or the stage itself). With
-    stop_at_first the cheap stages come first (ctest without the label
-    `full`, then pytest, then the whole-universe tests) and each stops at
-    its first failure; otherwise every stage runs whole."""
+    stop_at_first the tests named after the mutated file come first, then
+    the cheap stages (ctest without the label `full`, pytest), then the
+    whole-universe tests and the oracle, each stopping at its first failure;
+    otherwise every stage runs whole."""
     if stop_at_first:
-        stages = [lambda: ctest_stage(tree, build, ["-LE", "full"], True),
-                  lambda: pytest_stage(tree, build, True),
-                  lambda: ctest_stage(tree, build, ["-L", "full"], True),
-                  lambda: oracle_stage(tree, build)]
+        ct, py = likely(tree, file)
+        stages = []
+        if ct:
+            stages.append(lambda: ctest_stage(tree, build, ["-LE", "full", "-R", ct], True))
+        if py:
+            stages.append(lambda: pytest_stage(tree, build, True, py))
+        stages += [lambda: ctest_stage(tree, build, ["-LE", "full"] + (["-E", ct] if ct else []), True),
+                   lambda: pytest_stage(tree, build, True, ["tests/e2e"] + [f"--ignore={f}" for f in py]),
+                   lambda: ctest_stage(tree, build, ["-L", "full"], True),
+                   lambda: oracle_stage(tree, build)]
     else:
         stages = [lambda: ctest_stage(tree, build, [], False),
-                  lambda: pytest_stage(tree, build, False),
+                  lambda: pytest_stage(tree, build, False, ["tests/e2e"]),
                   lambda: oracle_stage(tree, build)]
     caught = []
     for stage in stages:
@@ -184,7 +204,7 @@ def main():
             sys.exit("ci/mutants: the unmutated tree does not build")
         if not a.no_baseline:
             t0 = time.time()
-            base = suite(tree, build, False)
+            base = suite(tree, build, False, None)
             if base:
                 sys.exit(f"ci/mutants: the suite fails without any mutant: {base}")
             print(f"ci/mutants: unmutated suite passes ({time.time() - t0:.0f} s)", flush=True)
@@ -200,7 +220,7 @@ def main():
                 ok, out = build_tree(build)
                 if not ok:
                     sys.exit(f"ci/mutants: {m['id']} does not compile (fix the list):\n{out[-2000:]}")
-                caught = suite(tree, build, a.first)
+                caught = suite(tree, build, a.first, m["file"])
             finally:
                 path.write_text(original, encoding="utf-8")
                 os.utime(path)  # rebuilt by the next mutant's build

@@ -5,9 +5,9 @@
 # prints which stage and which tests caught each mutant, and a summary
 # ("27 mutants, 27 caught"). Exit 1 if a mutant survived. Not part of
 # .ci/run: every stage whole takes about 3 minutes per mutant on 2 cores;
-# --first (cheap stages first: ctest without the label `full`, pytest -x,
-# the whole-universe tests, the oracle; each stops at its first failure)
-# is what a run over the whole list uses.
+# --first (the tests named after the mutated file, then ctest without the
+# label `full`, pytest -x, the whole-universe tests, the oracle; each stops
+# at its first failure) is what a run over the whole list uses.
 #
 #   ci/mutants.sh                     every mutant, every stage
 #   ci/mutants.sh --first             stop each mutant at its first catcher
