@@ -13,6 +13,7 @@
  * first flood already answers it (impl_softlock_from_reach). */
 #include <string.h>
 
+#include "always.h"
 #include "bitboard.h"
 #include "impl.h"
 
@@ -144,7 +145,7 @@ void impl_analyse_masks(const impl_floor_masks *m, grotto_floor_analysis *out)
         while (g) {
             int x = __builtin_ctz(g);
             g &= (uint16_t)(g - 1);
-            if (out->ghost_count < GROTTO_MAX_GHOSTS) {
+            if (ALWAYS(out->ghost_count < GROTTO_MAX_GHOSTS)) { /* 256 tiles, two of them final stairs */
                 out->ghost[out->ghost_count].x = (uint8_t)x;
                 out->ghost[out->ghost_count].y = (uint8_t)y;
             }
