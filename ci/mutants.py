@@ -1,12 +1,16 @@
 #!/usr/bin/env python3
 """Mutation check (ci/mutants.sh): applies each one-line mutant of a list
 (ci/mutants.txt) to a scratch copy of the tree, builds it, runs the suite -
-ctest, pytest, `grotto oracle --a ref --b impl --against corpus` - and
-records which stage and which tests caught it. The working tree is never
-touched. Prints a table and a summary; exit 1 if a mutant survived (every
-listed mutant changes behaviour, so a survivor is a hole in the tests), 2 on
-a broken list or a suite that fails without any mutant."""
+ctest, pytest, `grotto oracle --a ref --b impl --against corpus`, the report
+site's tests (pytest tests/site) - and records which stage and which tests
+caught it. The working tree is never touched. Prints a table and a
+summary; exit 1 if a mutant survived (every listed mutant changes
+behaviour, so a survivor is a hole in the tests), 2 on a broken list or a
+suite that fails without any mutant. The same figures go
+to $CI_RESULTS/mutants.json (default build-ci/results; read by ci/publish.sh,
+fields in docs/json.md), written to a temporary name and renamed."""
 import argparse
+import json
 import os
 import re
 import shutil
@@ -78,8 +82,11 @@ def run(cmd, cwd, env=None, timeout=3600):
 
 
 def suite(tree, build, stop_at_first):
-    """Runs the three stages; returns [(stage, [catchers])] of the stages
-    that failed (a catcher is a failing test, or the stage itself)."""
+    """Runs the four stages; returns [(stage, [catchers])] of the stages
+    that failed (a catcher is a failing test, or the stage itself). The
+    fourth, the report site's tests (tests/site), needs Debian's chromium
+    (ci/publish.sh installs it): without it the stage fails, so that a
+    mutant is never counted as surviving for want of a browser."""
     caught = []
     rc, out = run(["ctest", "--test-dir", str(build), "--timeout", "900"], tree)
     if rc != 0:
@@ -100,7 +107,29 @@ def suite(tree, build, stop_at_first):
     if rc != 0:
         summary = [l for l in out.splitlines() if "checked" in l] or [f"exit {rc}"]
         caught.append(("oracle", [f"exit {rc}: " + "; ".join(summary)]))
+        if stop_at_first:
+            return caught
+    rc, out = run(["/usr/bin/python3", "-m", "pytest", "-q", "-rf", "-p", "no:cacheprovider", "tests/site"], tree)
+    if rc != 0:
+        names = re.findall(r"^FAILED (.+?)(?: - .*)?$", out, re.M)
+        caught.append(("site", [n.replace("tests/site/", "") for n in names] or [f"pytest exit {rc}"]))
     return caught
+
+
+def write_results(results, listed, a):
+    """$CI_RESULTS/mutants.json: every mutant run, what caught it."""
+    out = Path(os.environ.get("CI_RESULTS") or ROOT / "build-ci" / "results")
+    if not out.is_absolute():
+        out = ROOT / out
+    out.mkdir(parents=True, exist_ok=True)
+    doc = {"schema": 1, "listed": listed, "run": len(results), "first_only": a.first,
+           "caught": sum(1 for _, c in results if c), "survived": sum(1 for _, c in results if not c),
+           "mutants": [{"id": m["id"], "file": m["file"], "line": m["line"] + 1,
+                        "caught_by": c[0][0] if c else None,
+                        "stages": {stage: len(tests) for stage, tests in c}} for m, c in results]}
+    tmp = out / "mutants.json.tmp"
+    tmp.write_text(json.dumps(doc, indent=1) + "\n", encoding="utf-8")
+    tmp.replace(out / "mutants.json")
 
 
 def build_tree(build):
@@ -120,6 +149,7 @@ def main():
     a = ap.parse_args()
 
     mutants = parse_list(Path(a.list))
+    listed = len(mutants)
     if a.only:
         want = a.only.split(",")
         unknown = set(want) - {m["id"] for m in mutants}
@@ -177,6 +207,7 @@ def main():
         if not a.keep:
             shutil.rmtree(scratch, ignore_errors=True)
 
+    write_results(results, listed, a)
     print()
     print(f"{'mutant':28} {'where':24} {'first catcher':42} all stages")
     survived = []
