@@ -34,6 +34,7 @@ failed check, 2 on bad usage or when Chromium cannot be run.
 Python 3 standard library only.
 """
 import argparse
+import base64
 import html.parser
 import json
 import os
@@ -185,7 +186,6 @@ def render(site, chromium, timeout):
                 errors.append("%s: %s %s" % (entry.get("source"), entry.get("text"), entry.get("url", "")))
     finally:
         b.close()
-    import base64
     return dom, base64.b64decode(shot), errors, width, viewport
 
 

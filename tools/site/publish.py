@@ -217,9 +217,7 @@ def fig(key, v, unit=""):
     cls = ""
     if v is False or v in ("FAILED", "SURVIVED", "MISMATCH", "REJECTED") or str(v).startswith("FAIL"):
         cls = ' class="bad"'
-    link = ""
-    return '<span data-key="%s"%s>%s</span>%s%s' % (html.escape(key), cls, html.escape(text_of(v)),
-                                                     html.escape(unit), link)
+    return '<span data-key="%s"%s>%s</span>%s' % (html.escape(key), cls, html.escape(text_of(v)), html.escape(unit))
 
 
 def table(head, rows):
