@@ -81,6 +81,8 @@ def test_summary_holds_the_stage_outputs(good_site):
     ref = cov["directories"][0]
     assert s["coverage"]["directories"][0]["lines_hit"] == ref["lines"][0]
     assert s["coverage"]["report"] == "coverage/index.html"
+    # a directory's own page where the report has one (the fixture: ref/ only)
+    assert [d["report"] for d in s["coverage"]["directories"][:2]] == ["coverage/ref/index.html", None]
     assert (good_site / "coverage" / "ref" / "index.html").is_file()
     # stages in the order they started
     assert [st["stage"] for st in s["stages"]] == ["tests", "main", "fuzz smoke"]

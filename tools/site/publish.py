@@ -122,11 +122,14 @@ def verify_from(doc, where):
     return out
 
 
-def coverage_from(doc, where, report):
+def coverage_from(doc, where, report, html_dir):
     dirs = []
     for d in need(doc, "directories", where):
         (lh, ln), (fh, fn), (bh, bn) = need(d, "lines", where), need(d, "functions", where), need(d, "branches", where)
-        dirs.append({"directory": need(d, "directory", where),
+        name = need(d, "directory", where)
+        # genhtml's page of the directory (the common prefix of the paths removed)
+        page = "coverage/%sindex.html" % name if report and (html_dir / name / "index.html").is_file() else None
+        dirs.append({"directory": name, "report": page,
                      "lines_percent": percent(lh, ln), "lines_hit": lh, "lines_total": ln,
                      "functions_percent": percent(fh, fn),
                      "branches_percent": percent(bh, bn), "branches_hit": bh, "branches_total": bn,
@@ -194,7 +197,7 @@ def summary(results, coverage_html, commit):
         s[name] = build(doc, str(results / (name + ".json"))) if doc is not None else None
     doc = load(results / "coverage.json")
     report = "coverage/index.html" if coverage_html and (coverage_html / "index.html").is_file() else None
-    s["coverage"] = coverage_from(doc, str(results / "coverage.json"), report) if doc is not None else None
+    s["coverage"] = coverage_from(doc, str(results / "coverage.json"), report, coverage_html) if doc is not None else None
     return {k: s[k] for k in ("schema", "commit", "generated") + SECTIONS}
 
 
@@ -258,7 +261,13 @@ def section_body(name, s):
                 "passed %s; %s</p>" % (fig("coverage.lines_min", d["lines_min"]),
                                        fig("coverage.branches_min", d["branches_min"]),
                                        fig("coverage.passed", d["passed"]), report))
-        rows = [[fig("coverage.directories.%d.directory" % i, r["directory"]),
+        def name(i, r):
+            text = fig("coverage.directories.%d.directory" % i, r["directory"])
+            if r["report"]:
+                return '<a href="%s">%s</a> (%s)' % (html.escape(r["report"]), text,
+                                                     fig("coverage.directories.%d.report" % i, r["report"]))
+            return "%s (%s)" % (text, fig("coverage.directories.%d.report" % i, None))
+        rows = [[name(i, r),
                  fig("coverage.directories.%d.lines_percent" % i, r["lines_percent"], " %"),
                  fig("coverage.directories.%d.lines_hit" % i, r["lines_hit"]) + " of " +
                  fig("coverage.directories.%d.lines_total" % i, r["lines_total"]),
