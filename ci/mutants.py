@@ -122,7 +122,10 @@ def write_results(results, listed, a):
     if not out.is_absolute():
         out = ROOT / out
     out.mkdir(parents=True, exist_ok=True)
-    doc = {"schema": 1, "listed": listed, "run": len(results), "first_only": a.first,
+    head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True)
+    doc = {"schema": 1, "commit": head.stdout.strip() if head.returncode == 0 else None,
+           "finished": time.strftime("%Y-%m-%dT%H:%MZ", time.gmtime()),
+           "listed": listed, "run": len(results), "first_only": a.first,
            "caught": sum(1 for _, c in results if c), "survived": sum(1 for _, c in results if not c),
            "mutants": [{"id": m["id"], "file": m["file"], "line": m["line"] + 1,
                         "caught_by": c[0][0] if c else None,

@@ -199,6 +199,9 @@ def test_mutants_writer(tmp_path, monkeypatch):
     assert (doc["listed"], doc["run"], doc["caught"], doc["survived"]) == (len(listed), 2, 1, 1)
     assert doc["mutants"][0]["caught_by"] == "oracle" and doc["mutants"][1]["caught_by"] is None
     assert doc["mutants"][0]["line"] == two[0]["line"] + 1
+    # the commit mutated: HEAD, or null in a copy of the tree without git
+    head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True)
+    assert doc["commit"] == (head.stdout.strip() if head.returncode == 0 else None)
 
 
 def documented(name):

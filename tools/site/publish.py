@@ -10,7 +10,8 @@ their results folder (build-ci/results/, or $CI_RESULTS):
   bench.json     ci/main.sh: `grotto bench --json`
   coverage.json  ci/coverage.sh (its lcov HTML report: coverage/html/)
   fuzz.json      ci/fuzz.sh
-  mutants.json   ci/mutants.sh (not a .ci/run stage: usually "not run")
+  mutants.json   ci/mutants.sh (not a .ci/run stage, which keeps its last results;
+                 the page names the commit they were measured on)
 
 Every figure is read from those files, never typed here. summary.json
 holds exactly the figures the page shows (docs/json.md, "summary.json"):
@@ -147,7 +148,8 @@ def mutants_from(doc, where):
     for m in need(doc, "mutants", where):
         if m["caught_by"]:
             by_stage[m["caught_by"]] = by_stage.get(m["caught_by"], 0) + 1
-    return {"listed": need(doc, "listed", where), "run": need(doc, "run", where),
+    return {"commit": need(doc, "commit", where), "finished": need(doc, "finished", where),
+            "listed": need(doc, "listed", where), "run": need(doc, "run", where),
             "caught": need(doc, "caught", where), "survived": need(doc, "survived", where),
             "by_stage": by_stage,
             "list": [{"id": m["id"], "where": "%s:%d" % (m["file"], m["line"]),
@@ -283,7 +285,9 @@ def section_body(name, s):
         return gate + table(["directory", "lines", "", "functions", "branches", "", "verdict"], rows)
     if name == "mutants":
         by = ", ".join("%s %s" % (html.escape(st), fig("mutants.by_stage." + st, n)) for st, n in d["by_stage"].items())
-        return ("<p>%s of %s listed mutants run: %s caught, %s survived; caught first by: %s</p>" %
+        return ("<p>measured on commit <code>%s</code> (finished %s)</p>" % (fig("mutants.commit", d["commit"]),
+                                                                          fig("mutants.finished", d["finished"])) +
+                "<p>%s of %s listed mutants run: %s caught, %s survived; caught first by: %s</p>" %
                 (fig("mutants.run", d["run"]), fig("mutants.listed", d["listed"]), fig("mutants.caught", d["caught"]),
                  fig("mutants.survived", d["survived"]), by or "none") +
                 table(["mutant", "where", "caught by"],
