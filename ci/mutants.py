@@ -1,12 +1,16 @@
 #!/usr/bin/env python3
 """Mutation check (ci/mutants.sh): applies each one-line mutant of a list
 (ci/mutants.txt) to a scratch copy of the tree, builds it, runs the suite -
-ctest, pytest, `grotto oracle --a ref --b impl --against corpus` - and
-records which stage and which tests caught it. The working tree is never
-touched. Prints a table and a summary; exit 1 if a mutant survived (every
-listed mutant changes behaviour, so a survivor is a hole in the tests), 2 on
-a broken list or a suite that fails without any mutant."""
+ctest, pytest, `grotto oracle --a ref --b impl --against corpus`, the report
+site's tests (pytest tests/site) - and records which stage and which tests
+caught it. The working tree is never touched. Prints a table and a
+summary; exit 1 if a mutant survived (every listed mutant changes
+behaviour, so a survivor is a hole in the tests), 2 on a broken list or a
+suite that fails without any mutant. The same figures go
+to $CI_RESULTS/mutants.json (default build-ci/results; read by ci/publish.sh,
+fields in docs/json.md), written to a temporary name and renamed."""
 import argparse
+import json
 import os
 import re
 import shutil
@@ -112,6 +116,17 @@ def oracle_stage(tree, build):
     return ("oracle", [f"exit {rc}: " + "; ".join(summary)])
 
 
+def site_stage(tree):
+    """The report site's tests (tests/site). They need Debian's chromium
+    (ci/publish.sh installs it): without it the stage fails, so that a
+    mutant is never counted as surviving for want of a browser."""
+    rc, out = run(["/usr/bin/python3", "-m", "pytest", "-q", "-rf", "-p", "no:cacheprovider", "tests/site"], tree)
+    if rc == 0:
+        return None
+    names = re.findall(r"^FAILED (.+?)(?: - .*)?$", out, re.M)
+    return ("site", [n.replace("tests/site/", "") for n in names] or [f"pytest exit {rc}"])
+
+
 def likely(tree, file):
     """The tests named after the mutated file, run first by --first: ctest
     names containing its stem or `test_DIR_`, pytest files containing its
@@ -135,6 +150,8 @@ def suite(tree, build, stop_at_first, file):
     if stop_at_first:
         ct, py = likely(tree, file)
         stages = []
+        if file.startswith("tools/site/"):
+            stages.append(lambda: site_stage(tree))
         if ct:
             stages.append(lambda: ctest_stage(tree, build, ["-LE", "full", "-R", ct], True))
         if py:
@@ -142,11 +159,13 @@ def suite(tree, build, stop_at_first, file):
         stages += [lambda: ctest_stage(tree, build, ["-LE", "full"] + (["-E", ct] if ct else []), True),
                    lambda: pytest_stage(tree, build, True, ["tests/e2e"] + [f"--ignore={f}" for f in py]),
                    lambda: ctest_stage(tree, build, ["-L", "full"], True),
-                   lambda: oracle_stage(tree, build)]
+                   lambda: oracle_stage(tree, build),
+                   lambda: site_stage(tree)]
     else:
         stages = [lambda: ctest_stage(tree, build, [], False),
                   lambda: pytest_stage(tree, build, False, ["tests/e2e"]),
-                  lambda: oracle_stage(tree, build)]
+                  lambda: oracle_stage(tree, build),
+                  lambda: site_stage(tree)]
     caught = []
     for stage in stages:
         c = stage()
@@ -155,6 +174,25 @@ def suite(tree, build, stop_at_first, file):
             if stop_at_first:
                 break
     return caught
+
+
+def write_results(results, listed, a):
+    """$CI_RESULTS/mutants.json: every mutant run, what caught it."""
+    out = Path(os.environ.get("CI_RESULTS") or ROOT / "build-ci" / "results")
+    if not out.is_absolute():
+        out = ROOT / out
+    out.mkdir(parents=True, exist_ok=True)
+    head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True)
+    doc = {"schema": 1, "commit": head.stdout.strip() if head.returncode == 0 else None,
+           "finished": time.strftime("%Y-%m-%dT%H:%MZ", time.gmtime()),
+           "listed": listed, "run": len(results), "first_only": a.first,
+           "caught": sum(1 for _, c in results if c), "survived": sum(1 for _, c in results if not c),
+           "mutants": [{"id": m["id"], "file": m["file"], "line": m["line"] + 1,
+                        "caught_by": c[0][0] if c else None,
+                        "stages": {stage: len(tests) for stage, tests in c}} for m, c in results]}
+    tmp = out / "mutants.json.tmp"
+    tmp.write_text(json.dumps(doc, indent=1) + "\n", encoding="utf-8")
+    tmp.replace(out / "mutants.json")
 
 
 def build_tree(build):
@@ -175,6 +213,7 @@ def main():
     a = ap.parse_args()
 
     mutants = parse_list(Path(a.list))
+    listed = len(mutants)
     if a.only:
         want = a.only.split(",")
         unknown = set(want) - {m["id"] for m in mutants}
@@ -232,6 +271,7 @@ def main():
         if not a.keep:
             shutil.rmtree(scratch, ignore_errors=True)
 
+    write_results(results, listed, a)
     print()
     print(f"{'mutant':28} {'where':24} {'first catcher':42} all stages")
     survived = []

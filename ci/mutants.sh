@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Mutation check: applies every one-line mutant of ci/mutants.txt, one at a
 # time, to a scratch copy of the tree (never the working tree), builds it and
-# runs ctest, pytest and `grotto oracle --a ref --b impl --against corpus`;
+# runs ctest, pytest, `grotto oracle --a ref --b impl --against corpus` and
+# the report site's tests (tests/site, in headless Chromium);
 # prints which stage and which tests caught each mutant, and a summary
 # ("27 mutants, 27 caught"). Exit 1 if a mutant survived. Not part of
 # .ci/run: every stage whole takes about 3 minutes per mutant on 2 cores;
@@ -15,5 +16,5 @@
 #   ci/mutants.sh --check             only check that the list applies
 set -euo pipefail
 cd "$(dirname "$0")/.."
-ci/deps.sh
+ci/deps.sh chromium
 exec python3 ci/mutants.py "$@"
