@@ -185,7 +185,7 @@ void impl_softlock_facts(const impl_floor_masks *m, grotto_floor_facts *out)
  * rooms, never there. */
 static int chest_bypassed(const impl_floor_masks *m, const uint16_t open[16], grotto_xy c)
 {
-    if (c.x < 1 || c.x > 14 || c.y < 1 || c.y > 14)
+    if (NEVER(c.x < 1 || c.x > 14 || c.y < 1 || c.y > 14))
         return 0;
     if (impl_pat9(m->chest, c.x, c.y) & (IMPL_P_N | IMPL_P_E | IMPL_P_S | IMPL_P_W))
         return 0;
@@ -214,7 +214,7 @@ void impl_facts_masks(const impl_floor_masks *m, grotto_floor_facts *out, uint16
 {
     int ghosts = impl_count_cells(m->stairs);
     ghosts -= bit_at(m->stairs, m->up);
-    if (!(m->down.x == m->up.x && m->down.y == m->up.y))
+    if (ALWAYS(!(m->down.x == m->up.x && m->down.y == m->up.y))) /* generated floors only */
         ghosts -= bit_at(m->stairs, m->down);
     out->ghost_count = (uint16_t)ghosts;
     uint16_t r[16];
