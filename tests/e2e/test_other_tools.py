@@ -1,0 +1,283 @@
+"""The community's tools as engines under test (issue 26): the adapters in
+tools/adapters/ that speak the engine protocol (docs/interchange.md) for a
+checkout of another tool, and docs/other-tools.md.
+
+Two layers for each adapter:
+- against a stand-in (tests/e2e/data/adapter-standins/: our own few
+  functions under the tool's names and data layout), everywhere: the stand-in
+  replays items the test recorded from grotto's own export in the tool's
+  layout, so `grotto oracle --b exec:ADAPTER` must find 0 differences and
+  every field carried (the adapter's parsing and field mapping), a changed
+  item must be found where it was changed, and the error paths (a bad
+  request, a tool that throws, an answer the adapter cannot map, no
+  checkout) must end with the documented status and one line;
+- against the real tool, when GROTTO_TOOLS_DIR holds a checkout
+  (docs/other-tools.md); without one the test is skipped with the reason
+  "skipped: no checkout ...", never passed.
+"""
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import CORPUS, ROOT, grotto_bin
+
+ADAPTERS = ROOT / "tools" / "adapters"
+SEARCHER_ADAPTER = ADAPTERS / "grotto-searcher.js"
+STANDINS = Path(__file__).resolve().parent / "data" / "adapter-standins"
+FLOOR_FIELDS = ["width", "height", "overflow", "up", "down", "chests", "grid"]
+MAP_FIELDS = ["env", "floors", "smr", "boss", "prefix", "suffix", "locale", "level", "chest_ranks",
+              "elist.ofs", "elist.D", "elist.state"]
+
+# The tool's English enemy-list labels per state code (records.md; the
+# corpus's state_text), written here independently of the adapter's table.
+# "{m}" is the floor's ONLY monster.
+STATE_LABELS = {
+    0: None, 1: "Partially No-enemy", 2: "4-enemy", 3: "3-enemy", 4: "2-enemy", 5: "{m} only",
+    6: "No-enemy", 7: "No-enemy (No Pandora's Box)", 8: "No-enemy (No Mimic)",
+    9: "No-enemy (No Cannibox)", 10: "3-enemy (No Pandora's Box)", 11: "3-enemy (No Mimic)",
+    12: "3-enemy (No Cannibox)", 13: "2-enemy (No Cannibox)", 14: "{m} only (No Pandora's Box)",
+    15: "{m} only (No Mimic)", 16: "{m} only (No Cannibox)",
+}
+
+
+def node():
+    exe = shutil.which("node") or shutil.which("nodejs")
+    assert exe, "node is not installed (ci/deps.sh installs nodejs)"
+    return exe
+
+
+def tools_checkout(name):
+    """$GROTTO_TOOLS_DIR/NAME when it is a directory, else skip the test."""
+    base = os.environ.get("GROTTO_TOOLS_DIR")
+    path = Path(base) / name if base else None
+    if not path or not path.is_dir():
+        pytest.skip(f"skipped: no checkout of {name} (set GROTTO_TOOLS_DIR to a directory holding "
+                    f"{name}/, docs/other-tools.md)")
+    return path
+
+
+def export(kind, seeds, bands=None):
+    cmd = [grotto_bin(), "interchange", "export", kind, "--seeds", seeds]
+    if bands:
+        cmd += ["--bands", bands]
+    out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
+    return [json.loads(line) for line in out.splitlines()]
+
+
+# ---- the Grotto Searcher adapter against its stand-in ----------------------
+
+def as_tool_floor(line):
+    """An interchange floor in the stand-in's form of the tool's floor slot."""
+    return {"w": line["width"], "h": line["height"], "up": line["up"], "down": line["down"],
+            "chests": line["chests"], "overflow": line["overflow"],
+            "cells": [int(c, 16) for row in line["grid"] for c in row]}
+
+
+def as_tool_map(line, monster="Slime"):
+    """An interchange map in the stand-in's form: _details[0..6] = boss,
+    floors, smr, env, level, prefix, suffix; the tool's elist answers."""
+    label = lambda code: None if STATE_LABELS[code] is None else STATE_LABELS[code].format(m=monster)
+    return {"details": [line["boss"], line["floors"], line["smr"], line["env"], line["level"],
+                        line["prefix"], line["suffix"]],
+            "locale": line["locale"], "ranks": line["chest_ranks"],
+            "elist": [{"hex": "%X" % e["ofs"], "state": label(e["state"]), "dValue": e["D"]}
+                      for e in line["elist"]]}
+
+
+def searcher_standin(tmp_path, floors=(), maps=(), faults=None):
+    """A stand-in checkout replaying these interchange lines."""
+    d = tmp_path / "searcher-standin"
+    shutil.copytree(STANDINS / "grotto-searcher", d)
+    rec = {"floors": {}, "maps": {}}
+    for line in floors:
+        rec["floors"].setdefault(line["seed"], [None] * 16)[line["floor"] - 1] = as_tool_floor(line)
+    for line in maps:
+        rec["maps"]["%d:%d" % (line["band"], line["seed"])] = as_tool_map(line)
+    (d / "2.js").write_text("const RECORDED=%s;\nconst FAULTS=%s;\n" % (json.dumps(rec), json.dumps(faults or {})))
+    return d
+
+
+def searcher_exec(checkout, *extra):
+    return "exec:" + " ".join([node(), str(SEARCHER_ADAPTER), str(checkout), "--any-version", *extra])
+
+
+def ask(checkout, requests, *args):
+    """Run the adapter on these request lines."""
+    cmd = [node(), str(SEARCHER_ADAPTER), *map(str, args)]
+    if checkout is not None:
+        cmd += [str(checkout), "--any-version"]
+    env = dict(os.environ)
+    for k in ("GROTTO_SEARCHER_DIR", "GROTTO_TOOLS_DIR"):
+        env.pop(k, None)
+    return subprocess.run(cmd, input="".join(r + "\n" for r in requests), capture_output=True,
+                          text=True, timeout=120, env=env)
+
+
+@pytest.fixture(scope="module")
+def recorded():
+    """grotto's lines for seeds 5BC0..5BC3 (5BC3 B4F overflows), floors and
+    maps of every band, plus maps in non-zero enemy-list states."""
+    floors = export("floors", "5BC0..5BC3")
+    maps = export("maps", "5BC0..5BC3", "all")
+    return floors, maps
+
+
+def test_searcher_adapter_carries_every_field_and_agrees_on_recorded_items(grotto, tmp_path, recorded):
+    floors, maps = recorded
+    assert any(f["overflow"] for f in floors) and any(f["chests"] for f in floors)
+    checkout = searcher_standin(tmp_path, floors, maps)
+    res = grotto("oracle", "--seeds", "5BC0..5BC3", "--b", searcher_exec(checkout), "--json")
+    assert res.rc == 0, res.out + res.err
+    j = res.json()
+    c = j["check"]
+    assert (c["records"], c["floor_records"], c["map_records"]) == (112, 64, 48)
+    assert (c["records_differing"], c["fields_differing"], c["not_carried"]) == (0, 0, [])
+    assert c["carried"] == {**{f: 64 for f in FLOOR_FIELDS}, **{f: 48 for f in MAP_FIELDS}}
+    assert j["requests"] == 112 and j["ok"] is True
+    text = grotto("oracle", "--seeds", "5BC0..5BC3", "--b", searcher_exec(checkout)).text
+    assert "112 records (64 floors, 48 maps), %d fields compared; 0 records differ, 0 fields differ" \
+        % c["fields"] in text
+
+
+def test_searcher_adapter_maps_every_state_label_to_its_code(tmp_path):
+    """All 17 labels the tool's classifier can give (enemy-list.md 5.1),
+    with a monster name that itself holds 'only' and 'No-enemy'."""
+    base = export("maps", "0000", "DD")[0]
+    lines = []
+    for seed, codes in ((1, list(range(0, 16))), (2, [16] + list(range(1, 16)))):
+        m = dict(base, seed=seed, floors=16, chest_ranks=[[]] * 16)
+        m["elist"] = [{"ofs": 11000 + i, "D": i, "state": c} for i, c in enumerate(codes)]
+        lines.append(m)
+    d = tmp_path / "states"
+    shutil.copytree(STANDINS / "grotto-searcher", d)
+    rec = {"floors": {}, "maps": {"221:%d" % m["seed"]: as_tool_map(m, monster="No-enemy only Slime")
+                                  for m in lines}}
+    (d / "2.js").write_text("const RECORDED=%s;\nconst FAULTS={};\n" % json.dumps(rec))
+    res = ask(d, ["map 221 1", "map 221 2"])
+    assert res.returncode == 0, res.stderr
+    got = [json.loads(l) for l in res.stdout.splitlines()]
+    assert [[e["state"] for e in g["elist"]] for g in got] == [list(range(16)), [16] + list(range(1, 16))]
+    assert [e["ofs"] for e in got[0]["elist"]] == [11000 + i for i in range(16)]
+    assert [e["D"] for e in got[1]["elist"]] == list(range(16))
+
+
+def test_searcher_adapter_changed_items_are_differences_where_changed(grotto, tmp_path, recorded):
+    floors, maps = recorded
+    floors = [dict(f) for f in floors]
+    maps = [dict(m) for m in maps]
+    b4f = next(f for f in floors if f["seed"] == 0x5BC3 and f["floor"] == 4)
+    row = b4f["grid"][2]
+    b4f["grid"] = b4f["grid"][:2] + [row[:5] + ("1" if row[5] != "1" else "0") + row[6:]] + b4f["grid"][3:]
+    b4f["overflow"] = False
+    m = next(m for m in maps if m["band"] == 121 and m["seed"] == 0x5BC1)
+    m["elist"] = [dict(e) for e in m["elist"]]
+    m["elist"][2]["state"] = 6 if m["elist"][2]["state"] != 6 else 2
+    checkout = searcher_standin(tmp_path, floors, maps)
+    res = grotto("oracle", "--seeds", "5BC0..5BC3", "--b", searcher_exec(checkout), "--json")
+    assert res.rc == 1, res.out + res.err
+    c = res.json()["check"]
+    assert (c["records_differing"], c["fields_differing"]) == (2, 3)
+    first = {(d.get("band"), d["seed"], d.get("floor")): sorted(f["field"] for f in d["fields"])
+             for d in c["first"]}
+    assert first == {(None, 0x5BC3, 4): ["grid", "overflow"], (121, 0x5BC1, None): ["elist.state"]}
+
+
+@pytest.mark.parametrize("requests, faults, status, needle", [
+    (["floor 5 1"], {"throwSeed": 5}, 3, "the tool failed: Error: stand-in failure at seed 5"),
+    (["walk 5"], None, 2, 'bad request "walk 5": expected "floor SEED K" or "map BAND SEED"'),
+    (["floor 32768 1"], None, 2, 'seed "32768" is not an integer 0..32767'),
+    (["floor 1 17"], None, 2, 'floor "17" is not an integer 1..16'),
+    (["floor 1"], None, 2, 'bad request "floor 1"'),
+    (["map 3 1"], None, 2, "band 3 is not one of 2, 56, 61"),
+    (["map 2 -1"], None, 2, 'seed "-1" is not an integer'),
+])
+def test_searcher_adapter_error_paths(tmp_path, requests, faults, status, needle):
+    res = ask(searcher_standin(tmp_path, faults=faults), requests)
+    assert res.returncode == status, (res.returncode, res.stdout, res.stderr)
+    assert res.stdout == ""
+    lines = res.stderr.strip().splitlines()
+    assert lines[0].startswith("grotto-searcher.js: ") and needle in lines[0], res.stderr
+    if status == 2:
+        assert len(lines) == 1
+
+
+@pytest.mark.parametrize("change, needle", [
+    (lambda m, f: m["elist"][0].update(state="Weird"), 'state label this adapter does not know: "Weird"'),
+    (lambda m, f: m["elist"][0].update(state="4-enemy (No Mimic)"), '"4-enemy (No Mimic)"'),
+    (lambda m, f: m["elist"][1].update(hex="2B3G"), 'offset that is not hex: "2B3G"'),
+    (lambda m, f: f["cells"].__setitem__(17, 16), "grid holds tile 16 at (1, 1)"),
+])
+def test_searcher_adapter_stops_on_answers_it_cannot_map(tmp_path, recorded, change, needle):
+    floors, maps = recorded
+    d = searcher_standin(tmp_path, floors[:16], maps[:1])
+    rec_text = (d / "2.js").read_text()
+    rec = json.loads(rec_text[len("const RECORDED="):rec_text.index(";\n")])
+    m = rec["maps"]["%d:%d" % (maps[0]["band"], maps[0]["seed"])]
+    f = rec["floors"][str(floors[0]["seed"])][0]
+    change(m, f)
+    (d / "2.js").write_text("const RECORDED=%s;\nconst FAULTS={};\n" % json.dumps(rec))
+    req = "floor %d 1" % floors[0]["seed"] if "grid" in needle else "map %d %d" % (maps[0]["band"], maps[0]["seed"])
+    res = ask(d, [req])
+    assert res.returncode == 3, (res.returncode, res.stdout, res.stderr)
+    assert res.stdout == "" and needle in res.stderr, res.stderr
+
+
+def test_searcher_adapter_through_the_oracle_names_its_failure(grotto, tmp_path):
+    checkout = searcher_standin(tmp_path, faults={"throwSeed": 0x10})
+    res = grotto("oracle", "floors", "--seeds", "0F..10", "--b", searcher_exec(checkout))
+    assert res.rc == 2, res.out + res.err
+    assert "(request 'floor 16 1') after 16 good replies" in res.err
+    assert "its stderr: " in res.err
+
+
+def test_searcher_adapter_arguments_and_checkout(tmp_path):
+    res = ask(None, [], "--fields")
+    assert res.returncode == 0 and json.loads(res.stdout) == {"floor": FLOOR_FIELDS, "map": MAP_FIELDS}
+    res = ask(None, [], "--help")
+    assert res.returncode == 0 and "grotto oracle --b exec:" in res.stdout
+    for args, needle in ((["--bogus"], "unknown option --bogus"),
+                         ([], "no tool checkout"),
+                         ([tmp_path], "1.js not found"),
+                         (["a", "b"], "one checkout directory expected")):
+        res = ask(None, [], *args)
+        assert res.returncode == 2 and res.stdout == "", res
+        assert res.stderr.count("\n") == 1 and needle in res.stderr, res.stderr
+    # the stand-in is not the pinned commit: refused without --any-version
+    d = searcher_standin(tmp_path)
+    res = ask(None, [], d)
+    assert res.returncode == 2 and "1.js is blob" in res.stderr and "5f39e56" in res.stderr, res.stderr
+    # GROTTO_TOOLS_DIR/Grotto-Searcher is the default checkout
+    env = dict(os.environ, GROTTO_TOOLS_DIR=str(tmp_path))
+    env.pop("GROTTO_SEARCHER_DIR", None)
+    (tmp_path / "Grotto-Searcher").symlink_to(d)
+    res = subprocess.run([node(), str(SEARCHER_ADAPTER), "--any-version"], input="", capture_output=True,
+                         text=True, env=env, timeout=60)
+    assert res.returncode == 0 and res.stdout == "", res.stderr
+
+
+# ---- the real tools (GROTTO_TOOLS_DIR) --------------------------------------
+
+def test_real_grotto_searcher_agrees_on_a_sample(grotto):
+    checkout = tools_checkout("Grotto-Searcher")
+    cmd = "exec:%s %s %s" % (node(), SEARCHER_ADAPTER, checkout)
+    res = grotto("oracle", "--sample", "600", "--b", cmd)
+    assert res.rc == 0, res.out + res.err
+    assert "0 records differ, 0 fields differ" in res.out
+    assert "not carried" not in res.out
+    # one map of each enemy-list state the corpus holds, through the adapter
+    want = {}
+    for line in (CORPUS / "maps-sample.jsonl").read_text().splitlines():
+        m = json.loads(line)
+        for e in m["elist"]:
+            want.setdefault(e["state"], m)
+    got = subprocess.run([node(), str(SEARCHER_ADAPTER), str(checkout)], capture_output=True, text=True,
+                         input="".join("map %d %d\n" % (m["band"], m["seed"]) for m in want.values()))
+    assert got.returncode == 0, got.stderr
+    for m, line in zip(want.values(), got.stdout.splitlines()):
+        g = json.loads(line)
+        assert g["elist"] == [{k: e[k] for k in ("ofs", "D", "state")} for e in m["elist"]]
