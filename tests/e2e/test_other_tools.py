@@ -281,3 +281,67 @@ def test_real_grotto_searcher_agrees_on_a_sample(grotto):
     for m, line in zip(want.values(), got.stdout.splitlines()):
         g = json.loads(line)
         assert g["elist"] == [{k: e[k] for k in ("ofs", "D", "state")} for e in m["elist"]]
+
+
+# ---- tools/other_tools.py: rerunning the figures of docs/other-tools.md ----
+
+OTHER_TOOLS = ROOT / "tools" / "other_tools.py"
+
+
+def other_tools(*args, tools=None):
+    env = dict(os.environ)
+    env.pop("GROTTO_TOOLS_DIR", None)
+    if tools is not None:
+        env["GROTTO_TOOLS_DIR"] = str(tools)
+    return subprocess.run([sys.executable, str(OTHER_TOOLS), *map(str, args)], capture_output=True, text=True,
+                          env=env, timeout=600)
+
+
+def test_other_tools_without_checkouts_says_what_it_skipped():
+    doc = (ROOT / "docs" / "other-tools.md").read_text()
+    figures = doc.count("```console\n$ grotto oracle")
+    assert figures >= 2
+    res = other_tools()
+    assert res.returncode == 0, res.stdout + res.stderr
+    assert res.stdout.count("skipped: no checkout of Grotto-Searcher: $ grotto oracle") == figures
+    assert "other_tools.py: %d figures, 0 rerun, %d skipped (no checkout), 0 differ" % (figures, figures) \
+        in res.stdout
+    res = other_tools("--require")
+    assert res.returncode == 1 and "%d skipped" % figures in res.stdout
+
+
+def test_other_tools_reruns_checks_and_updates_a_figure(tmp_path):
+    """A page whose figure runs example.py (grotto itself) for a 'checkout'
+    named fake: --update fills the output in, the check then passes, and a
+    changed output is a diff and exit 1; --only skips other checkouts."""
+    (tmp_path / "tools" / "fake").mkdir(parents=True)
+    cmd = ("$ grotto oracle floors --seeds 5BC3 --b exec:'%s tools/adapters/example.py "
+           "$GROTTO_TOOLS_DIR/fake'" % sys.executable)
+    doc = tmp_path / "page.md"
+    doc.write_text("# page\n\n```console\n%s\nold output\n```\n\ntext after\n" % cmd)
+    res = other_tools(doc, tools=tmp_path / "tools")
+    assert res.returncode == 1 and "-old output" in res.stdout and "1 differ or failed" in res.stdout
+    res = other_tools("--update", doc, tools=tmp_path / "tools")
+    assert res.returncode == 0 and "1 updated" in res.stdout, res.stdout + res.stderr
+    text = doc.read_text()
+    assert "16 records (16 floors, 0 maps)" in text.replace("\n          ", " ") and text.endswith("text after\n")
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
+    res = other_tools(doc, tools=tmp_path / "tools")
+    assert res.returncode == 0 and "1 rerun, 0 skipped (no checkout), 0 differ" in res.stdout, res.stdout
+    doc.write_text(text.replace("16 floors", "15 floors"))
+    res = other_tools(doc, tools=tmp_path / "tools")
+    assert res.returncode == 1 and any(l.startswith("+") and "16 floors" in l for l in res.stdout.splitlines())
+    res = other_tools("--only", "Grotto-Searcher", doc, tools=tmp_path / "tools")
+    assert res.returncode == 0 and "0 rerun" in res.stdout
+    # a figure whose command fails (exit 2) is a failure, not a figure
+    doc.write_text(text.replace("--seeds 5BC3", "--seeds 8000"))
+    res = other_tools(doc, tools=tmp_path / "tools")
+    assert res.returncode == 1 and "exited 2" in res.stderr
+
+
+def test_other_tools_usage():
+    for args, needle in ((["--bogus"], "unknown option --bogus"), (["--tools"], "--tools needs a value"),
+                         (["a", "b"], "one document expected"), (["/nonexistent.md"], "cannot read")):
+        res = other_tools(*args)
+        assert res.returncode == 2 and needle in res.stderr, res.stderr
+    assert other_tools("--help").stdout.startswith("Rerun the figures of docs/other-tools.md")
