@@ -32,6 +32,7 @@ STANDINS = Path(__file__).resolve().parent / "data" / "adapter-standins"
 FLOOR_FIELDS = ["width", "height", "overflow", "up", "down", "chests", "grid"]
 MAP_FIELDS = ["env", "floors", "smr", "boss", "prefix", "suffix", "locale", "level", "chest_ranks",
               "elist.ofs", "elist.D", "elist.state"]
+CHEST_FIELDS = ["contents", "contents.rank", "contents.name"]
 
 # The tool's English enemy-list labels per state code (records.md; the
 # corpus's state_text), written here independently of the adapter's table.
@@ -89,15 +90,18 @@ def as_tool_map(line, monster="Slime"):
                       for e in line["elist"]]}
 
 
-def searcher_standin(tmp_path, floors=(), maps=(), faults=None):
+def searcher_standin(tmp_path, floors=(), maps=(), faults=None, chests=()):
     """A stand-in checkout replaying these interchange lines."""
     d = tmp_path / "searcher-standin"
     shutil.copytree(STANDINS / "grotto-searcher", d)
-    rec = {"floors": {}, "maps": {}}
+    rec = {"floors": {}, "maps": {}, "items": {}}
     for line in floors:
         rec["floors"].setdefault(line["seed"], [None] * 16)[line["floor"] - 1] = as_tool_floor(line)
     for line in maps:
         rec["maps"]["%d:%d" % (line["band"], line["seed"])] = as_tool_map(line)
+    for line in chests:
+        key = "%d:%d:%d:%d" % (line["band"], line["seed"], line["floor"], line["second"])
+        rec["items"][key] = [c["name"] for c in line["contents"]]
     (d / "2.js").write_text("const RECORDED=%s;\nconst FAULTS=%s;\n" % (json.dumps(rec), json.dumps(faults or {})))
     return d
 
@@ -137,7 +141,8 @@ def test_searcher_adapter_carries_every_field_and_agrees_on_recorded_items(grott
     c = j["check"]
     assert (c["records"], c["floor_records"], c["map_records"]) == (112, 64, 48)
     assert (c["records_differing"], c["fields_differing"], c["not_carried"]) == (0, 0, [])
-    assert c["carried"] == {**{f: 64 for f in FLOOR_FIELDS}, **{f: 48 for f in MAP_FIELDS}}
+    assert c["carried"] == {**{f: 64 for f in FLOOR_FIELDS}, **{f: 48 for f in MAP_FIELDS},
+                            **{f: 0 for f in CHEST_FIELDS + ["contents.item"]}}
     assert j["requests"] == 112 and j["ok"] is True
     text = grotto("oracle", "--seeds", "5BC0..5BC3", "--b", searcher_exec(checkout)).text
     assert "112 records (64 floors, 48 maps), %d fields compared; 0 records differ, 0 fields differ" \
@@ -189,7 +194,11 @@ def test_searcher_adapter_changed_items_are_differences_where_changed(grotto, tm
 
 @pytest.mark.parametrize("requests, faults, status, needle", [
     (["floor 5 1"], {"throwSeed": 5}, 3, "the tool failed: Error: stand-in failure at seed 5"),
-    (["walk 5"], None, 2, 'bad request "walk 5": expected "floor SEED K" or "map BAND SEED"'),
+    (["walk 5"], None, 2, 'bad request "walk 5": expected "floor SEED K", "map BAND SEED" or "chest'),
+    (["chest 221 1 3"], None, 2, 'bad request "chest 221 1 3"'),
+    (["chest 221 1 3 65536"], None, 2, 'second "65536" is not an integer 0..65535'),
+    (["chest 220 1 3 0"], None, 2, "band 220 is not one of"),
+    (["chest 221 1 17 0"], None, 2, 'floor "17" is not an integer 1..16'),
     (["floor 32768 1"], None, 2, 'seed "32768" is not an integer 0..32767'),
     (["floor 1 17"], None, 2, 'floor "17" is not an integer 1..16'),
     (["floor 1"], None, 2, 'bad request "floor 1"'),
@@ -227,6 +236,43 @@ def test_searcher_adapter_stops_on_answers_it_cannot_map(tmp_path, recorded, cha
     assert res.stdout == "" and needle in res.stderr, res.stderr
 
 
+def chest_lines(grotto, band, seed, seconds):
+    """grotto's chest lines of every floor of a map (`grotto chest`)."""
+    floors = export("maps", "%X" % seed, "%02X" % band)[0]["floors"]
+    out = []
+    for k in range(1, 17):
+        for t in seconds:
+            line = {"band": band, "seed": seed, "floor": k, "second": t, "contents": []}
+            if k <= floors:
+                doc = grotto("chest", "%02X%04X" % (band, seed), k, t, "--json").json()
+                line["contents"] = [{"rank": c["rank"], "name": c["name_en"]} for c in doc["chests"]]
+            out.append(line)
+    return out
+
+
+def test_searcher_adapter_chest_contents_agree_and_differ_where_changed(grotto, tmp_path):
+    maps = export("maps", "5BC3", "DD")
+    chests = chest_lines(grotto, 221, 0x5BC3, (10, 11))
+    checkout = searcher_standin(tmp_path, maps=maps, chests=chests)
+    args = ("oracle", "chests", "--seeds", "5BC3", "--bands", "DD", "--seconds", "10..11", "--json")
+    res = grotto(*args, "--b", searcher_exec(checkout))
+    assert res.rc == 0, res.out + res.err
+    c = res.json()["check"]
+    assert (c["chest_records"], c["fields_differing"], c["not_carried"]) == (32, 0, ["contents.item"])
+    assert [c["carried"][f] for f in CHEST_FIELDS] == [32, 26, 26]  # chests on B3F..B15F
+    # one name changed: a difference at that chest; a chest without item: the adapter stops
+    b4f = next(l for l in chests if l["floor"] == 4 and l["second"] == 11)
+    b4f["contents"][0]["name"] = "Mini medal" if b4f["contents"][0]["name"] != "Mini medal" else "Holy water"
+    checkout = searcher_standin(tmp_path / "b", maps=maps, chests=chests)
+    res = grotto(*args, "--b", searcher_exec(checkout))
+    assert res.rc == 1, res.out + res.err
+    first = res.json()["check"]["first"]
+    assert [(d["floor"], d["second"], [f["field"] for f in d["fields"]]) for d in first] == \
+        [(4, 11, ["contents.name"])]
+    res = ask(searcher_standin(tmp_path / "c", maps=maps), ["chest 221 23491 4 11"])
+    assert res.returncode == 3 and "the tool gave no item for chest 1 of map 221:23491 floor 4" in res.stderr
+
+
 def test_searcher_adapter_through_the_oracle_names_its_failure(grotto, tmp_path):
     checkout = searcher_standin(tmp_path, faults={"throwSeed": 0x10})
     res = grotto("oracle", "floors", "--seeds", "0F..10", "--b", searcher_exec(checkout))
@@ -237,7 +283,8 @@ def test_searcher_adapter_through_the_oracle_names_its_failure(grotto, tmp_path)
 
 def test_searcher_adapter_arguments_and_checkout(tmp_path):
     res = ask(None, [], "--fields")
-    assert res.returncode == 0 and json.loads(res.stdout) == {"floor": FLOOR_FIELDS, "map": MAP_FIELDS}
+    assert res.returncode == 0 and json.loads(res.stdout) == {"floor": FLOOR_FIELDS, "map": MAP_FIELDS,
+                                                              "chest": CHEST_FIELDS}
     res = ask(None, [], "--help")
     assert res.returncode == 0 and "grotto oracle --b exec:" in res.stdout
     for args, needle in ((["--bogus"], "unknown option --bogus"),

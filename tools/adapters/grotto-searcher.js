@@ -25,8 +25,13 @@
 //                  tool's getFloorElistInfo (offset from its hex, D, and its
 //                  English state label turned into the state code of
 //                  records.md by STATE_LABELS below)
+//   chest BAND SEED K T  the same map engine; floor K's chests in placement
+//                  order: rank di[K-1][9 + i] and the English name of the
+//                  item getBoxItem(K-1, i, T) gives (the tool has item
+//                  names, not numbers); no chests beyond the map's floors
 //
-// It answers every field of both kinds (`--fields` lists them). A request
+// It answers every field of floors and maps, and chest contents without
+// item numbers (`--fields` lists them). A request
 // kind it does not know, or a malformed request, is an error (stderr, exit 2),
 // never a reply with the keys alone: the oracle then reports the request.
 // A state label the table does not know stops the adapter (exit 3) rather
@@ -46,7 +51,8 @@ const HELP = `usage: grotto-searcher.js [--any-version] [DIR]
        grotto-searcher.js --fields
 
 An engine adapter for \`grotto oracle --b exec:CMD\` (docs/interchange.md):
-answers "floor SEED K" and "map BAND SEED" requests (one per stdin line)
+answers "floor SEED K", "map BAND SEED" and "chest BAND SEED K T" requests
+(one per stdin line)
 with interchange lines computed by the DQ9 Grotto Searcher, loaded from a
 checkout DIR (or $GROTTO_SEARCHER_DIR, or $GROTTO_TOOLS_DIR/Grotto-Searcher)
 of DQIX/Grotto-Searcher at 5f39e56
@@ -58,6 +64,7 @@ of DQIX/Grotto-Searcher at 5f39e56
 examples:
   grotto oracle --b exec:'node tools/adapters/grotto-searcher.js ~/src/Grotto-Searcher' --sample 2000
   grotto oracle floors --seeds 5BC0..5BCF --b exec:'node tools/adapters/grotto-searcher.js'
+  grotto oracle chests --seconds 0..255 --sample 5000 --b exec:'node tools/adapters/grotto-searcher.js DIR'
   echo 'floor 23491 4' | node tools/adapters/grotto-searcher.js ~/src/Grotto-Searcher
 
 exit status: 0 end of input, 2 bad arguments, a wrong checkout or a bad
@@ -69,6 +76,7 @@ const FIELDS = {
   floor: ['width', 'height', 'overflow', 'up', 'down', 'chests', 'grid'],
   map: ['env', 'floors', 'smr', 'boss', 'prefix', 'suffix', 'locale', 'level', 'chest_ranks',
     'elist.ofs', 'elist.D', 'elist.state'],
+  chest: ['contents', 'contents.rank', 'contents.name'],
 };
 
 // The band codes of the protocol (decimal), as the tool's MAP_RANK.
@@ -142,6 +150,8 @@ class Adapter {
     this.floorSeed = -1; // the seed whose 16 floors this.floors holds
     this.floors = tool.engine();
     this.maps = tool.engine();
+    this.chests = tool.engine();
+    this.chestMap = ''; // "band:seed" of the map this.chests holds
   }
 
   floor(seed, k) {
@@ -193,6 +203,29 @@ class Adapter {
       chest_ranks: ranks, elist,
     };
   }
+
+  chest(band, seed, k, t) {
+    const eng = this.chests;
+    if (this.chestMap !== `${band}:${seed}`) { // the oracle asks a map's floors and seconds in a row
+      this.chestMap = '';
+      eng.MapSeed = seed;
+      eng.MapRank = band;
+      eng._force_16_floors = false;
+      eng.calculateDetail();
+      this.chestMap = `${band}:${seed}`;
+    }
+    const line = { band, seed, floor: k, second: t, contents: [] };
+    if (k > eng.floorCount) return line;
+    const d = eng.di[k - 1];
+    for (let i = 0; i < d[8]; i++) {
+      const name = eng.getBoxItem(k - 1, i, t)[0];
+      if (typeof name !== 'string') {
+        throw new AdapterError(`the tool gave no item for chest ${i + 1} of map ${band}:${seed} floor ${k} at second ${t}`, 3);
+      }
+      line.contents.push({ rank: d[9 + i], name });
+    }
+    return line;
+  }
 }
 
 function number(word, lo, hi, what, line) {
@@ -216,7 +249,16 @@ function answer(adapter, line) {
     }
     return adapter.map(band, number(w[2], 0, 0x7fff, 'seed', line));
   }
-  throw new AdapterError(`bad request ${JSON.stringify(line)}: expected "floor SEED K" or "map BAND SEED"`, 2);
+  if (w[0] === 'chest' && w.length === 5) {
+    const band = number(w[1], 0, 255, 'band', line);
+    if (!BANDS.includes(band)) {
+      throw new AdapterError(`bad request ${JSON.stringify(line)}: band ${band} is not one of ${BANDS.join(', ')}`, 2);
+    }
+    return adapter.chest(band, number(w[2], 0, 0x7fff, 'seed', line), number(w[3], 1, 16, 'floor', line),
+      number(w[4], 0, 65535, 'second', line));
+  }
+  throw new AdapterError(`bad request ${JSON.stringify(line)}: expected "floor SEED K", "map BAND SEED" `
+    + 'or "chest BAND SEED K T"', 2);
 }
 
 function writeAll(text) {

@@ -6,7 +6,9 @@
 // calculateDetail() copies a recorded item out of RECORDED (2.js, which the
 // tests write), so the adapter's reading of the layout can be checked
 // against the items the test recorded. An item not recorded leaves
-// everything zero (0 floors). FAULTS (2.js) makes it misbehave on purpose.
+// everything zero (0 floors). getBoxItem answers the recorded chest names
+// (RECORDED.items["band:seed:floor:second"], one per chest), else no item.
+// FAULTS (2.js) makes it misbehave on purpose.
 let DISPLAY_LANG='EN';
 class GrottoDetail{
 constructor(){
@@ -46,5 +48,9 @@ m.ranks.forEach((rs,f)=>{this.di[f][8]=rs.length;rs.forEach((v,i)=>{this.di[f][9
 this._elist=m.elist;
 }
 get floorCount(){return this._details[1];}
+getBoxItem(floor,boxIndex,second){
+const names=(RECORDED.items||{})[this.MapRank+':'+this.MapSeed+':'+(floor+1)+':'+second];
+return names&&names[boxIndex]!==undefined?[names[boxIndex],'?']:[null,null];
+}
 }
 function getFloorElistInfo(engine,f){return engine._elist[f];}
