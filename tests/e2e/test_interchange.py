@@ -443,3 +443,12 @@ def test_chest_line_ignored_keys_and_keys_only(grotto, tmp_path):
     res = grotto("oracle", "--b", f)
     assert "keys the format does not define, ignored (in 2 records): why, contents[].colour" in res.text
     assert "not carried by any record, so not checked: contents.item, contents.name" in res.text
+
+
+def test_chest_reply_for_another_second_or_floor_is_garbage(grotto):
+    for answer, needle in (('$d,\\"second\\":$((e+1))', "answered for another item"),
+                           ('$((d+1)),\\"second\\":$e', "answered for another item")):
+        cmd = 'exec:while read a b c d e; do echo "{\\"band\\":$b,\\"seed\\":$c,\\"floor\\":%s}"; done' % answer
+        res = grotto("oracle", "chests", "--seeds", "1", "--bands", "02", "--seconds", "4", "--b", cmd)
+        assert_usage_error(res, needle)
+        assert "(request 'chest 2 1 1 4') after 0 good replies" in res.err
