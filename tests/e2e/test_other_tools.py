@@ -17,6 +17,7 @@ Two layers for each adapter:
 """
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -350,7 +351,9 @@ def test_other_tools_without_checkouts_says_what_it_skipped():
     assert figures >= 2
     res = other_tools()
     assert res.returncode == 0, res.stdout + res.stderr
-    assert res.stdout.count("skipped: no checkout of Grotto-Searcher: $ grotto oracle") == figures
+    assert res.stdout.count("skipped: no checkout of ") == figures
+    assert "skipped: no checkout of Grotto-Searcher: $ grotto oracle" in res.stdout
+    assert "skipped: no checkout of desmume-scripts: $ grotto oracle chests" in res.stdout
     assert "other_tools.py: %d figures, 0 rerun, %d skipped (no checkout), 0 differ" % (figures, figures) \
         in res.stdout
     res = other_tools("--require")
@@ -392,3 +395,108 @@ def test_other_tools_usage():
         res = other_tools(*args)
         assert res.returncode == 2 and needle in res.stderr, res.stderr
     assert other_tools("--help").stdout.startswith("Rerun the figures of docs/other-tools.md")
+
+
+# ---- TKG's chest timer script (tools/adapters/tkg.lua) against its stand-in ----
+
+TKG_ADAPTER = ADAPTERS / "tkg.lua"
+TKG_STANDIN = STANDINS / "desmume-scripts"
+STANDIN_NAMES = ["Medicinal herb", "Holy water", "Mini medal", "W0BBLE", "Metal slime helm"]  # "Wobble": no item
+
+
+def lua():
+    exe = shutil.which("lua5.4")
+    assert exe, "lua5.4 is not installed (ci/deps.sh installs it)"
+    return exe
+
+
+def tkg(requests, *args, checkout=TKG_STANDIN, env_extra=None):
+    env = dict(os.environ, GROTTO_BIN=grotto_bin())
+    env.update(env_extra or {})
+    env.pop("GROTTO_TOOLS_DIR", None)
+    cmd = [lua(), str(TKG_ADAPTER), *map(str, args)] + ([str(checkout)] if checkout else [])
+    return subprocess.run(cmd, input="".join(r + "\n" for r in requests), capture_output=True, text=True,
+                          timeout=120, env=env)
+
+
+def standin_contents(m, k, t):
+    """What the stand-in draws for floor k of map line m at second t, as the adapter must answer it."""
+    count = len(m["chest_ranks"][k - 1]) if k <= m["floors"] else 0
+    out = []
+    for o in range(1, count + 1):
+        if m["seed"] == 7 and o == 2:  # no rank letter, then the frame fails: nothing more is read
+            return out + [{"rank": 0}] + [{}] * (count - o)
+        out.append({"rank": (m["seed"] + k + o) % 10 + 1, "name": STANDIN_NAMES[(m["seed"] + k + t + 5 + o) % 5]})
+    return out
+
+
+def test_tkg_adapter_reads_what_the_script_drew():
+    m = export("maps", "5BC3", "DD")[0]
+    reqs = [(k, t) for k in range(1, 17) for t in (0, 7, 250)]
+    res = tkg(["chest 221 23491 %d %d" % r for r in reqs])
+    assert res.returncode == 0, res.stderr
+    got = [json.loads(l) for l in res.stdout.splitlines()]
+    assert [(g["band"], g["seed"], g["floor"], g["second"]) for g in got] == [(221, 23491, k, t) for k, t in reqs]
+    assert [g["contents"] for g in got] == [standin_contents(m, k, t) for k, t in reqs]
+    assert sum(len(g["contents"]) for g in got) > 60
+
+
+def test_tkg_adapter_stops_reading_at_a_failing_frame():
+    m = next(m for m in export("maps", "7", "all") if any(len(r) >= 2 for r in m["chest_ranks"]))
+    k = next(i + 1 for i, r in enumerate(m["chest_ranks"]) if len(r) >= 2)
+    res = tkg(["chest %d 7 %d 3" % (m["band"], k)])
+    assert res.returncode == 0, res.stderr
+    got = json.loads(res.stdout)["contents"]
+    assert got == standin_contents(m, k, 3) and got[1] == {"rank": 0}
+
+
+def test_tkg_adapter_through_the_oracle(grotto):
+    res = grotto("oracle", "chests", "--seeds", "5BC3", "--bands", "DD", "--seconds", "3", "--json", "--b",
+                 "exec:%s %s %s" % (lua(), TKG_ADAPTER, TKG_STANDIN))
+    assert res.rc == 1, res.out + res.err  # made-up formulas: ranks and names differ
+    c = res.json()["check"]
+    assert c["chest_records"] == 16 and c["records_differing"] > 0
+    assert [c["carried"][f] for f in CHEST_FIELDS] == [16, 13, 13] and c["not_carried"] == ["contents.item"]
+
+
+@pytest.mark.parametrize("requests, args, checkout, env_extra, status, needle", [
+    (["floor 1 1"], [], TKG_STANDIN, None, 2, 'answers only "chest BAND SEED K T"'),
+    (["chest 3 1 1 0"], [], TKG_STANDIN, None, 2, "band 3 is not a band code"),
+    (["chest 2 1 1 65536"], [], TKG_STANDIN, None, 2, 'second "65536" is not an integer 0..65535'),
+    (["chest 2 1 17 0"], [], TKG_STANDIN, None, 2, 'floor "17" is not an integer 1..16'),
+    ([], [], None, None, 2, "no checkout"),
+    ([], ["a", "b"], None, None, 2, "one checkout directory expected"),
+    ([], ["--bogus"], None, None, 2, "unknown option --bogus"),
+    ([], [], STANDINS, None, 2, "cannot load"),
+    (["chest 2 1 3 0"], [], TKG_STANDIN, {"GROTTO_BIN": "/bin/false"}, 3, "interchange export maps"),
+])
+def test_tkg_adapter_error_paths(requests, args, checkout, env_extra, status, needle):
+    res = tkg(requests, *args, checkout=checkout, env_extra=env_extra)
+    assert res.returncode == status, (res.returncode, res.stdout, res.stderr)
+    assert res.stdout == "" and res.stderr.count("\n") == 1 and needle in res.stderr, res.stderr
+    assert res.stderr.startswith("tkg.lua: ")
+
+
+def test_tkg_adapter_fields_and_help():
+    res = tkg([], "--fields", checkout=None)
+    assert res.returncode == 0 and json.loads(res.stdout) == {"chest": CHEST_FIELDS}
+    res = tkg([], "--help", checkout=None)
+    assert res.returncode == 0 and "grotto oracle chests" in res.stdout
+
+
+def test_real_tkg_chest_timer_differs_only_on_rank_draw_zero(grotto):
+    """Seeds 2038..2041 hold floors whose chest rank draw is 0 (docs/other-tools.md):
+    every difference there is such a chest, its rank one below the band's lowest;
+    a sample elsewhere agrees."""
+    checkout = tools_checkout("desmume-scripts")
+    cmd = "exec:%s %s %s" % (lua(), TKG_ADAPTER, checkout)
+    res = grotto("oracle", "chests", "--seconds", "0..255", "--sample", "500", "--b", cmd)
+    assert res.rc == 0 and "0 fields differ" in res.text, res.out + res.err
+    res = grotto("oracle", "chests", "--seeds", "2038..2041", "--seconds", "0", "--show", "128", "--b", cmd)
+    assert res.rc == 1, res.out + res.err
+    assert "1920 chest floors), 6025 fields compared; 48 records differ, 81 fields differ" in res.text
+    floors = {(int(m.group(1), 16), int(m.group(2))) for m in
+              (re.match(r"chests of map ..(....) B(\d+)F at second 0", l) for l in res.lines) if m}
+    assert floors == {(0x2038, 12), (0x2039, 11), (0x203A, 10), (0x203B, 9), (0x2040, 4), (0x2041, 3)}
+    ranks = [re.match(r"  chest 1 rank: ref (\d+), b (\d+)$", l) for l in res.lines if " rank: " in l]
+    assert len(ranks) == 48 and all(int(m.group(2)) == int(m.group(1)) - 1 for m in ranks)
