@@ -367,7 +367,7 @@ def test_other_tools_reruns_checks_and_updates_a_figure(tmp_path):
     (tmp_path / "tools" / "fake").mkdir(parents=True)
     cmd = ("$ grotto oracle floors --seeds 5BC3 --b exec:'%s tools/adapters/example.py "
            "$GROTTO_TOOLS_DIR/fake'" % sys.executable)
-    doc = tmp_path / "page.md"
+    doc = tmp_path / "page.md"  # check-refs: ignore
     doc.write_text("# page\n\n```console\n%s\nold output\n```\n\ntext after\n" % cmd)
     res = other_tools(doc, tools=tmp_path / "tools")
     assert res.returncode == 1 and "-old output" in res.stdout and "1 differ or failed" in res.stdout
