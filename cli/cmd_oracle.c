@@ -2,8 +2,8 @@
  * prove engines and the golden corpus agree over whole domains - every
  * floor, every map, every quality, every timer, the memoized sweep, every
  * floor's walking cost; and
- * --b FILE.jsonl / --b exec:CMD: another tool's floors and maps checked
- * field by field (interchange/interchange.h). */
+ * --b FILE.jsonl / --b exec:CMD: another tool's floors, maps and chest
+ * contents checked field by field (interchange/interchange.h). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,8 +16,9 @@
 static const cli_usage ORACLE_USAGE = {
     "grotto oracle [DOMAIN...] [--a ENGINE] [--b ENGINE] [--against SRC] [options]\n"
     "grotto oracle --b FILE.jsonl [--a ENGINE] [--show N] [--json]\n"
-    "grotto oracle [floors] [maps] --b exec:CMD [--seeds LO..HI] [--bands LIST] [--sample N]\n"
-    "              [--timeout S] [--a ENGINE] [--show N] [--json] [--quiet]",
+    "grotto oracle [floors] [maps] [chests] --b exec:CMD [--seeds LO..HI] [--bands LIST]\n"
+    "              [--seconds A..B] [--sample N] [--timeout S] [--a ENGINE] [--show N] [--json]\n"
+    "              [--quiet]",
     "Computes every item of each domain with engine A (and B) and compares them: A with B\n"
     "byte for byte, and each with the golden corpus. Domains, run in this order (all of\n"
     "them without a DOMAIN argument; name one or more to select):\n"
@@ -61,9 +62,10 @@ static const cli_usage ORACLE_USAGE = {
     "a checksum that disagrees) or an internal error.\n"
     "\n"
     "Another tool's output (docs/interchange.md) is checked field by field against A. With\n"
-    "--b exec:CMD the child gets requests 'floor SEED K' / 'map BAND SEED' (decimal; BAND =\n"
-    "band code) on its stdin and answers one interchange line per request; EOF at the end,\n"
-    "then it must exit 0. The report: records and fields checked, the first differences\n"
+    "--b exec:CMD the child gets requests 'floor SEED K' / 'map BAND SEED' / 'chest BAND SEED K\n"
+    "T' (decimal; BAND = band code; the chests domain, named only: floor K's chests at second\n"
+    "T) on its stdin and answers one interchange line per request; EOF at the end, then it\n"
+    "must exit 0. The report: records and fields checked, the first differences\n"
     "(--show) with a grid diff, which fields no record carried (not checked), keys the\n"
     "format does not define. A child that cannot start, dies, hangs or answers garbage (not\n"
     "an interchange line, or for another item), a malformed file or an item given twice:\n"
@@ -77,6 +79,7 @@ static const cli_usage ORACLE_USAGE = {
     "grotto oracle floors --against corpus/golden/floors.digest\n"
     "grotto oracle --b corpus/golden/maps-sample.jsonl\n"
     "grotto oracle --b exec:'python3 tools/adapters/example.py' --sample 200\n"
+    "grotto oracle chests --b exec:'python3 tools/adapters/example.py' --seconds 0..255 --sample 500\n"
     "grotto oracle maps --a ref --b legacy --show 3",
 };
 
@@ -115,10 +118,28 @@ static int print_domain(void *arg, const oracle_compare_result *r)
 /* ---- another tool: --b FILE.jsonl / --b exec:CMD ---- */
 
 typedef struct tool_args {
-    const char *b, *seeds, *bands, *sample, *timeout;
+    const char *b, *seeds, *bands, *sample, *timeout, *seconds;
     const grotto_engine *a;
-    int exec, floors, maps, show, json, quiet;
+    int exec, floors, maps, chests, show, json, quiet;
 } tool_args;
+
+/* --seconds A..B (decimal, A <= B <= IX_MAX_SECOND; one second: A). */
+static int second_range(const char *s, int *lo, int *hi)
+{
+    char *end;
+    long a = strtol(s, &end, 10), b = a;
+    if (end != s && end[0] == '.' && end[1] == '.') {
+        const char *t = end + 2;
+        b = strtol(t, &end, 10);
+        if (end == t)
+            end = (char *)s;
+    }
+    if (end == s || *end || a < 0 || b < a || b > IX_MAX_SECOND || s[0] == '-' || s[0] == '+')
+        return cli_error("oracle", "--seconds '%s': expected A..B or A, decimal seconds, 0 <= A <= B <= %d", s,
+                         IX_MAX_SECOND);
+    *lo = (int)a, *hi = (int)b;
+    return 0;
+}
 
 static int run_tool(const tool_args *t)
 {
@@ -126,8 +147,13 @@ static int run_tool(const tool_args *t)
     unsigned bands = (1u << GROTTO_BANDS) - 1u;
     unsigned long sample = 0;
     double timeout = 10;
-    if (!t->exec && (t->seeds || t->bands || t->sample || t->timeout))
-        return cli_error("oracle", "--seeds, --bands, --sample and --timeout apply to --b exec:CMD only");
+    int t_lo = 0, t_hi = 0;
+    if (!t->exec && (t->seeds || t->bands || t->sample || t->timeout || t->seconds))
+        return cli_error("oracle", "--seeds, --bands, --seconds, --sample and --timeout apply to --b exec:CMD only");
+    if (t->seconds && second_range(t->seconds, &t_lo, &t_hi))
+        return EXIT_USAGE;
+    if (t->seconds && !t->chests)
+        return cli_error("oracle", "--seconds needs the chests domain");
     if (t->seeds && cli_seed_range("oracle", t->seeds, &lo, &hi))
         return EXIT_USAGE;
     if (t->bands && cli_band_list("oracle", t->bands, &bands))
@@ -143,8 +169,8 @@ static int run_tool(const tool_args *t)
     }
     if (t->exec && !t->b[5])
         return cli_error("oracle", "--b exec: needs a command (exec:'python3 my_adapter.py')");
-    if (t->bands && !t->maps)
-        return cli_error("oracle", "--bands needs the maps domain");
+    if (t->bands && !t->maps && !t->chests)
+        return cli_error("oracle", "--bands needs the maps or chests domain");
     if (cli_parse_only)
         return EXIT_OK;
 
@@ -157,9 +183,14 @@ static int run_tool(const tool_args *t)
     ix_exec x = {.command = t->b + 5, .timeout = timeout};
     if (t->exec) {
         size_t n;
-        ix_item *items = ix_domain(t->floors, t->maps ? bands : 0, lo, hi, sample, &n);
+        ix_item *items = t->chests ? ix_domain_chests(t->floors, t->maps ? bands : 0, bands, lo, hi, t_lo, t_hi,
+                                                      sample, &n)
+                                   : ix_domain(t->floors, t->maps ? bands : 0, lo, hi, sample, &n);
         if (!items) {
             ix_check_free(&c);
+            if (n)
+                return cli_error("oracle", "the domain has %zu items, more than %d: narrow --seeds, --bands or "
+                                 "--seconds, or ask --sample N", n, IX_MAX_DOMAIN);
             return cli_error("oracle", "out of memory");
         }
         base_progress pr;
@@ -204,7 +235,7 @@ static int run_tool(const tool_args *t)
 int cmd_oracle(int argc, char **argv)
 {
     const char *a_s = NULL, *b_s = NULL, *against = NULL, *threads_s = NULL, *show_s = NULL;
-    const char *seeds_s = NULL, *bands_s = NULL, *sample_s = NULL, *timeout_s = NULL;
+    const char *seeds_s = NULL, *bands_s = NULL, *sample_s = NULL, *timeout_s = NULL, *seconds_s = NULL;
     const char *pos[ORACLE_DOMAIN_COUNT];
     int json = 0, quiet = 0, help = 0, full = 0, npos;
     char a_help[512], b_help[768];
@@ -234,7 +265,10 @@ int cmd_oracle(int argc, char **argv)
         {"Another tool as a child process (--b exec:CMD)", 0, OPT_SECTION, NULL, NULL, NULL, NULL},
         {"seeds", 0, OPT_VALUE, NULL, &seeds_s, "LO..HI", "seeds asked (hex, default 0..7FFF; one seed: LO)"},
         {"bands", 0, OPT_VALUE, NULL, &bands_s, "LIST",
-         "bands of the maps asked: band codes in hex as in map ids\n(02,38,..,DD), comma-separated, or all (default)"},
+         "bands of the maps (and chests) asked: band codes in hex as in\nmap ids (02,38,..,DD), comma-separated, or "
+         "all (default)"},
+        {"seconds", 0, OPT_VALUE, NULL, &seconds_s, "A..B",
+         "chests: the seconds asked (decimal, default 0; the tool's\nsearches read 0..255)"},
         {"sample", 0, OPT_VALUE, NULL, &sample_s, "N",
          "ask only N items of each domain, chosen at random with a fixed\nseed (the same items every run)"},
         {"timeout", 0, OPT_VALUE, NULL, &timeout_s, "S", "seconds the child may take per reply and to exit (default 10)"},
@@ -272,7 +306,7 @@ int cmd_oracle(int argc, char **argv)
         return EXIT_USAGE;
     if (b_s && (!strncmp(b_s, "exec:", 5) || !grotto_engine_by_name(b_s))) {
         tool_args t = {.b = b_s, .seeds = seeds_s, .bands = bands_s, .sample = sample_s, .timeout = timeout_s,
-                       .a = o.a, .exec = !strncmp(b_s, "exec:", 5), .show = o.show, .json = json,
+                       .seconds = seconds_s, .a = o.a, .exec = !strncmp(b_s, "exec:", 5), .show = o.show, .json = json,
                        .quiet = quiet};
         if (against)
             return cli_error("oracle", "--against compares engines with the corpus: not with --b %s",
@@ -287,13 +321,15 @@ int cmd_oracle(int argc, char **argv)
                 t.floors = 1;
             else if (!strcmp(pos[i], "maps"))
                 t.maps = 1;
+            else if (!strcmp(pos[i], "chests"))
+                t.chests = 1;
             else
-                return cli_error("oracle", "--b exec:CMD runs floors and/or maps, not '%s'", pos[i]);
+                return cli_error("oracle", "--b exec:CMD runs floors, maps and/or chests, not '%s'", pos[i]);
         }
         return run_tool(&t);
     }
-    if (seeds_s || bands_s || sample_s || timeout_s)
-        return cli_error("oracle", "--seeds, --bands, --sample and --timeout apply to --b exec:CMD only");
+    if (seeds_s || bands_s || sample_s || timeout_s || seconds_s)
+        return cli_error("oracle", "--seeds, --bands, --seconds, --sample and --timeout apply to --b exec:CMD only");
     if (b_s && !(o.b = cli_engine("oracle", b_s, NULL)))
         return EXIT_USAGE;
     for (int d = ORACLE_AT; !npos && d <= ORACLE_CHESTS; d++) { /* they compare two engines that compute them */
