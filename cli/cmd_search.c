@@ -47,7 +47,7 @@ static const cli_result RESULT = {
 
 const cli_command CMD_search = {
     .name = "search",
-    .summary = "find maps: details, names, enemy-list states, ONLY monsters, anomalies, locations, walks",
+    .summary = "find maps: details, names, enemy-list states, ONLY monsters, anomalies, locations",
     .size = sizeof(query_args),
     .init = init,
     .options = OPTIONS,

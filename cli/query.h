@@ -113,7 +113,7 @@ extern const cli_range QUERY_SMR, QUERY_CHAMBER_COUNT, QUERY_TO_FLOOR;
     {"suffix", 0, "NAME", &QUERY_SUFFIX, Q(suffix), NULL, 0, 0, 0, NULL, "the name's last part: --suffix Bliss"}, \
     {"locale", 0, "NAME", &QUERY_LOCALE, Q(locale), NULL, 0, 0, 0, NULL, "the name's middle part: --locale World"}, \
     {"chests", 0, "LIST", &QUERY_CHESTS, offsetof(query_args, a.q), NULL, 0, 0, 0, NULL,                      \
-     "exact chest counts over the whole map per rank letter S A B C D E F G\nH I: --chests S2,A3"},          \
+     "exact chest counts over the whole map per rank letter (S..I):\n--chests S2,A3"},                       \
     {"bq-count", 0, "K", &QUERY_BQ_COUNT, Q(bq_count), NULL, 0, 0, 0, NULL,                                    \
      "base qualities giving the map: 1 (one in all), 1' (one at some\nlocation), D (all >= 245), D' (all >= " \
      "245 at some location)"},                                                                                 \
