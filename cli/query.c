@@ -559,8 +559,11 @@ const cli_renderer QUERY_CSV = {csv_head, csv_row, NULL}, QUERY_COUNT = {NULL, N
 /* ---- documentation ---- */
 
 const cli_field QUERY_SEARCH_FIELDS[] = {
-    {"maps", "array of search_map", "always", "the maps found, at most `--limit`", NULL},
-    {"found", "int", "always", "maps that pass the filters", NULL},
+    {"maps", "array of search_map", "always",
+     "the maps found, at most `--limit`; with `--sort`, ranked (`sort_*` fields)", NULL},
+    {"found", "int", "always",
+     "maps that pass the filters (`--sort steps`: those with a walking cost; `--sort tiles`, `walk`, "
+     "`chamber`, `ghosts`: the floors ranked, one per layout, before the tool's cut)", NULL},
     {"shown", "int", "always", "maps listed in `maps`", NULL},
     {NULL, NULL, NULL, NULL, NULL},
 };
