@@ -18,10 +18,6 @@ typedef struct lookup_view {
 void lookup_view_of(const grotto_engine *e, const grotto_map_t *m, uint32_t seed, int n, lookup_view *v);
 /* The members of the floor object, into o; with_grid adds "grid". */
 void lookup_floor_members(json_t *o, const lookup_view *v, grotto_region region, int with_grid);
-/* One cheapest walk from the up to the down stairs (walk_path.c): the
- * tiles from the up stairs to the down stairs, both included; returns
- * how many (at most cap), 0 when there is no path. */
-int lookup_walk_path(const grotto_floor_t *f, grotto_xy *path, int cap);
 /* The record as lowercase hex (2 n + 1 bytes). */
 void lookup_hex(const uint8_t *p, size_t n, char *out);
 
