@@ -118,6 +118,38 @@ static void floor_row(const json_t *f)
         cli_wrap(stdout, "      ! ", anomalies, "; ", 8);
 }
 
+/* The walking costs (research.md §1) and the chests per rank. */
+static void walk_and_chests(const json_t *d)
+{
+    char line[1024], num[32];
+    size_t n = 0;
+    const json_t *steps = json_object_get(d, "walk_steps"), *total = json_object_get(d, "walk_total");
+    for (size_t i = 0; i < json_array_size(steps); i++) {
+        const json_t *c = json_array_get(steps, i);
+        if (json_is_null(c))
+            snprintf(num, sizeof num, "none");
+        else
+            snprintf(num, sizeof num, "%g", json_number_value(c));
+        n += (size_t)snprintf(line + n, sizeof line - n, "%sB%zuF %s", i ? ", " : "", i + 1, num);
+    }
+    if (json_is_null(total))
+        snprintf(num, sizeof num, "none");
+    else
+        snprintf(num, sizeof num, "%g", json_number_value(total));
+    snprintf(line + n, sizeof line - n, "; total %s", num);
+    cli_wrap(stdout, "walking cost (steps): ", line, ", ", 8);
+    const json_t *ranks = json_object_get(d, "chest_totals");
+    const char *letter;
+    const json_t *v;
+    n = 0;
+    line[0] = 0;
+    json_object_foreach((json_t *)ranks, letter, v)
+        if (json_integer_value(v))
+            n += (size_t)snprintf(line + n, sizeof line - n, "%s%s%lld", n ? " " : "", letter,
+                                  (long long)json_integer_value(v));
+    printf("chests per rank: %s\n", n ? line : "none");
+}
+
 /* One line per run of floors with the same list and cut. */
 static void monsters(const json_t *floors)
 {
@@ -152,6 +184,7 @@ static void text(const json_t *d, const void *args)
     printf("\nfloor size  up      down    chests (x,y) and rank      ElistOfs enemy list\n");
     for (size_t i = 0; i < json_array_size(floors); i++)
         floor_row(json_array_get(floors, i));
+    walk_and_chests(d);
     for (size_t i = 0; i < json_array_size(floors); i++)
         if (res_get_bool(json_array_get(floors, i), "overflow")) {
             putchar('\n');
@@ -212,6 +245,14 @@ static const cli_field FIELDS[] = {
     {"record_digest", "string", "always", "FNV-1a 64 of the 140-byte MapRecord, 16 hex digits", NULL},
     {"found_at", "array of place", "always", "where the map can be found", NULL},
     {"floors", "array of floor", "always", "floor 1 to `floor_count`", NULL},
+    {"walk_steps", "array", "always",
+     "per floor, the walking cost from the up to the down stairs in steps (orthogonal 1, diagonal 1.5; "
+     "research.md §1)", NULL},
+    {"walk_steps[]", "number or null", "always", "floor n's at index n-1; `null`: no path", NULL},
+    {"walk_total", "number or null", "always", "the map's walking cost: the sum over its floors (`null` if one has no path)",
+     NULL},
+    {"chest_totals", "object", "always", "the map's chests per rank letter over every floor, S to I", NULL},
+    {"chest_totals.*", "int", "always", "chests of that rank", NULL},
     {NULL, NULL, NULL, NULL, NULL},
 };
 

@@ -7,6 +7,8 @@ static const cli_option OPTIONS[] = {
     QUERY_OPTIONS("only maps that base quality Q (2..248) produces: a timer value yields\nthe seed and "
                   "final_quality(Q, r1) falls in the band (and for base 2\nquest 15's gift, 020032 at location 05)",
                   "machine-readable (docs/json.md, 'search')"),
+    QUERY_RESEARCH_OPTIONS,
+    QUERY_SORT_OPTIONS,
     {0},
 };
 
@@ -36,7 +38,9 @@ static const cli_result RESULT = {
     "search --band DD --state only --limit 3 --json --quiet; "
     "search --name \"granite tunnel of woe lv 1\" --location 5 --json --quiet; "
     "search --monster \"Metal King Slime\" --base 200 --limit 2 --json --quiet; "
-    "search --band 38 --include-unfindable --limit 2 --json --quiet",
+    "search --band 38 --include-unfindable --limit 2 --json --quiet; "
+    "search --band DD --floors 16 --sort steps --limit 2 --json --quiet; "
+    "search --sort chamber --desc --json --quiet",
     QUERY_SEARCH_FIELDS,
     NULL,
 };
@@ -53,15 +57,21 @@ const cli_command CMD_search = {
     .about = "Lists the maps of the whole universe (12 bands x 32,768 seeds) that pass every filter,\n"
              "with the floors that matched the floor filters and, with --location or --base, where\n"
              "they are found. Only maps that some timer value and base quality give in their band\n"
-             "are listed, as the community tool does (--include-unfindable for the others). Runs\n"
-             "on the universe index (a few milliseconds once it is cached).\n",
+             "are listed, as the community tool does (--include-unfindable for the others).\n"
+             "--sort ranks them as that tool does (research.md §1): maps by walking cost, or band\n"
+             "DD's floors by a measure, one floor per layout. Runs on the universe index (a few\n"
+             "milliseconds once it is cached).\n",
     .notes_more = query_index_help,
     .examples = "grotto search --band DD --state only --count\n"
                 "grotto search --band DD --monster \"Liquid Metal Slime\"\n"
                 "grotto search --up-by-chest --down-cut --limit 0 --json   # softlock candidates\n"
                 "grotto search --name \"Granite Tunnel of Woe Lv.1\"\n"
                 "grotto search --boss greygnarl --level 90..99 --location \"Wormwood Canyon\" --csv\n"
-                "grotto search --nipple --floor 3..6",
+                "grotto search --nipple --floor 3..6\n"
+                "grotto search --band DD --floors 16 --sort steps --limit 10   # the fastest maps\n"
+                "grotto search --band DD --state only --sort steps --to-match  # fastest to an ONLY floor\n"
+                "grotto search --sort tiles --desc                             # band DD's roomiest floors\n"
+                "grotto search --band DD --smr 9 --chests S2,A3 --flag0",
     .run = run,
     .result = {&RESULT},
     .render = {[CLI_TEXT] = &QUERY_TEXT, [CLI_CSV] = &QUERY_CSV, [CLI_COUNT] = &QUERY_COUNT},

@@ -51,6 +51,10 @@ typedef struct lookup_floor_args {
     int record;                    /* only the FloorRecord: {"schema", "record": hex} */
 } lookup_floor_args;
 int lookup_floor(const lookup_floor_args *a, res_run *r);
+/* One cheapest walk of a floor (research.md §1; walk_path.c), as floor's
+ * "walk_path": the tiles from the up stairs to the down stairs, both
+ * included; returns how many (at most cap), 0 when there is no path. */
+int lookup_walk_path(const grotto_floor_t *f, grotto_xy *path, int cap);
 
 /* ---- grotto timer ---- */
 typedef struct lookup_timer_args {

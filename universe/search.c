@@ -77,6 +77,19 @@ static json_t *map_value(const universe_index *ix, const universe_query_hit *h, 
     for (int n = 0; n < GROTTO_MAX_FLOORS; n++)
         if ((h->floors >> n) & 1)
             res_push_int(floors, n + 1);
+    if (a->q.sort) {
+        char group[32], size[16];
+        int steps = a->q.sort == UNIVERSE_SORT_STEPS || a->q.sort == UNIVERSE_SORT_WALK;
+        if (steps)
+            res_num(o, "sort_value", h->value / 2.0, 1); /* half-steps: exact */
+        else
+            res_int(o, "sort_value", h->value);
+        res_int(o, "sort_floor", h->floor);
+        snprintf(size, sizeof size, "%dx%d", h->size, h->size);
+        res_str(o, "sort_size", h->size ? size : "");
+        universe_rank_group_name(&a->q, h->group, group, sizeof group);
+        res_str(o, "sort_group", group);
+    }
     if (a->odds) {
         res_int(o, "timers", h->timers);
         res_num(o, "chance", h->timers / (double)GROTTO_TIMER_COUNT, 16); /* k / 2^16: exact */
@@ -97,7 +110,7 @@ static int listed(const universe_search_args *a, const universe_index *ix, const
     res_head(r, "maps");
     for (unsigned long i = 0; i < shown; i++)
         res_item(r, map_value(ix, &q->hit[i], a));
-    res_int(r->doc, "found", q->count);
+    res_int(r->doc, "found", a->q.sort > UNIVERSE_SORT_STEPS ? q->ranked : q->count);
     res_int(r->doc, "shown", (long long)shown);
     if (a->odds) {
         res_int(r->doc, "timers", q->timers);
