@@ -4,7 +4,8 @@
  * blocks of as many chest columns as fit in 100 columns, each block with
  * every second (the rows are kept as item numbers while they stream, and
  * printed at the end); a highlighted item is marked '*'. The CSV has one
- * line per second, one column per chest. */
+ * line per second, one column per chest. The document is described with
+ * chest's (cmd_chest.c). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -130,36 +131,3 @@ static void csv_row(const json_t *s, const json_t *h, const void *args)
 }
 
 const cli_renderer MARATHON_CSV = {csv_head, csv_row, NULL};
-
-static const cli_field FIELDS[] = {
-    {"map", "string", "always", "map id", NULL},
-    {"floor_count", "int", "always", "floors", NULL},
-    {"ranks", "string", "always", "the rank filter: `all`, `S-A` or `A-B`", NULL},
-    {"highlight", "array of string", "always", "the items and groups marked", NULL},
-    {"first", "int", "always", "first second", NULL},
-    {"last", "int", "always", "last second", NULL},
-    {"chests", "array of object", "always", "the chests shown, floor by floor in placement order", NULL},
-    {"chests[].floor", "int", "always", "floor", NULL},
-    {"chests[].chest", "int", "always", "chest 1..3 of the floor", NULL},
-    {"chests[].pos", "xy", "always", "its tile", NULL},
-    {"chests[].rank", "int", "always", "rank 1..10", NULL},
-    {"chests[].letter", "string", "always", "the rank's letter", NULL},
-    {"count", "int", "always", "seconds listed (0 without chests)", NULL},
-    {"seconds", "array of object", "always", "one entry per second", NULL},
-    {"seconds[].second", "int", "always", "the chest timer's second", NULL},
-    {"seconds[].stopwatch", "int", "always", "the same on the stopwatch: `second + 5`", NULL},
-    {"seconds[].items", "array of object", "always", "per chest of `chests`, its contents", NULL},
-    {"seconds[].items[].item", "int", "always", "item index", NULL},
-    {"seconds[].items[].name_en", "string", "always", "English", NULL},
-    {"seconds[].items[].name_jp", "string", "always", "Japanese", NULL},
-    {"seconds[].items[].highlight", "bool", "always", "one of the highlighted items", NULL},
-    {NULL, NULL, NULL, NULL, NULL},
-};
-
-const cli_result MARATHON_RESULT = {
-    "chest all",
-    "`grotto chest RRSSSS all FIRST..LAST [--ranks R] [--highlight LIST] --json`: the marathon table.",
-    "chest DD5BC3 all 0..3 --json; chest DD00A5 all 0..2 --ranks S-A --highlight \"mini medal\" --json",
-    FIELDS,
-    NULL,
-};

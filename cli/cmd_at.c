@@ -77,7 +77,7 @@ static const cli_option OPTIONS[] = {
      "RRSSSS: list steps 1..N (default 100, at most 100000); searches: the\npattern's max steps (default 400)"},
     {"threshold", 0, "T", &THRESHOLD, T(threshold), NULL, 0, 0, 0, NULL,
      "a hit: value <= T; 1/256 (128, the default), 1/128, 1/64, 1/32 or a\nvalue"},
-    {"zoom", 0, "n", &CLI_INT, T(zoom), &ZOOM, 0, 0, 0, NULL, "zoom n: the POP index N = 35 + 29 n (default 0)"},
+    {"zoom", 0, "N", &CLI_INT, T(zoom), &ZOOM, 0, 0, 0, NULL, "zoom N: the POP index 35 + 29 N (default 0)"},
     {"pattern", 0, "P", &PATTERN, T(pattern), NULL, SEARCH, 1u << M_PATTERN, 0, NULL,
      "search: a drop pattern R2, N2, R2_3, R3, R4, R5, 4_in_6, 3_in_7, N3, N4,\nN5, 4_in_10 or 3_in_10 "
      "(case-insensitive) within --steps"},
@@ -187,7 +187,7 @@ static void map_head(const json_t *d, const void *args)
            res_get_int(d, "threshold"));
 }
 
-enum { PER_LINE = 7 };
+enum { PER_LINE = 6 };
 static char at_line[256];
 static size_t at_len;
 
@@ -201,7 +201,7 @@ static void map_step(const json_t *s, const json_t *h, const void *args)
         marks[k++] = '*';
     if (res_get_bool(s, "pop"))
         marks[k++] = '@';
-    at_len += (size_t)snprintf(at_line + at_len, sizeof at_line - at_len, "%s%7lld:%5lld%-2s",
+    at_len += (size_t)snprintf(at_line + at_len, sizeof at_line - at_len, "%s%6lld:%5lld%-2s",
                                (step - 1) % PER_LINE ? " " : "", step, res_get_int(s, "value"), marks);
     if (step % PER_LINE == 0) {
         while (at_len && at_line[at_len - 1] == ' ')
@@ -378,6 +378,7 @@ static const cli_field SEARCH_FIELDS[] = {
     {"maps[].boss", "int", "always", "boss 1..12", NULL},
     {"maps[].boss_en", "string", "always", "the boss, English", NULL},
     {"maps[].level", "int", "always", "level", NULL},
+    {"maps[].pop", "object", "always", "the POP of the zoom", NULL},
     {"maps[].pop.index", "int", "always", "N", NULL},
     {"maps[].pop.value", "int", "always", "the value at step N", NULL},
     {"maps[].pop.next", "int", "always", "the value at N + 1", NULL},
@@ -400,9 +401,21 @@ static const cli_result MAP_RESULT = {
 
 static const cli_result SEARCH_RESULT = {
     "at --pattern",
-    "`grotto at --pattern P ... --json` and `grotto at --whistle MONSTER ... --json`: the AT searches.",
-    "at --pattern R2 --band DD --limit 2 --json --quiet; "
-    "at --whistle \"Metal King Slime\" --whistle-env fire --whistle-rank 9 --band DD --limit 2 --json --quiet",
+    "`grotto at --pattern P ... --json`: the drop-pattern search.",
+    "at --pattern R2 --band DD --limit 2 --json --quiet; at --pattern 4_in_6 --threshold 1/32 --zoom 2 --band 51 "
+    "--limit 1 --json --quiet; at --pattern R2 --threshold 1/32 --whistle \"Metal King Slime\" --whistle-env fire "
+    "--whistle-rank 9 --band DD --limit 1 --json --quiet",
+    SEARCH_FIELDS,
+    NULL,
+};
+
+static const cli_result WHISTLE_RESULT = {
+    "at --whistle",
+    "`grotto at --whistle MONSTER --whistle-env ENV --whistle-rank R ... --json`: the whistle search (as "
+    "`at --pattern`).",
+    "at --whistle \"Metal King Slime\" --whistle-env fire --whistle-rank 9 --band DD --limit 2 --json --quiet; "
+    "at --whistle \"Metal King Slime\" --whistle-env fire --whistle-rank 9 --pattern R2 --threshold 1/32 "
+    "--deftness-max 100 --band DD --limit 1 --json --quiet",
     SEARCH_FIELDS,
     NULL,
 };
@@ -432,6 +445,6 @@ const cli_command CMD_at = {
                 "    --deftness-max 100\n"
                 "grotto at --pattern 4_in_6 --threshold 1/32 --zoom 2 --band 51 --csv",
     .run = run,
-    .result = {&MAP_RESULT, &SEARCH_RESULT, &SEARCH_RESULT},
+    .result = {&MAP_RESULT, &SEARCH_RESULT, &WHISTLE_RESULT},
     .render = {[CLI_TEXT] = &TEXT, [CLI_CSV] = &CSV, [CLI_COUNT] = &COUNT},
 };

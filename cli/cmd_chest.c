@@ -18,6 +18,7 @@ typedef struct chest_args {
     int stopwatch;
     lookup_marathon_args m;      /* FLOOR all: the marathon table */
     const char *highlight;
+    char highlight_name[LOOKUP_HIGHLIGHT_MAX][64]; /* --highlight's names (m.highlight_name points here) */
 } chest_args;
 
 enum { M_FLOOR = 0, M_ALL = 1 };
@@ -93,7 +94,8 @@ static const cli_kind RANKS = {ranks, NULL};
 
 static int highlight_item(const cli_value *v, const char *t, void *ctx)
 {
-    lookup_marathon_args *m = ctx;
+    chest_args *c = ctx;
+    lookup_marathon_args *m = &c->m;
     grotto_item_set s;
     if (!strcmp(t, "none"))
         return 0;
@@ -102,7 +104,9 @@ static int highlight_item(const cli_value *v, const char *t, void *ctx)
                                  "(Millionaire, S weapon, ...), comma-separated, or none", t);
     if (m->highlights == LOOKUP_HIGHLIGHT_MAX)
         return cli_error(v->cmd, "--highlight takes at most %d names", LOOKUP_HIGHLIGHT_MAX);
-    m->highlight_name[m->highlights++] = t;
+    snprintf(c->highlight_name[m->highlights], sizeof c->highlight_name[0], "%s", t);
+    m->highlight_name[m->highlights] = c->highlight_name[m->highlights];
+    m->highlights++;
     for (size_t k = 0; k < sizeof s.bits / sizeof s.bits[0]; k++)
         m->highlight.bits[k] |= s.bits[k];
     return 0;
@@ -114,7 +118,7 @@ static int highlight(const cli_value *v, const char *text, void *field)
     c->highlight = text;
     memset(&c->m.highlight, 0, sizeof c->m.highlight);
     c->m.highlights = 0;
-    return cli_each_item(v, text, highlight_item, &c->m);
+    return cli_each_item(v, text, highlight_item, c);
 }
 static const cli_kind HIGHLIGHT = {highlight, NULL};
 
@@ -345,12 +349,18 @@ static void about_more(FILE *out)
 
 static const cli_field FIELDS[] = {
     {"map", "string", "always", "map id", NULL},
-    {"floor", "int", "always", "floor number", NULL},
+    {"floor", "int", "for one floor", "floor number", NULL},
+    {"floor_count", "int", "with `all`", "the map's floors", NULL},
+    {"ranks", "string", "with `all`", "the rank filter: `all`, `S-A` or `A-B`", NULL},
+    {"highlight", "array of string", "with `all`", "the items and groups marked", NULL},
     {"second", "int", "for one second", "the second of the chest timer (the game's, since the save was loaded)", NULL},
     {"stopwatch", "int", "for one second", "the same second as a stopwatch reads it: `second + 5`", NULL},
     {"first", "int", "for a range", "first second", NULL},
     {"last", "int", "for a range", "last second", NULL},
-    {"chests", "array of object", "always", "the floor's chests in placement order", NULL},
+    {"chests", "array of object", "always",
+     "the floor's chests in placement order; with `all`, the chests shown, floor by floor", NULL},
+    {"chests[].floor", "int", "with `all`", "the chest's floor", NULL},
+    {"chests[].chest", "int", "with `all`", "chest 1..3 of its floor", NULL},
     {"chests[].pos", "xy", "always", "the chest's tile", NULL},
     {"chests[].rank", "int", "always", "chest rank 1..10", NULL},
     {"chests[].letter", "string", "always", "the rank's letter", NULL},
@@ -373,13 +383,16 @@ static const cli_field FIELDS[] = {
     {"seconds[].items[].item", "int", "always", "item index", NULL},
     {"seconds[].items[].name_en", "string", "always", "English", NULL},
     {"seconds[].items[].name_jp", "string", "always", "Japanese", NULL},
+    {"seconds[].items[].highlight", "bool", "with `all`", "one of the highlighted items", NULL},
     {NULL, NULL, NULL, NULL, NULL},
 };
 
 static const cli_result RESULT = {
     "chest",
-    "`grotto chest RRSSSS N SECOND --json` (one second) or `... FIRST..LAST [--item NAME] --json`.",
-    "chest 020032 3 7 --json; chest 020032 3 0..20 --json; chest DD00A5 16 0..299 --item mimic --json",
+    "`grotto chest RRSSSS N SECOND --json` (one second) or `... FIRST..LAST [--item NAME] --json`; "
+    "`grotto chest RRSSSS all FIRST..LAST [--ranks R] [--highlight LIST] --json` (the marathon table).",
+    "chest 020032 3 7 --json; chest 020032 3 0..20 --json; chest DD00A5 16 0..299 --item mimic --json; "
+    "chest DD5BC3 all 0..3 --json; chest DD00A5 all 0..2 --ranks S-A --highlight \"mini medal\" --json",
     FIELDS,
     NULL,
 };
@@ -405,6 +418,6 @@ const cli_command CMD_chest = {
                 "grotto chest DD00A5 16 0..299 --item mimic\n"
                 "grotto chest DD5BC3 all 0..30 --ranks S-A   # the marathon table: every floor's chests",
     .run = run,
-    .result = {&RESULT, &MARATHON_RESULT},
+    .result = {&RESULT, &RESULT},
     .render = {[CLI_TEXT] = &TEXT, [CLI_CSV] = &MARATHON_CSV},
 };

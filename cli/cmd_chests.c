@@ -50,8 +50,8 @@ static int target(const cli_value *v, const char *text, void *field)
 static const cli_kind TARGET = {target, NULL};
 
 static const cli_option OPTIONS[] = {
-    {"ppap", 0, "5|9", &PPAP_KIND, C(ppap), NULL, 1u << M_QL | 1u << M_COMBO, 0, 0, "Chest search",
-     "read the chests at one PPAP second instead of the quickload's two:\nstopwatch 5 (second 0) or 9 (second 4)"},
+    {"ppap", 0, "S", &PPAP_KIND, C(ppap), NULL, 1u << M_QL | 1u << M_COMBO, 0, 0, "Chest search",
+     "read the chests at one PPAP second instead of the quickload's two:\nstopwatch S = 5 (second 0) or 9 (second 4)"},
     {"all-floors", 0, NULL, &CLI_FLAG, C(all_floors), NULL, 1u << M_QL, 0, 0, NULL,
      "5A / 9A (with --ppap): two hit floors anywhere on the map"},
     {"walk", 0, NULL, &CLI_FLAG, C(walk), NULL, 1u << M_QL, 0, 0, NULL,

@@ -32,7 +32,7 @@ static const cli_option OPTIONS[] = {
     {"engine", 0, "E", &CLI_ENGINE, A(engine), &grotto_engine_ref, 0, 0, 0, NULL, NULL},
     {"at", 0, NULL, &CLI_FLAG, offsetof(map_args, at), NULL, 0, 0, 0, NULL,
      "also the AT: values at steps 35..37, R2 / +3 / N2, the zoom's POP\nand deftness (grotto at)"},
-    {"zoom", 0, "n", &CLI_INT, offsetof(map_args, zoom), &MAP_ZOOM, 0, 0, 0, NULL, "with --at: zoom n (N = 35 + 29 n)"},
+    {"zoom", 0, "N", &CLI_INT, offsetof(map_args, zoom), &MAP_ZOOM, 0, 0, 0, NULL, "with --at: zoom N (the POP index 35 + 29 N)"},
     {"multibug", 0, NULL, &CLI_FLAG, offsetof(map_args, multibug), NULL, 0, 0, 0, NULL,
      "also the four-player bug: the bug map and the seed's 16 floors"},
     {"json", 0, NULL, &CLI_FORMAT, 0, &CLI_FMT_JSON, 0, 0, 1, NULL, "everything above as JSON (docs/json.md, 'map')"},

@@ -84,16 +84,22 @@ static void head(const json_t *d, const void *args)
     json_t *value;
     json_object_foreach((json_t *)ch, key, value)
         n += (size_t)snprintf(what + n, sizeof what - n, " %s%lld", key, (long long)json_integer_value(value));
-    printf("%s\n", what);
+    if (what[n - 1] == ';')
+        what[--n] = 0;
+    printf("%s (* a floor beyond the map's last)\n", what);
 }
 
 static void item(const json_t *m, const json_t *h, const void *args)
 {
     (void)h, (void)args;
     const json_t *bug = json_object_get(m, "bug"), *fl = json_object_get(m, "floors");
-    printf("%s  %-34s B%lldF %-14s -> bug %s B%lldF %s%s\n", res_get_str(m, "map"), res_get_str(m, "name_en"),
-           res_get_int(m, "floor_count"), res_get_str(m, "boss_en"), res_get_str(bug, "name_en"),
-           res_get_int(bug, "floor_count"), res_get_str(bug, "boss_en"), res_get_bool(m, "more_floors") ? " (more)" : "");
+    char first[256], bugs[256];
+    snprintf(first, sizeof first, "%s  %-34s B%lldF %s", res_get_str(m, "map"), res_get_str(m, "name_en"),
+             res_get_int(m, "floor_count"), res_get_str(m, "boss_en"));
+    snprintf(bugs, sizeof bugs, "-> bug %s B%lldF %s%s", res_get_str(bug, "name_en"), res_get_int(bug, "floor_count"),
+             res_get_str(bug, "boss_en"), res_get_bool(m, "more_floors") ? " (more floors)" : "");
+    const char *pieces[] = {first, bugs};
+    cli_wrap_pieces(stdout, pieces, 2, "  ", 8);
     char line[1024];
     size_t n = 0;
     line[0] = 0;
@@ -111,8 +117,8 @@ static void summary(const json_t *d, const void *args)
 {
     (void)args;
     long long found = res_get_int(d, "found"), shown = res_get_int(d, "shown");
-    printf("%lld map%s found of %lld searched (* a floor beyond the map's last)%s\n", found, found == 1 ? "" : "s",
-           res_get_int(d, "looked"), shown < found ? " (raise --limit or use --limit 0 to list all)" : "");
+    printf("%lld map%s found of %lld searched%s\n", found, found == 1 ? "" : "s", res_get_int(d, "looked"),
+           shown < found ? " (raise --limit or use --limit 0 to list all)" : "");
 }
 
 static void mb_csv_head(const json_t *d, const void *args)
@@ -181,6 +187,7 @@ static const cli_field FIELDS[] = {
      "the states a floor among B5F..B16F must be in (`--state`; ONLY states 5, 14-16 with no condition; empty "
      "with `--bug-special-floor` or chest counts alone)", NULL},
     {"conditions.chests", "object", "always", "`--bug-chests`: rank letter -> exact count", NULL},
+    {"conditions.chests.*", "int", "always", "the count asked for that rank", NULL},
     {"maps", "array of object", "always", "the maps found (ascending band and seed), at most `--limit`", NULL},
     {"maps[].map", "string", "always", "map id", NULL},
     {"maps[].band", "int", "always", "band code", NULL},

@@ -16,6 +16,5 @@ extern const cli_result CLI_AT_VALUE_RESULT, CLI_MULTIBUG_VALUE_RESULT;
 
 /* grotto chest RRSSSS all: the marathon table (chest_marathon.c) */
 extern const cli_renderer MARATHON_TEXT, MARATHON_CSV;
-extern const cli_result MARATHON_RESULT;
 
 #endif
