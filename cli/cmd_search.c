@@ -1,7 +1,7 @@
 /* grotto search: the maps of the whole universe that pass the filters, on
  * the universe index. Run: universe_search (universe/search.c); options,
  * kinds and renderers shared with odds: query.c. */
-#include "query.h"
+#include "search_multibug.h"
 
 static const cli_option OPTIONS[] = {
     QUERY_OPTIONS("only maps that base quality Q (2..248) produces: a timer value yields\nthe seed and "
@@ -9,26 +9,29 @@ static const cli_option OPTIONS[] = {
                   "machine-readable (docs/json.md, 'search')"),
     QUERY_RESEARCH_OPTIONS,
     QUERY_SORT_OPTIONS,
+    SEARCH_MULTIBUG_OPTIONS,
     {0},
 };
 
-static const cli_mode MODES[] = {{NULL, NULL, NULL, NULL}};
+static const cli_mode MODES[] = {{NULL, NULL, NULL, NULL}, {"--multibug", NULL, NULL, NULL}};
 
 static void init(void *args)
 {
     query_init(args);
     ((query_args *)args)->a.index.who = "search";
+    search_multibug_init(args);
 }
 
 static int check(const char *cmd, void *args, int mode)
 {
-    (void)mode;
-    return query_check(cmd, args, 0);
+    int rc = query_check(cmd, args, 0);
+    return rc || mode != SEARCH_M_MULTIBUG ? rc : search_multibug_check(cmd, args);
 }
 
 static int run(const void *args, int mode, res_run *r)
 {
-    (void)mode;
+    if (mode == SEARCH_M_MULTIBUG)
+        return search_multibug_run(args, r);
     return universe_search(&((const query_args *)args)->a, r);
 }
 
@@ -48,11 +51,11 @@ static const cli_result RESULT = {
 const cli_command CMD_search = {
     .name = "search",
     .summary = "find maps: details, names, enemy-list states, ONLY monsters, anomalies, locations",
-    .size = sizeof(query_args),
+    .size = sizeof(search_args),
     .init = init,
     .options = OPTIONS,
     .modes = MODES,
-    .nmodes = 1,
+    .nmodes = 2,
     .check = check,
     .about = "Lists the maps of the whole universe (12 bands x 32,768 seeds) that pass every filter,\n"
              "with the floors that matched the floor filters and, with --location or --base, where\n"
@@ -71,8 +74,9 @@ const cli_command CMD_search = {
                 "grotto search --band DD --floors 16 --sort steps --limit 10   # the fastest maps\n"
                 "grotto search --band DD --state only --sort steps --to-match  # fastest to an ONLY floor\n"
                 "grotto search --sort tiles --desc                             # band DD's roomiest floors\n"
-                "grotto search --band DD --smr 9 --chests S2,A3 --flag0",
+                "grotto search --band DD --smr 9 --chests S2,A3 --flag0\n"
+                "grotto search --multibug --bug-more-floors --bug-special-floor --state 2 --band DD",
     .run = run,
-    .result = {&RESULT},
-    .render = {[CLI_TEXT] = &QUERY_TEXT, [CLI_CSV] = &QUERY_CSV, [CLI_COUNT] = &QUERY_COUNT},
+    .result = {&RESULT, &SEARCH_MULTIBUG_RESULT},
+    .render = {[CLI_TEXT] = &SEARCH_TEXT, [CLI_CSV] = &SEARCH_CSV, [CLI_COUNT] = &QUERY_COUNT},
 };

@@ -3,6 +3,7 @@
  * names them as a field's type ("array of place", "floor"); the JSON
  * Schema inlines them. */
 #include "cli.h"
+#include "show_research.h"
 
 static const cli_field OBJ_LOCATION_INFO_FIELDS[] = {
     {"number", "int", "always", "the location number 1..150", NULL},
@@ -266,5 +267,7 @@ const cli_result *const CLI_SHARED_OBJECTS[] = {
     &OBJ_LOST_COUNTS_RESULT,
     &OBJ_TIMINGS_RESULT,
     &OBJ_SEARCH_MAP_RESULT,
+    &CLI_AT_VALUE_RESULT,
+    &CLI_MULTIBUG_VALUE_RESULT,
     NULL,
 };

@@ -554,6 +554,11 @@ static void count(const json_t *d, const void *args)
     printf("%lld\n", res_get_int(d, "found"));
 }
 
+void query_csv_field(const char *s, int last)
+{
+    csv_field(s, last);
+}
+
 const cli_renderer QUERY_CSV = {csv_head, csv_row, NULL}, QUERY_COUNT = {NULL, NULL, count};
 
 /* ---- documentation ---- */

@@ -146,6 +146,9 @@ void query_init(void *args);
 int query_check(const char *cmd, void *args, int odds);
 void query_index_help(FILE *out);
 
+/* One CSV field (RFC 4180 quoting), then ',' or, for the last, a newline. */
+void query_csv_field(const char *s, int last);
+
 extern const cli_renderer QUERY_TEXT, QUERY_CSV, QUERY_COUNT;
 extern const cli_field QUERY_SEARCH_FIELDS[], QUERY_ODDS_FIELDS[];
 

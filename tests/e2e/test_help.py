@@ -23,7 +23,7 @@ COMMANDS = commands()
 
 
 def test_every_command_is_listed():
-    assert len(COMMANDS) == 13 and "map" in COMMANDS and "interchange" in COMMANDS and "bench" in COMMANDS
+    assert len(COMMANDS) == 15 and "map" in COMMANDS and "chests" in COMMANDS and "at" in COMMANDS and "interchange" in COMMANDS and "bench" in COMMANDS
 
 
 @pytest.mark.parametrize("cmd", COMMANDS)
