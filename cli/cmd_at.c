@@ -19,7 +19,6 @@
 typedef struct at_args {
     query_args q;                /* first: QUERY_OPTIONS address it */
     lookup_at_args l;
-    cli_seeds seeds;
     unsigned long steps, threshold;
     int steps_given, pattern, zoom, monster, env, rank, deft_max;
     universe_at_search_args run;
@@ -89,10 +88,9 @@ static const cli_option OPTIONS[] = {
      "the floor's monster rank 1..12"},
     {"deftness-max", 0, "D", &CLI_INT, T(deft_max), &DEFT, 1u << M_WHISTLE, 0, 0, NULL,
      "the deftness (from the value at N + 1) at most D, 0..1000"},
-    {"seeds", 0, "LO..HI", &CLI_SEED_RANGE, T(seeds), NULL, SEARCH, 0, 0, NULL,
-     "searches: only seeds LO..HI (hex, default 0..7FFF)"},
     QUERY_OPTIONS("only maps that base quality Q (2..248) produces (as search --base)",
                   "machine-readable (docs/json.md, 'at' and 'at --pattern')"),
+    QUERY_RESEARCH_OPTIONS,
     {0},
 };
 
@@ -118,7 +116,6 @@ static void init(void *args)
     at_args *a = args;
     query_init(&a->q);
     a->q.a.index.who = "at";
-    a->seeds.hi = GROTTO_SEED_MAX;
     a->threshold = gt_at_threshold[0].threshold;
     a->deft_max = -1;
     a->monster = -1;
@@ -152,8 +149,8 @@ static int check(const char *cmd, void *args, int mode)
         return rc;
     universe_at_search_args *x = &a->run;
     x->s = a->q.a;
-    x->seed_lo = a->seeds.lo;
-    x->seed_hi = a->seeds.hi;
+    x->seed_lo = (uint32_t)a->q.a.q.seed_lo; /* --seeds (QUERY_OPTIONS) */
+    x->seed_hi = (uint32_t)a->q.a.q.seed_hi;
     uint32_t max = a->steps_given ? (uint32_t)a->steps : 400;
     x->p = (universe_at_pattern_query){a->pattern, (uint32_t)a->threshold, max, a->zoom};
     x->whistle = mode == M_WHISTLE;

@@ -16,7 +16,6 @@
 
 typedef struct chests_args {
     query_args q;                /* first: QUERY_OPTIONS address it */
-    cli_seeds seeds;
     const char *target;
     cli_list conds;
     int ppap, all_floors, walk;
@@ -56,9 +55,9 @@ static const cli_option OPTIONS[] = {
      "5A / 9A (with --ppap): two hit floors anywhere on the map"},
     {"walk", 0, NULL, &CLI_FLAG, C(walk), NULL, 1u << M_QL, 0, 0, NULL,
      "D / 5D / 9D: the walking cost to the hit floor and through the hit\nchests, maps sorted by it"},
-    {"seeds", 0, "LO..HI", &CLI_SEED_RANGE, C(seeds), NULL, 0, 0, 0, NULL, "only seeds LO..HI (hex, default 0..7FFF)"},
     QUERY_OPTIONS("only maps that base quality Q (2..248) produces (as search --base)",
                   "machine-readable (docs/json.md, 'chests')"),
+    QUERY_RESEARCH_OPTIONS,
     {0},
 };
 
@@ -83,7 +82,6 @@ static void init(void *args)
     chests_args *a = args;
     query_init(&a->q);
     a->q.a.index.who = "chests";
-    a->seeds.hi = GROTTO_SEED_MAX;
 }
 
 /* "B3F,chest=1,rank=S,item=Mini medal,stopwatch=6": one free condition. */
@@ -161,8 +159,8 @@ static int check(const char *cmd, void *args, int mode)
         return rc;
     universe_chests_args *x = &a->run;
     x->s = a->q.a;
-    x->seed_lo = a->seeds.lo;
-    x->seed_hi = a->seeds.hi;
+    x->seed_lo = (uint32_t)a->q.a.q.seed_lo; /* --seeds (QUERY_OPTIONS) */
+    x->seed_hi = (uint32_t)a->q.a.q.seed_hi;
     universe_chest_query *c = &x->c;
     universe_chest_query_init(c);
     c->timing = a->ppap == 5 ? UNIVERSE_CHEST_PPAP5 : a->ppap == 9 ? UNIVERSE_CHEST_PPAP9 : UNIVERSE_CHEST_SOLO_PARTY;

@@ -35,7 +35,7 @@ const cli_kind SEARCH_BUG_CHESTS = {bug_chests, NULL};
 
 void search_multibug_init(search_args *a)
 {
-    a->mb.seeds.hi = GROTTO_SEED_MAX;
+    (void)a; /* nothing beyond search's defaults */
 }
 
 int search_multibug_check(const char *cmd, search_args *a)
@@ -50,8 +50,8 @@ int search_multibug_check(const char *cmd, search_args *a)
                                      .states = q->states};
     memcpy(x->m.chests, a->mb.chests, sizeof x->m.chests);
     x->s.q.states = 0; /* --state is the bug search's condition, not a filter of the map's floors */
-    x->seed_lo = a->mb.seeds.lo;
-    x->seed_hi = a->mb.seeds.hi;
+    x->seed_lo = (uint32_t)q->seed_lo; /* --seeds (QUERY_OPTIONS) */
+    x->seed_hi = (uint32_t)q->seed_hi;
     return 0;
 }
 

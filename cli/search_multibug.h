@@ -12,7 +12,6 @@ typedef struct search_multibug {
     int on;                      /* the mode was chosen */
     int more_floors, special;
     uint8_t chests[11];
-    cli_seeds seeds;
     universe_multibug_args run;
 } search_multibug;
 
@@ -34,9 +33,7 @@ extern const cli_kind SEARCH_BUG_CHESTS;
     {"bug-special-floor", 0, NULL, &CLI_FLAG, MB(special), NULL, 1u << SEARCH_M_MULTIBUG, 0, 0, NULL,          \
      "a floor beyond the map's last, up to the bug map's, is in a special\nstate (then --state is not applied)"}, \
     {"bug-chests", 0, "LIST", &SEARCH_BUG_CHESTS, MB(chests), NULL, 1u << SEARCH_M_MULTIBUG, 0, 0, NULL,       \
-     "exact chest counts by rank over B3F..the bug map's last floor of the\n16 floors: --bug-chests S1,A2"},  \
-    {"seeds", 0, "LO..HI", &CLI_SEED_RANGE, MB(seeds), NULL, 1u << SEARCH_M_MULTIBUG, 0, 0, NULL,              \
-     "only seeds LO..HI (hex, default 0..7FFF)"}
+     "exact chest counts by rank over B3F..the bug map's last floor of the\n16 floors: --bug-chests S1,A2"}
 
 void search_multibug_init(search_args *a);
 int search_multibug_check(const char *cmd, search_args *a);
