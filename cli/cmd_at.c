@@ -308,13 +308,7 @@ static void csv_row(const json_t *m, const json_t *h, const void *args)
         query_csv_field(f[i], i + 1 == sizeof f / sizeof f[0]);
 }
 
-static void count(const json_t *d, const void *args)
-{
-    (void)args;
-    printf("%lld\n", res_get_int(d, "found"));
-}
-
-static const cli_renderer CSV = {csv_head, csv_row, NULL}, COUNT = {NULL, NULL, count};
+static const cli_renderer CSV = {csv_head, csv_row, NULL};
 
 /* ---- help and documentation ---- */
 
@@ -443,5 +437,5 @@ const cli_command CMD_at = {
                 "grotto at --pattern 4_in_6 --threshold 1/32 --zoom 2 --band 51 --csv",
     .run = run,
     .result = {&MAP_RESULT, &SEARCH_RESULT, &WHISTLE_RESULT},
-    .render = {[CLI_TEXT] = &TEXT, [CLI_CSV] = &CSV, [CLI_COUNT] = &COUNT},
+    .render = {[CLI_TEXT] = &TEXT, [CLI_CSV] = &CSV, [CLI_COUNT] = &QUERY_COUNT},
 };

@@ -283,13 +283,7 @@ static void csv_row(const json_t *m, const json_t *h, const void *args)
         query_csv_field(f[i], i + 1 == sizeof f / sizeof f[0]);
 }
 
-static void count(const json_t *d, const void *args)
-{
-    (void)args;
-    printf("%lld\n", res_get_int(d, "found"));
-}
-
-static const cli_renderer CSV = {csv_head, csv_row, NULL}, COUNT = {NULL, NULL, count};
+static const cli_renderer CSV = {csv_head, csv_row, NULL};
 
 /* ---- help and documentation ---- */
 
@@ -394,5 +388,5 @@ const cli_command CMD_chests = {
                 "grotto chests free \"B3F,item=Mini medal,stopwatch=6\" \"B3F,item=Mini medal,stopwatch=6\" --band DD",
     .run = run,
     .result = {&RESULT, &RESULT, &RESULT, &RESULT},
-    .render = {[CLI_TEXT] = &TEXT, [CLI_CSV] = &CSV, [CLI_COUNT] = &COUNT},
+    .render = {[CLI_TEXT] = &TEXT, [CLI_CSV] = &CSV, [CLI_COUNT] = &QUERY_COUNT},
 };

@@ -24,25 +24,8 @@
  * environment, floors, boss and level. */
 static json_t *map_head(const universe_index *ix, uint32_t m)
 {
-    int band = (int)(m / GROTTO_SEED_COUNT);
-    uint32_t seed = m % GROTTO_SEED_COUNT;
-    grotto_map_details_t d;
-    char id[8], name[192];
-    grotto_map_details_of(&ix->map[m], band, gt_band[band].code, seed, &d);
-    json_t *o = json_object();
-    snprintf(id, sizeof id, "%02X%04X", d.band_code, d.seed);
-    res_str(o, "map", id);
-    res_int(o, "band", d.band_code);
-    res_int(o, "seed", d.seed);
-    grotto_map_name_en(&d, name, sizeof name);
-    res_str(o, "name_en", name);
-    grotto_map_name_jp(&d, name, sizeof name);
-    res_str(o, "name_jp", name);
-    res_str(o, "env_en", gt_env_name[d.env].en);
-    res_int(o, "floor_count", d.floors);
-    res_int(o, "boss", d.boss);
-    res_str(o, "boss_en", gt_boss_name[d.boss].en);
-    res_int(o, "level", d.level);
+    json_t *o = universe_map_head(ix, m, 0);
+    res_str(o, "boss_en", gt_boss_name[ix->map[m].boss].en);
     return o;
 }
 

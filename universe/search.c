@@ -50,13 +50,13 @@ static void locations(json_t *o, const universe_index *ix, uint32_t m, int base,
     res_bool(o, "quest15", quest15);
 }
 
-static json_t *map_value(const universe_index *ix, const universe_query_hit *h, const universe_search_args *a)
+json_t *universe_map_head(const universe_index *ix, uint32_t m, int with_env)
 {
-    int band = (int)(h->map / GROTTO_SEED_COUNT);
-    uint32_t seed = h->map % GROTTO_SEED_COUNT;
+    int band = (int)(m / GROTTO_SEED_COUNT);
+    uint32_t seed = m % GROTTO_SEED_COUNT;
     grotto_map_details_t d;
     char id[8], name[192];
-    grotto_map_details_of(&ix->map[h->map], band, gt_band[band].code, seed, &d);
+    grotto_map_details_of(&ix->map[m], band, gt_band[band].code, seed, &d);
     json_t *o = json_object();
     snprintf(id, sizeof id, "%02X%04X", d.band_code, d.seed);
     res_str(o, "map", id);
@@ -66,11 +66,19 @@ static json_t *map_value(const universe_index *ix, const universe_query_hit *h, 
     res_str(o, "name_en", name);
     grotto_map_name_jp(&d, name, sizeof name);
     res_str(o, "name_jp", name);
-    res_int(o, "env", d.env);
+    if (with_env)
+        res_int(o, "env", d.env);
     res_str(o, "env_en", gt_env_name[d.env].en);
     res_int(o, "floor_count", d.floors);
     res_int(o, "boss", d.boss);
     res_int(o, "level", d.level);
+    return o;
+}
+
+static json_t *map_value(const universe_index *ix, const universe_query_hit *h, const universe_search_args *a)
+{
+    uint32_t seed = h->map % GROTTO_SEED_COUNT;
+    json_t *o = universe_map_head(ix, h->map, 1);
     res_bool(o, "arising", ix->seed_start[seed + 1] > ix->seed_start[seed]);
     res_bool(o, "findable", universe_map_findable(ix, h->map));
     json_t *floors = res_arr(o, "matched_floors");

@@ -300,6 +300,11 @@ typedef struct universe_search_args {
 } universe_search_args;
 int universe_search(const universe_search_args *a, res_run *r);
 
+/* The head of a map's JSON object, shared by search and the research
+ * searches: map, band, seed, name_en, name_jp, (with env: env,) env_en,
+ * floor_count, boss, level of map slot m. */
+json_t *universe_map_head(const universe_index *ix, uint32_t m, int with_env);
+
 /* ==== universe statistics (stats.c) ==== */
 
 /* Universe statistics answering the hardware observations of hardware.md:
