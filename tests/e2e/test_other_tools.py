@@ -500,3 +500,203 @@ def test_real_tkg_chest_timer_differs_only_on_rank_draw_zero(grotto):
     assert floors == {(0x2038, 12), (0x2039, 11), (0x203A, 10), (0x203B, 9), (0x2040, 4), (0x2041, 3)}
     ranks = [re.match(r"  chest 1 rank: ref (\d+), b (\d+)$", l) for l in res.lines if " rank: " in l]
     assert len(ranks) == 48 and all(int(m.group(2)) == int(m.group(1)) - 1 for m in ranks)
+
+
+# ---- the DQCheat engine (tools/adapters/dqcheat.py) against recorded replies ----
+
+DQCHEAT_PY = ADAPTERS / "dqcheat.py"
+DQCHEAT_SH = ADAPTERS / "dqcheat.sh"
+DQCHEAT_DRIVER = STANDINS / "dqcheat" / "driver.py"
+DQCHEAT_FLOOR = ["width", "height", "up", "down", "chests", "grid"]
+DQCHEAT_MAP = ["env", "floors", "smr", "boss", "prefix", "suffix", "locale", "level", "chest_ranks",
+               "elist.ofs"]
+ALL_BANDS = [2, 56, 61, 76, 81, 101, 121, 141, 161, 181, 201, 221]
+
+
+def locale_words():
+    names = json.loads((ROOT / "tools" / "tables" / "names.json").read_text())
+    return {e["id"]: e["en"] for e in names["locale"]["entries"]}
+
+
+def as_dqcheat_raw(m, floors):
+    """The driver's raw reply for map line m, in the editor's layout (written
+    here from Driver.cs's description): _details [0] boss, [1] floors, [2] smr,
+    [3] env, [4] level, [5] prefix, [6] suffix; MapName3; per floor a 1336-byte
+    work area with size [2..3], stairs [4..7], chest count [8], ranks [9+i],
+    positions [13+2i], grid [792 + x + 16y] and the elist offset at [1308]."""
+    rows = []
+    for f in range(m["floors"]):
+        fl = floors[(m["seed"], f + 1)]
+        row = bytearray(1336)
+        row[0], row[2], row[3] = f + 1, fl["width"], fl["height"]
+        row[4:8] = bytes(fl["up"] + fl["down"])
+        ranks = m["chest_ranks"][f]
+        assert len(ranks) == len(fl["chests"])
+        row[8] = len(ranks)
+        for i, (r, (x, y)) in enumerate(zip(ranks, fl["chests"])):
+            row[9 + i], row[13 + 2 * i], row[14 + 2 * i] = r, x, y
+        row[792:792 + 256] = bytes(int(c, 16) for line in fl["grid"] for c in line)
+        row[1308:1312] = m["elist"][f]["ofs"].to_bytes(4, "little")
+        rows.append(row.hex())
+    details = [m["boss"], m["floors"], m["smr"], m["env"], m["level"], m["prefix"], m["suffix"]] + [0] * 13
+    return {"rank": m["band"], "seed": m["seed"], "details": details,
+            "name3": locale_words()[m["locale"]], "rows": rows}
+
+
+def dqcheat_standin(tmp_path, floors, maps, faults=None, change=None):
+    """RECORDED.json for the stand-in driver and a fake EXE; returns the
+    exec: command of the adapter over them."""
+    by_floor = {(f["seed"], f["floor"]): f for f in floors}
+    raws = {"%d:%d" % (m["band"], m["seed"]): as_dqcheat_raw(m, by_floor) for m in maps}
+    if change:
+        change(raws)
+    rec = tmp_path / "recorded.json"
+    rec.write_text(json.dumps({"maps": raws, "faults": faults or {}}))
+    exe = tmp_path / "DQCheat.Patched.0.7.exe"
+    exe.write_bytes(b"not the editor")
+    return [sys.executable, str(DQCHEAT_PY), "--any-version", str(exe), "--",
+            sys.executable, str(DQCHEAT_DRIVER), str(rec)]
+
+
+def dqcheat(argv, requests):
+    return subprocess.run(argv, input="".join(r + "\n" for r in requests), capture_output=True, text=True,
+                          timeout=120)
+
+
+def test_dqcheat_adapter_maps_the_engine_layout_and_agrees_on_recorded_items(grotto, tmp_path, recorded):
+    floors, maps = recorded
+    argv = dqcheat_standin(tmp_path, floors, maps)
+    res = grotto("oracle", "--seeds", "5BC0..5BC3", "--b", "exec:" + " ".join(argv), "--json")
+    assert res.rc == 0, res.out + res.err
+    c = res.json()["check"]
+    # a floor is answered up to the seed's longest map (the engine builds no other floor)
+    longest = {s: max(m["floors"] for m in maps if m["seed"] == s) for s in range(0x5BC0, 0x5BC4)}
+    answered = sum(longest.values())
+    assert answered < 64 and all(v >= 4 for v in longest.values())
+    assert (c["records"], c["floor_records"], c["map_records"]) == (112, 64, 48)
+    assert (c["records_differing"], c["fields_differing"]) == (0, 0)
+    assert c["carried"] == {**{f: answered for f in DQCHEAT_FLOOR}, "overflow": 0,
+                            **{f: 48 for f in DQCHEAT_MAP}, "elist.D": 0, "elist.state": 0,
+                            **{f: 0 for f in CHEST_FIELDS + ["contents.item"]}}
+    assert sorted(c["not_carried"]) == ["elist.D", "elist.state", "overflow"]
+    # a seed's floor beyond its longest map: the keys alone
+    seed = next(s for s, v in longest.items() if v < 16)
+    k = longest[seed] + 1
+    got = dqcheat(argv, ["floor %d %d" % (seed, k), "floor %d 1" % seed])
+    assert got.returncode == 0, got.stderr
+    assert json.loads(got.stdout.splitlines()[0]) == {"seed": seed, "floor": k}
+    assert json.loads(got.stdout.splitlines()[1])["grid"] == by_key(floors, seed, 1)["grid"]
+
+
+def by_key(floors, seed, k):
+    return next(f for f in floors if f["seed"] == seed and f["floor"] == k)
+
+
+def test_dqcheat_adapter_changed_items_are_differences_where_changed(grotto, tmp_path, recorded):
+    floors, maps = recorded
+
+    def change(raws):
+        for band in ALL_BANDS:                          # B4F of 5BC3, cell (5, 2), in every map
+            rows = raws["%d:%d" % (band, 0x5BC3)]["rows"]
+            if len(rows) >= 4:
+                row = bytearray.fromhex(rows[3])
+                row[792 + 5 + 16 * 2] ^= 1
+                rows[3] = row.hex()
+        m = raws["121:%d" % 0x5BC1]
+        row = bytearray.fromhex(m["rows"][2])
+        row[1309] += 1                                  # B3F's elist offset + 256
+        m["rows"][2] = row.hex()
+        raws["56:%d" % 0x5BC2]["details"][6] += 1       # the suffix
+    argv = dqcheat_standin(tmp_path, floors, maps, change=change)
+    res = grotto("oracle", "--seeds", "5BC0..5BC3", "--b", "exec:" + " ".join(argv), "--json")
+    assert res.rc == 1, res.out + res.err
+    c = res.json()["check"]
+    first = {(d.get("band"), d["seed"], d.get("floor")): sorted(f["field"] for f in d["fields"])
+             for d in c["first"]}
+    assert first == {(None, 0x5BC3, 4): ["grid"], (121, 0x5BC1, None): ["elist.ofs"],
+                     (56, 0x5BC2, None): ["suffix"]}
+    ofs = next(m for m in maps if m["band"] == 121 and m["seed"] == 0x5BC1)["elist"][2]["ofs"]
+    got = json.loads(dqcheat(argv, ["map 121 %d" % 0x5BC1]).stdout)
+    assert got["elist"][2] == {"ofs": ofs + 256}
+
+
+@pytest.mark.parametrize("requests, faults, change, status, needle", [
+    (["floor 1 17"], None, None, 2, "bad request 'floor 1 17': expected 'floor SEED K'"),
+    (["floor 32768 1"], None, None, 2, "bad request 'floor 32768 1'"),
+    (["floor -1 1"], None, None, 2, "bad request 'floor -1 1'"),
+    (["map 3 23491"], None, None, 2, "bad request 'map 3 23491'"),
+    (["walk 1"], None, None, 2, "bad request 'walk 1'"),
+    (["chest 221 23491 4 0"], None, None, 2, "is not asked for chests"),
+    (["map 221 23491"], {"die": "raw 221 23491"}, None, 3, "the driver ended (status 5) on 'raw 221 23491'"),
+    (["map 221 23491"], {"garbage": "raw 221 23491"}, None, 3, "with a line that is not JSON"),
+    (["floor 23491 1"], {"garbage": "count 2 23491"}, None, 3, "answered 'count 2 23491' with a line that"),
+    (["floor 23491 1"], {"nofloors": "count 56 23491"}, None, 3, "a count for seed 23491 without floors"),
+    ([], {"exit": 4}, None, 3, "the driver exited with status 4 at the end"),
+    (["map 221 23491"], None, lambda r: r["221:23491"].update(name3="Grotto"), 3,
+     "locale word 'Grotto' is not in tools/tables/names.json"),
+    (["map 221 23491"], None, lambda r: r["221:23491"]["rows"].pop(), 3, "a reply of the wrong shape"),
+    (["floor 23491 2"], None, lambda r: [m["rows"].__setitem__(1, m["rows"][1][:1584] + "10" + m["rows"][1][1586:])
+                                          for m in r.values()], 3, "tile code or chest count out of range"),
+])
+def test_dqcheat_adapter_error_paths(tmp_path, requests, faults, change, status, needle):
+    floors = export("floors", "5BC3")
+    maps = export("maps", "5BC3", "all")
+    res = dqcheat(dqcheat_standin(tmp_path, floors, maps, faults=faults, change=change), requests)
+    assert res.returncode == status, (res.returncode, res.stdout, res.stderr)
+    lines = res.stderr.splitlines()
+    assert res.stdout == "" and lines[-1].startswith("dqcheat.py: ") and needle in lines[-1], res.stderr
+    assert len(lines) == (2 if faults and "die" in faults else 1), res.stderr  # the driver's own line first
+
+
+def test_dqcheat_adapter_arguments(tmp_path):
+    res = subprocess.run([sys.executable, str(DQCHEAT_PY), "--fields"], capture_output=True, text=True)
+    assert res.returncode == 0 and json.loads(res.stdout) == {"floor": DQCHEAT_FLOOR, "map": DQCHEAT_MAP}
+    res = subprocess.run([str(DQCHEAT_SH), "--fields"], capture_output=True, text=True)
+    assert res.returncode == 0 and json.loads(res.stdout) == {"floor": DQCHEAT_FLOOR, "map": DQCHEAT_MAP}
+    for cmd in ([sys.executable, str(DQCHEAT_PY), "--help"], [str(DQCHEAT_SH), "--help"]):
+        res = subprocess.run(cmd, capture_output=True, text=True)
+        assert res.returncode == 0 and "grotto oracle --sample 2000 --b exec:" in res.stdout, res
+    exe = tmp_path / "DQCheat.Patched.0.7.exe"
+    exe.write_bytes(b"not the editor")
+    env = dict(os.environ)
+    env.pop("GROTTO_TOOLS_DIR", None)
+    for argv, needle in (([sys.executable, str(DQCHEAT_PY), str(exe)], "expected [--any-version] EXE -- DRIVER"),
+                         ([sys.executable, str(DQCHEAT_PY), str(exe), "--", "true"],
+                          "is not the DQCheat.Patched.0.7.exe of DQIX-Save-Editor ae15f30"),
+                         ([sys.executable, str(DQCHEAT_PY), str(tmp_path / "none"), "--", "true"],
+                          "cannot read the editor's exe"),
+                         ([str(DQCHEAT_SH)], "no checkout: give DIR or set GROTTO_TOOLS_DIR"),
+                         ([str(DQCHEAT_SH), str(tmp_path)], "DQCheat.Patched.0.7.exe' does not exist"),
+                         ([str(DQCHEAT_SH), "--bogus"], "unknown option '--bogus'")):
+        res = subprocess.run(argv, input="", capture_output=True, text=True, env=env)
+        assert res.returncode == 2 and res.stdout == "", (argv, res)
+        assert needle in res.stderr and res.stderr.count("\n") == 1, res.stderr
+
+
+def test_real_dqcheat_engine_differs_only_where_documented(grotto):
+    """The editor's engine under mono (docs/other-tools.md): map details
+    agree; on 5BC0..5BC7 the floors that differ are the four stair-overflow
+    floors (stairs, chests, grid) and two of the corridor scan (grid only);
+    on a sample of maps only elist.ofs and chest ranks differ."""
+    checkout = tools_checkout("DQIX-Save-Editor")
+    if not (shutil.which("mono") and shutil.which("mcs")):
+        pytest.skip("skipped: no mono (mono-mcs, mono-runtime) for the checkout of DQIX-Save-Editor")
+    cmd = "exec:%s %s" % (DQCHEAT_SH, checkout)
+    res = grotto("oracle", "floors", "--seeds", "5BC0..5BC7", "--show", "128", "--b", cmd, "--json")
+    assert res.rc == 1, res.out + res.err
+    c = res.json()["check"]
+    got = {(d["seed"], d["floor"]): [f["field"] for f in d["fields"]] for d in c["first"]}
+    overflow = {(f["seed"], f["floor"]) for f in export("floors", "5BC0..5BC7") if f["overflow"]}
+    assert len(overflow) == 4 and c["records_differing"] == len(got) == 6
+    assert all(set(got[k]) >= {"up", "down", "grid"} for k in overflow)
+    assert {k: v for k, v in got.items() if k not in overflow} == {(0x5BC6, 4): ["grid"], (0x5BC7, 3): ["grid"]}
+    res = grotto("oracle", "maps", "--sample", "300", "--show", "128", "--b", cmd, "--json")
+    c = res.json()["check"]
+    assert c["records_differing"] < 128 and all(c["carried"][f] == 300 for f in DQCHEAT_MAP), res.out
+    # the details agree; chest ranks differ only on floors whose layout differs
+    assert {f["field"] for d in c["first"] for f in d["fields"]} <= {"elist.ofs", "chest_ranks"}, res.out
+    got = dqcheat([str(DQCHEAT_SH), str(checkout)], ["map 2 50"])
+    assert json.loads(got.stdout) == {"band": 2, "seed": 50, "env": 2, "floors": 3, "smr": 1, "boss": 1,
+                                      "prefix": 3, "suffix": 5, "locale": 2, "level": 1,
+                                      "chest_ranks": [[], [], [2, 1]],
+                                      "elist": [{"ofs": 6704}, {"ofs": 8160}, {"ofs": 7328}]}
