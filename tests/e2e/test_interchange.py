@@ -66,7 +66,9 @@ def test_flipped_byte_is_caught_at_its_floor_and_byte(grotto):
     js = grotto("oracle", "floors", "--b", adapter("flip.py", 291, 3, 5, 7), "--seeds", "120..127", "--json")
     assert js.rc == 1
     first = js.json()["check"]["first"]
-    assert first == [{"seed": 291, "floor": 3, "request": 51, "fields": [{"field": "grid"}]}]
+    assert [{k: v for k, v in f.items() if k != "report"} for f in first] == [
+        {"seed": 291, "floor": 3, "request": 51, "fields": [{"field": "grid"}]}]
+    assert "\n".join(first[0]["report"]) + "\n" in res.out  # the text's lines, as the text shows them
     assert js.json()["ok"] is False
 
 
@@ -214,8 +216,9 @@ def test_file_with_changed_fields(grotto, tmp_path):
     assert res.rc == 1, res.err
     c = res.json()["check"]
     assert c["records"] == 17 and c["records_differing"] == 2 and c["fields_differing"] == 4
-    assert c["first"][0] == {"seed": 0x5BC3, "floor": 4, "line": 4,
-                             "fields": [{"field": "down"}, {"field": "chests"}]}
+    assert {k: v for k, v in c["first"][0].items() if k != "report"} == {
+        "seed": 0x5BC3, "floor": 4, "line": 4, "fields": [{"field": "down"}, {"field": "chests"}]}
+    assert c["first"][0]["report"][0] == "floor seed 0x5BC3 B4F (line 4): 2 fields differ"
     assert c["first"][1]["fields"] == [{"field": "level"}, {"field": "elist.state", "floor": 3}]
     text = grotto("oracle", "--b", f, "--show", 1)
     assert text.rc == 1
@@ -251,9 +254,9 @@ def test_item_twice_and_empty_file(grotto, tmp_path):
 def test_oracle_option_errors(grotto, tmp_path):
     f = write_lines(tmp_path / "t.jsonl", [{"seed": 1, "floor": 2}])
     ex = adapter("example.py")
-    assert_usage_error(grotto("oracle", "--b", "impl", "--seeds", "0..1"), "apply to --b exec:CMD only")
-    assert_usage_error(grotto("oracle", "--b", f, "--sample", "3"), "apply to --b exec:CMD only")
-    assert_usage_error(grotto("oracle", "--b", f, "floors"), "name no domain")
+    assert_usage_error(grotto("oracle", "--b", "impl", "--seeds", "0..1"), "--seeds applies to grotto oracle --b exec:CMD only")
+    assert_usage_error(grotto("oracle", "--b", f, "--sample", "3"), "--sample applies to grotto oracle --b exec:CMD only")
+    assert_usage_error(grotto("oracle", "--b", f, "floors"), "unexpected argument 'floors'")
     assert_usage_error(grotto("oracle", "--b", f, "--against", "corpus"), "--against")
     assert_usage_error(grotto("oracle", "--b", ex, "timers"), "floors and/or maps")
     assert_usage_error(grotto("oracle", "--b", "exec:"), "needs a command")
