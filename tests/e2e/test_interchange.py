@@ -51,6 +51,15 @@ def test_sample_is_fixed_and_text_report(grotto):
     assert a.out.endswith("20 requests, 20 replies, exited 0\n0 differences\n"), a.out
 
 
+def test_exec_domains_ask_only_the_named_ones(grotto):
+    """oracle maps --b exec:CMD asks the child for maps only, floors for floors only."""
+    for domain, floors, maps in (("maps", 0, 12), ("floors", 16, 0)):
+        doc = grotto("oracle", domain, "--b", adapter("example.py"), "--seeds", "5BC3", "--json", "-q").json()
+        c = doc["check"]
+        assert (c["floor_records"], c["map_records"]) == (floors, maps), domain
+        assert doc["requests"] == doc["replies"] == floors + maps
+
+
 # ---- flipping one byte of one floor ----
 
 def test_flipped_byte_is_caught_at_its_floor_and_byte(grotto):
@@ -202,6 +211,17 @@ def export(grotto, *args):
     res = grotto("interchange", "export", *args)
     assert res.rc == 0, res.err
     return [json.loads(l) for l in res.out.splitlines()]
+
+
+def test_keys_the_format_does_not_define_are_counted_per_record(grotto, tmp_path):
+    floors = export(grotto, "floors", "--seeds", "5BC3")
+    floors[0]["note"] = "mine"
+    f = write_lines(tmp_path / "tool.jsonl", floors)
+    res = grotto("oracle", "--b", f)
+    assert res.rc == 0, res.err
+    assert "keys the format does not define, ignored (in 1 records): note" in res.out
+    c = grotto("oracle", "--b", f, "--json").json()["check"]
+    assert c["ignored_keys"] == ["note"] and c["ignored_records"] == 1 and c["records"] == 16
 
 
 def test_file_with_changed_fields(grotto, tmp_path):
