@@ -279,16 +279,14 @@ static void first_text(FILE *out, const ix_check *c, int i, const diff_list *l, 
 /* The text's lines, one string each. */
 static json_t *text_lines(const ix_check *c, int i, const diff_list *l, const grotto_floor_t *fa)
 {
-    json_t *lines = json_array();
     char *text = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&text, &len);
-    if (!f)
-        return lines;
-    first_text(f, c, i, l, fa);
-    fclose(f);
-    for (char *p = text, *nl; (nl = strchr(p, '\n')); p = nl + 1)
-        json_array_append_new(lines, json_stringn(p, (size_t)(nl - p)));
+    if (f) {
+        first_text(f, c, i, l, fa);
+        fclose(f);
+    }
+    json_t *lines = res_lines(text);
     free(text);
     return lines;
 }

@@ -550,20 +550,14 @@ static void item_members(json_t *e, const oracle_compare_result *r, int i, const
 /* The lines of oracle_report_item, one string each. */
 static json_t *report_lines(const oracle_compare_result *r, int i, const oracle_compare_opts *o)
 {
-    json_t *lines = json_array();
     char *text = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&text, &len);
-    if (!f)
-        return lines;
-    oracle_report_item(f, r, i, o);
-    fclose(f);
-    for (char *p = text, *nl; p && *p; p = nl + 1) {
-        nl = strchr(p, '\n');
-        if (!nl)
-            nl = p + strlen(p) - 1;
-        res_push(lines, json_stringn(p, (size_t)(nl - p) + (*nl != '\n')));
+    if (f) {
+        oracle_report_item(f, r, i, o);
+        fclose(f);
     }
+    json_t *lines = res_lines(text);
     free(text);
     return lines;
 }

@@ -48,7 +48,7 @@ def test_sample_is_fixed_and_text_report(grotto):
     b = grotto("oracle", "--b", adapter("example.py"), "--sample", 20, "--seeds", "100..1FF", "--bands", "02,DD")
     assert a.rc == 0 and b.rc == 0, a.err + b.err
     assert a.out == b.out
-    assert a.out.endswith("20 requests, 20 replies, exited 0\n0 differences\n"), a.out
+    assert a.text.endswith("20 requests, 20 replies, exited 0\n0 differences\n"), a.out
 
 
 def test_exec_domains_ask_only_the_named_ones(grotto):
