@@ -10,8 +10,10 @@ set -euo pipefail
 # tools/searcher (the community tool's harness) in its tests;
 # python3-pytest-xdist runs the end-to-end tests on every core (pytest -n);
 # dpkg-dev (dpkg-shlibdeps) and file make the Debian package (cpack, ci/install.sh);
-# man-db reads the generated man page there.
-need=(cmake make gcc g++ pkgconf dpkg-dev file man-db libcriterion-dev libxxhash-dev libjansson-dev python3-pytest python3-pytest-xdist lcov clang libclang-rt-14-dev llvm zip git lua5.4 lua5.1 nodejs "$@")
+# man-db reads the generated man page there; python3-yaml reads the forge's
+# workflows in their test (tests/e2e/test_workflows.py). ci/publish.sh adds
+# chromium (the report site's check), which no other stage needs.
+need=(cmake make gcc g++ pkgconf dpkg-dev file man-db libcriterion-dev libxxhash-dev libjansson-dev python3-pytest python3-pytest-xdist lcov clang libclang-rt-14-dev llvm zip git lua5.4 lua5.1 nodejs python3-yaml "$@")
 missing=()
 for p in "${need[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

@@ -11,6 +11,12 @@
 # broke; the ctest test_regressions then replays it on every test run until
 # it is fixed. Exit 1 if any target failed.
 #
+# The figures go to $CI_RESULTS/fuzz.json too (default build-ci/results; read
+# by ci/publish.sh, fields in docs/json.md): per target the executions,
+# exec/s, the corpus size after the run, the failing inputs kept; the inputs
+# kept by this run are also copied to $CI_RESULTS/fuzz-regressions/<target>/
+# (the forge's CI uploads that folder).
+#
 # Targets run FUZZ_JOBS at a time (default: the number of cores; each
 # libFuzzer run is one process on one core), so the smoke takes
 # FUZZ_SECONDS x ceil(targets / FUZZ_JOBS) plus the build.
@@ -36,13 +42,17 @@ done
 CC=clang cmake -S . -B "$build" -DGROTTO_FUZZ=ON -DGROTTO_WERROR=ON -DGROTTO_TESTS=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 cmake --build "$build" -j"$(nproc)" --target "${targets[@]}" >/dev/null
 
+results=${CI_RESULTS:-build-ci/results}
+mkdir -p "$results"
+rm -rf "$results/fuzz-regressions"
 jobs=${FUZZ_JOBS:-$(nproc)}
 case "$jobs" in '' | *[!0-9]* | 0) echo "ci/fuzz.sh: FUZZ_JOBS=$jobs: expected a positive number" >&2; exit 2 ;; esac
 mkdir -p "$build/logs" "$build/run"
 fuzz/cli_dict.sh > "$build/fuzz_cli_args.dict"
 
 # One target: its run, and on failure its inputs kept with a note. Writes
-# its table row to $build/logs/<target>.row and "ok" or "FAILED" to
+# its table row to $build/logs/<target>.row, its JSON object to
+# $build/logs/<target>.json and "ok" or "FAILED" to
 # $build/logs/<target>.verdict (targets run in parallel: nothing shared).
 run_target() {
   local t=$1
@@ -76,6 +86,8 @@ run_target() {
       local name
       name=$(basename "$input")
       cp "$input" "corpus/regressions/$t/$name"
+      mkdir -p "$results/fuzz-regressions/$t"
+      cp "$input" "$results/fuzz-regressions/$t/$name"
       {
         echo "target:  $t"
         echo "found:   $(date -u +%Y-%m-%dT%H:%MZ) by ci/fuzz.sh (FUZZ_SECONDS=$seconds), libFuzzer exit $rc"
@@ -94,6 +106,12 @@ run_target() {
     fi
   fi
   printf '%-24s %14s %10s  %s\n' "$t" "${execs:-?}" "${rate:-?}" "$verdict" > "$build/logs/$t.row"
+  local kept=0 corpus
+  for input in "${inputs[@]}"; do [ -e "$input" ] && kept=$((kept + 1)); done
+  corpus=$(find "$work" -maxdepth 1 -type f | wc -l)
+  # executions and exec/s null when libFuzzer printed no final stats
+  printf '{"target": "%s", "seconds": %d, "executions": %s, "exec_per_second": %s, "corpus": %d, "failures": %d, "exit": %d, "verdict": "%s"}\n' \
+    "$t" "$seconds" "${execs:-null}" "${rate:-null}" "$corpus" "$kept" "$rc" "$verdict" > "$build/logs/$t.json"
   echo "$verdict" > "$build/logs/$t.verdict"
 }
 
@@ -111,7 +129,13 @@ wait
 
 failed=()
 rows=()
+objects=()
 for t in "${targets[@]}"; do
+  if [ -f "$build/logs/$t.json" ]; then
+    objects+=("$(cat "$build/logs/$t.json")")
+  else
+    objects+=("$(printf '{"target": "%s", "seconds": %d, "executions": null, "exec_per_second": null, "corpus": 0, "failures": 0, "exit": -1, "verdict": "FAILED (no result)"}' "$t" "$seconds")")
+  fi
   if [ -f "$build/logs/$t.row" ]; then
     rows+=("$(cat "$build/logs/$t.row")")
   else
@@ -119,6 +143,13 @@ for t in "${targets[@]}"; do
   fi
   [ "$(cat "$build/logs/$t.verdict" 2>/dev/null)" = ok ] || failed+=("$t")
 done
+
+{
+  printf '{"schema": 1, "seconds_per_target": %d, "jobs": %d, "targets": [\n  ' "$seconds" "$jobs"
+  (IFS=$'\n'; echo "${objects[*]}") | sed '$!s/$/,/'
+  printf ' ], "failed": %d}\n' "${#failed[@]}"
+} > "$results/fuzz.json.tmp"
+mv "$results/fuzz.json.tmp" "$results/fuzz.json"
 
 echo
 printf '%-24s %14s %10s  %s\n' target executions exec/s verdict

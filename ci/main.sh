@@ -7,10 +7,37 @@
 # in ci/test.sh) - the hardware
 # captures (corpus/hardware) against the reference engine, and the benchmark
 # (exit 1 on a corpus mismatch).
-set -euo pipefail
-cd "$(dirname "$0")/.."
-ci/deps.sh
-ci/build.sh
-build/cli/grotto oracle --a ref --b impl --against corpus
-build/cli/grotto verify corpus/hardware
-build/cli/grotto bench
+#
+# Each command runs once, with --json, into the results folder of the CI
+# stages ($CI_RESULTS, default build-ci/results: oracle.json, verify.json,
+# bench.json; each written to a temporary name and renamed when complete),
+# which ci/publish.sh reads; a one-line-per-item digest of each is printed
+# (tools/site/publish.py --brief). Every command runs even after another
+# failed; the exit status is the first failure's.
+set -uo pipefail
+cd "$(dirname "$0")/.." || exit 2
+ci/deps.sh || exit 1
+ci/build.sh || exit 1
+results=${CI_RESULTS:-build-ci/results}
+mkdir -p "$results" || exit 2
+status=0
+# step NAME GROTTO-ARGS...: grotto ARGS --json into $results/NAME.json
+step() {
+  local name=$1 rc=0
+  shift
+  echo "\$ grotto $* --json"
+  build/cli/grotto "$@" --json > "$results/$name.json.tmp" || rc=$?
+  if [ -s "$results/$name.json.tmp" ]; then
+    mv "$results/$name.json.tmp" "$results/$name.json" || exit 2
+    python3 tools/site/publish.py --brief "$name" "$results/$name.json" || { [ "$rc" -ne 0 ] || rc=2; }
+  else
+    rm -f "$results/$name.json.tmp"
+    echo "ci/main.sh: grotto $1 wrote no JSON (exit $rc)" >&2
+    [ "$rc" -ne 0 ] || rc=2
+  fi
+  if [ "$rc" -ne 0 ] && [ "$status" -eq 0 ]; then status=$rc; fi
+}
+step oracle oracle --a ref --b impl --against corpus --quiet
+step verify verify corpus/hardware
+step bench bench
+exit "$status"

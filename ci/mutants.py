@@ -1,12 +1,16 @@
 #!/usr/bin/env python3
 """Mutation check (ci/mutants.sh): applies each one-line mutant of a list
 (ci/mutants.txt) to a scratch copy of the tree, builds it, runs the suite -
-ctest, pytest, `grotto oracle --a ref --b impl --against corpus` - and
-records which stage and which tests caught it. The working tree is never
-touched. Prints a table and a summary; exit 1 if a mutant survived (every
-listed mutant changes behaviour, so a survivor is a hole in the tests), 2 on
-a broken list or a suite that fails without any mutant."""
+ctest, pytest, `grotto oracle --a ref --b impl --against corpus`, the report
+site's tests (pytest tests/site) - and records which stage and which tests
+caught it. The working tree is never touched. Prints a table and a
+summary; exit 1 if a mutant survived (every listed mutant changes
+behaviour, so a survivor is a hole in the tests), 2 on a broken list or a
+suite that fails without any mutant. The same figures go
+to $CI_RESULTS/mutants.json (default build-ci/results; read by ci/publish.sh,
+fields in docs/json.md), written to a temporary name and renamed."""
 import argparse
+import json
 import os
 import re
 import shutil
@@ -18,6 +22,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 FIELDS = ("id", "file", "from", "to", "why")
+XDIST = subprocess.run(["/usr/bin/python3", "-c", "import xdist"], capture_output=True).returncode == 0
 
 
 def parse_list(path):
@@ -77,30 +82,117 @@ def run(cmd, cwd, env=None, timeout=3600):
         return "timeout", out
 
 
-def suite(tree, build, stop_at_first):
-    """Runs the three stages; returns [(stage, [catchers])] of the stages
-    that failed (a catcher is a failing test, or the stage itself)."""
-    caught = []
-    rc, out = run(["ctest", "--test-dir", str(build), "--timeout", "900"], tree)
-    if rc != 0:
-        names = re.findall(r"^\s*\d+ - (\S+) \(", out, re.M)
-        caught.append(("ctest", names or [f"ctest exit {rc}"]))
-        if stop_at_first:
-            return caught
+def ctest_stage(tree, build, args, stop_at_first):
+    cmd = ["ctest", "--test-dir", str(build), "--timeout", "900", f"-j{os.cpu_count() or 2}", *args]
+    if stop_at_first:
+        cmd.append("--stop-on-failure")
+    rc, out = run(cmd, tree)
+    if rc == 0:
+        return None
+    names = re.findall(r"^\s*\d+ - (\S+) \(", out, re.M)
+    return ("ctest", names or [f"ctest exit {rc}"])
+
+
+def pytest_stage(tree, build, stop_at_first, args):
     env = dict(os.environ, GROTTO_BIN=str(build / "cli" / "grotto"))
-    rc, out = run(["/usr/bin/python3", "-m", "pytest", "-q", "-rf", "-p", "no:cacheprovider", "tests/e2e"],
-                  tree, env)
-    if rc != 0:
-        names = re.findall(r"^FAILED (.+?)(?: - .*)?$", out, re.M)
-        caught.append(("pytest", [n.replace("tests/e2e/", "") for n in names] or [f"pytest exit {rc}"]))
-        if stop_at_first:
-            return caught
+    cmd = ["/usr/bin/python3", "-m", "pytest", "-q", "-rf", "-p", "no:cacheprovider", *args]
+    if XDIST:
+        cmd += ["-n", str(os.cpu_count() or 2)]
+    if stop_at_first:
+        cmd.append("-x")
+    rc, out = run(cmd, tree, env)
+    if rc == 0:
+        return None
+    names = re.findall(r"^FAILED (.+?)(?: - .*)?$", out, re.M)
+    return ("pytest", [n.replace("tests/e2e/", "") for n in names] or [f"pytest exit {rc}"])
+
+
+def oracle_stage(tree, build):
     rc, out = run([str(build / "cli" / "grotto"), "oracle", "--a", "ref", "--b", "impl", "--against", "corpus",
                    "--quiet"], tree, timeout=1800)
-    if rc != 0:
-        summary = [l for l in out.splitlines() if "checked" in l] or [f"exit {rc}"]
-        caught.append(("oracle", [f"exit {rc}: " + "; ".join(summary)]))
+    if rc == 0:
+        return None
+    summary = [l for l in out.splitlines() if "checked" in l] or [f"exit {rc}"]
+    return ("oracle", [f"exit {rc}: " + "; ".join(summary)])
+
+
+def site_stage(tree):
+    """The report site's tests (tests/site). They need Debian's chromium
+    (ci/publish.sh installs it): without it the stage fails, so that a
+    mutant is never counted as surviving for want of a browser."""
+    rc, out = run(["/usr/bin/python3", "-m", "pytest", "-q", "-rf", "-p", "no:cacheprovider", "tests/site"], tree)
+    if rc == 0:
+        return None
+    names = re.findall(r"^FAILED (.+?)(?: - .*)?$", out, re.M)
+    return ("site", [n.replace("tests/site/", "") for n in names] or [f"pytest exit {rc}"])
+
+
+def likely(tree, file):
+    """The tests named after the mutated file, run first by --first: ctest
+    names containing its stem or `test_DIR_`, pytest files containing its
+    stem (cli/cmd_map.c -> test_map.py). Returns (ctest regex or None,
+    [pytest files])."""
+    d, stem = Path(file).parent.name, Path(file).stem.removeprefix("cmd_")
+    regex = f"({re.escape(stem)}|test_{re.escape(d)}(_|$))"
+    names = [p.stem for p in (tree / "tests" / "unit").glob("test_*.c")]
+    ctest = regex if any(re.search(regex, n) for n in names) else None
+    py = sorted(str(p.relative_to(tree)) for p in (tree / "tests" / "e2e").glob("test_*.py") if stem in p.stem)
+    return ctest, py
+
+
+def suite(tree, build, stop_at_first, file):
+    """Runs the stages; returns [(stage, [catchers])] of the stages that
+    failed (a catcher is a failing test, or the stage itself). With
+    stop_at_first the tests named after the mutated file come first, then
+    the cheap stages (ctest without the label `full`, pytest), then the
+    whole-universe tests and the oracle, each stopping at its first failure;
+    otherwise every stage runs whole."""
+    if stop_at_first:
+        ct, py = likely(tree, file)
+        stages = []
+        if file.startswith("tools/site/"):
+            stages.append(lambda: site_stage(tree))
+        if ct:
+            stages.append(lambda: ctest_stage(tree, build, ["-LE", "full", "-R", ct], True))
+        if py:
+            stages.append(lambda: pytest_stage(tree, build, True, py))
+        stages += [lambda: ctest_stage(tree, build, ["-LE", "full"] + (["-E", ct] if ct else []), True),
+                   lambda: pytest_stage(tree, build, True, ["tests/e2e"] + [f"--ignore={f}" for f in py]),
+                   lambda: ctest_stage(tree, build, ["-L", "full"], True),
+                   lambda: oracle_stage(tree, build),
+                   lambda: site_stage(tree)]
+    else:
+        stages = [lambda: ctest_stage(tree, build, [], False),
+                  lambda: pytest_stage(tree, build, False, ["tests/e2e"]),
+                  lambda: oracle_stage(tree, build),
+                  lambda: site_stage(tree)]
+    caught = []
+    for stage in stages:
+        c = stage()
+        if c:
+            caught.append(c)
+            if stop_at_first:
+                break
     return caught
+
+
+def write_results(results, listed, a):
+    """$CI_RESULTS/mutants.json: every mutant run, what caught it."""
+    out = Path(os.environ.get("CI_RESULTS") or ROOT / "build-ci" / "results")
+    if not out.is_absolute():
+        out = ROOT / out
+    out.mkdir(parents=True, exist_ok=True)
+    head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True)
+    doc = {"schema": 1, "commit": head.stdout.strip() if head.returncode == 0 else None,
+           "finished": time.strftime("%Y-%m-%dT%H:%MZ", time.gmtime()),
+           "listed": listed, "run": len(results), "first_only": a.first,
+           "caught": sum(1 for _, c in results if c), "survived": sum(1 for _, c in results if not c),
+           "mutants": [{"id": m["id"], "file": m["file"], "line": m["line"] + 1,
+                        "caught_by": c[0][0] if c else None,
+                        "stages": {stage: len(tests) for stage, tests in c}} for m, c in results]}
+    tmp = out / "mutants.json.tmp"
+    tmp.write_text(json.dumps(doc, indent=1) + "\n", encoding="utf-8")
+    tmp.replace(out / "mutants.json")
 
 
 def build_tree(build):
@@ -113,13 +205,15 @@ def main():
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--list", default=str(ROOT / "ci" / "mutants.txt"), help="mutant list (default ci/mutants.txt)")
     ap.add_argument("--only", help="comma-separated ids to run")
-    ap.add_argument("--first", action="store_true", help="stop each mutant at the first stage that catches it")
+    ap.add_argument("--first", action="store_true",
+                    help="stop each mutant at its first failing test (cheap stages first)")
     ap.add_argument("--no-baseline", action="store_true", help="skip the unmutated run of the suite")
     ap.add_argument("--check", action="store_true", help="only check that every mutant applies, run nothing")
     ap.add_argument("--keep", action="store_true", help="keep the scratch tree")
     a = ap.parse_args()
 
     mutants = parse_list(Path(a.list))
+    listed = len(mutants)
     if a.only:
         want = a.only.split(",")
         unknown = set(want) - {m["id"] for m in mutants}
@@ -149,7 +243,7 @@ def main():
             sys.exit("ci/mutants: the unmutated tree does not build")
         if not a.no_baseline:
             t0 = time.time()
-            base = suite(tree, build, False)
+            base = suite(tree, build, False, None)
             if base:
                 sys.exit(f"ci/mutants: the suite fails without any mutant: {base}")
             print(f"ci/mutants: unmutated suite passes ({time.time() - t0:.0f} s)", flush=True)
@@ -165,7 +259,7 @@ def main():
                 ok, out = build_tree(build)
                 if not ok:
                     sys.exit(f"ci/mutants: {m['id']} does not compile (fix the list):\n{out[-2000:]}")
-                caught = suite(tree, build, a.first)
+                caught = suite(tree, build, a.first, m["file"])
             finally:
                 path.write_text(original, encoding="utf-8")
                 os.utime(path)  # rebuilt by the next mutant's build
@@ -177,6 +271,7 @@ def main():
         if not a.keep:
             shutil.rmtree(scratch, ignore_errors=True)
 
+    write_results(results, listed, a)
     print()
     print(f"{'mutant':28} {'where':24} {'first catcher':42} all stages")
     survived = []

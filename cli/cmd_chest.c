@@ -10,12 +10,18 @@
 #include "grotto/chests.h"
 #include "cli.h"
 #include "lookup.h"
+#include "show_research.h"
 
 typedef struct chest_args {
     int format;
     lookup_chest_args a;
     int stopwatch;
+    lookup_marathon_args m;      /* FLOOR all: the marathon table */
+    const char *highlight;
+    char highlight_name[LOOKUP_HIGHLIGHT_MAX][64]; /* --highlight's names (m.highlight_name points here) */
 } chest_args;
+
+enum { M_FLOOR = 0, M_ALL = 1 };
 
 #define A(f) offsetof(chest_args, a.f)
 
@@ -63,17 +69,80 @@ static int item(const cli_value *v, const char *text, void *field)
 }
 static const cli_kind ITEM = {item, NULL};
 
+/* FLOOR: 1..16, B3F, or all (the marathon table). */
+static int floor_or_all(const cli_value *v, const char *text, void *field)
+{
+    if (!strcmp(text, "all")) {
+        *(int *)field = 0;
+        return 0;
+    }
+    return cli_floor_of(v->cmd, text, field) ? EXIT_USAGE : 0;
+}
+static const cli_kind FLOOR_OR_ALL = {floor_or_all, NULL};
+
+static int ranks(const cli_value *v, const char *text, void *field)
+{
+    static const char *const NAMES[][2] = {{"all", "all"}, {"S-A", "SA"}, {"A-B", "AB"}};
+    for (int i = 0; i < 3; i++)
+        if (lookup_same_text(text, NAMES[i][0]) || lookup_same_text(text, NAMES[i][1])) {
+            *(int *)field = i;
+            return 0;
+        }
+    return cli_error(v->cmd, "bad --ranks '%s': expected all, S-A (ranks S and A) or A-B (ranks A and B)", text);
+}
+static const cli_kind RANKS = {ranks, NULL};
+
+static int highlight_item(const cli_value *v, const char *t, void *ctx)
+{
+    chest_args *c = ctx;
+    lookup_marathon_args *m = &c->m;
+    grotto_item_set s;
+    if (!strcmp(t, "none"))
+        return 0;
+    if (grotto_item_set_by_name(t, &s) <= 0)
+        return cli_error(v->cmd, "unknown item '%s' in --highlight: expected items or groups of the chest tables "
+                                 "(Millionaire, S weapon, ...), comma-separated, or none", t);
+    if (m->highlights == LOOKUP_HIGHLIGHT_MAX)
+        return cli_error(v->cmd, "--highlight takes at most %d names", LOOKUP_HIGHLIGHT_MAX);
+    snprintf(c->highlight_name[m->highlights], sizeof c->highlight_name[0], "%s", t);
+    m->highlight_name[m->highlights] = c->highlight_name[m->highlights];
+    m->highlights++;
+    for (size_t k = 0; k < sizeof s.bits / sizeof s.bits[0]; k++)
+        m->highlight.bits[k] |= s.bits[k];
+    return 0;
+}
+
+static int highlight(const cli_value *v, const char *text, void *field)
+{
+    chest_args *c = (chest_args *)((char *)field - offsetof(chest_args, highlight));
+    c->highlight = text;
+    memset(&c->m.highlight, 0, sizeof c->m.highlight);
+    c->m.highlights = 0;
+    return cli_each_item(v, text, highlight_item, c);
+}
+static const cli_kind HIGHLIGHT = {highlight, NULL};
+
 static const cli_option OPTIONS[] = {
-    {"item", 0, "NAME", &ITEM, A(item), NULL, 0, 0, 0, NULL, "only the seconds that give this item"},
+    {"item", 0, "NAME", &ITEM, A(item), NULL, 1u << M_FLOOR, 0, 0, NULL, "only the seconds that give this item"},
+    {"ranks", 0, "R", &RANKS, offsetof(chest_args, m.ranks), NULL, 1u << M_ALL, 0, 0, NULL,
+     "FLOOR all: the chests shown: all (default), S-A or A-B"},
+    {"highlight", 0, "LIST", &HIGHLIGHT, offsetof(chest_args, highlight), NULL, 1u << M_ALL, 0, 0, NULL,
+     "FLOOR all: the items marked (*), comma-separated items or groups, or\nnone; default the tool's: "
+     "Sainted soma, S weapon, Ethereal stone, Metal\nSlime Equips, Millionaire, Lucida shard, Dangerous "
+     "bustier, Fuddle bow"},
     {"stopwatch", 0, NULL, &CLI_FLAG, offsetof(chest_args, stopwatch), NULL, 0, 0, 0, NULL,
      "SECOND and FIRST..LAST are stopwatch seconds (the chest timer's + 5)"},
-    {"json", 0, NULL, &CLI_FORMAT, 0, &CLI_FMT_JSON, 0, 0, 0, NULL, "machine-readable (docs/json.md, 'chest')"},
+    {"json", 0, NULL, &CLI_FORMAT, 0, &CLI_FMT_JSON, 0, 0, 1, NULL,
+     "machine-readable (docs/json.md, 'chest' and 'chest all')"},
+    {"csv", 0, NULL, &CLI_FORMAT, 0, &CLI_FMT_CSV, 1u << M_ALL, 0, 1, NULL,
+     "FLOOR all: a header line, then one line per second"},
     {0},
 };
 
 static const cli_positional POS[] = {
     {"RRSSSS", &CLI_MAP_ID, A(map), NULL, 0, 0, "map id (band code and seed in hex, e.g. 020032)"},
-    {"FLOOR", &CLI_FLOOR, A(floor), NULL, 0, 0, "floor number 1..floors, or B3F notation"},
+    {"FLOOR", &FLOOR_OR_ALL, A(floor), NULL, 0, 0,
+     "floor number 1..floors, or B3F notation; all: every floor (marathon)"},
     {"SECOND|FIRST..LAST", &SECONDS, A(when), NULL, 0, 0,
      "a second 0..4294967295, or a range of seconds, both included"},
     {0},
@@ -81,11 +150,28 @@ static const cli_positional POS[] = {
 
 static const cli_mode MODES[] = {
     {NULL, POS, "expected RRSSSS FLOOR SECOND or FIRST..LAST; see 'grotto chest --help'", NULL},
+    {NULL, POS, NULL, "RRSSSS all"},
 };
+
+/* FLOOR all chooses the marathon table. */
+static int mode_of(const char *cmd, const cli_scan *s)
+{
+    const char *const *pos;
+    (void)cmd;
+    return cli_positionals(s, &pos) >= 2 && !strcmp(pos[1], "all") ? M_ALL : M_FLOOR;
+}
 
 static void init(void *args)
 {
-    ((chest_args *)args)->a.item.first = -1;
+    chest_args *c = args;
+    c->a.item.first = -1;
+    for (int i = 0; LOOKUP_MARATHON_HIGHLIGHT[i]; i++) {
+        grotto_item_set s;
+        grotto_item_set_by_name(LOOKUP_MARATHON_HIGHLIGHT[i], &s);
+        c->m.highlight_name[c->m.highlights++] = LOOKUP_MARATHON_HIGHLIGHT[i];
+        for (size_t k = 0; k < sizeof s.bits / sizeof s.bits[0]; k++)
+            c->m.highlight.bits[k] |= s.bits[k];
+    }
 }
 
 /* Stopwatch seconds to the chest timer's; --item lists seconds; a day at most. */
@@ -93,7 +179,6 @@ static int check(const char *cmd, void *args, int mode)
 {
     chest_args *c = args;
     lookup_seconds *w = &c->a.when;
-    (void)mode;
     if (c->stopwatch && w->first < GROTTO_STOPWATCH_OFFSET)
         return cli_error(cmd, "stopwatch second %llu is before %d: the stopwatch reads the chest timer's second + %d",
                          (unsigned long long)w->first, GROTTO_STOPWATCH_OFFSET, GROTTO_STOPWATCH_OFFSET);
@@ -104,6 +189,11 @@ static int check(const char *cmd, void *args, int mode)
         return cli_error(cmd, "second range %llu..%llu spans %llu seconds: at most %d (one day) at a time",
                          (unsigned long long)w->first, (unsigned long long)w->last,
                          (unsigned long long)(w->last - w->first + 1), LOOKUP_CHEST_RANGE_MAX);
+    if (mode == M_ALL) {
+        c->m.map = c->a.map;
+        c->m.when = *w;
+        return 0;
+    }
     int floors = lookup_floor_count(c->a.map);
     if (c->a.floor > floors) {
         char id[8];
@@ -115,8 +205,8 @@ static int check(const char *cmd, void *args, int mode)
 
 static int run(const void *args, int mode, res_run *r)
 {
-    (void)mode;
-    return lookup_chest(&((const chest_args *)args)->a, r);
+    const chest_args *c = args;
+    return mode == M_ALL ? lookup_marathon(&c->m, r) : lookup_chest(&c->a, r);
 }
 
 /* ---- text ---- */
@@ -207,7 +297,24 @@ static void range_row(const json_t *s, const json_t *head, const void *args)
     putchar('\n');
 }
 
-static const cli_renderer TEXT = {range_head, range_row, one_second};
+static int marathon(const void *args)
+{
+    return ((const chest_args *)args)->a.floor == 0;
+}
+static void text_head(const json_t *d, const void *args)
+{
+    (marathon(args) ? MARATHON_TEXT.head : range_head)(d, args);
+}
+static void text_row(const json_t *s, const json_t *h, const void *args)
+{
+    (marathon(args) ? MARATHON_TEXT.item : range_row)(s, h, args);
+}
+static void text_doc(const json_t *d, const void *args)
+{
+    (marathon(args) ? MARATHON_TEXT.doc : one_second)(d, args);
+}
+
+static const cli_renderer TEXT = {text_head, text_row, text_doc};
 
 /* ---- help and documentation ---- */
 
@@ -230,18 +337,30 @@ static void about_more(FILE *out)
             "medal'; a name the chest tables do not know is an error (exit 2). An item that none\n"
             "of this floor's chest ranks can hold is an answer, not an error: it says so, names\n"
             "the ranks that can hold it, and exits 0 with no seconds (\"possible\": false).\n"
-            "With --item a single SECOND is the range SECOND..SECOND.\n",
+            "With --item a single SECOND is the range SECOND..SECOND.\n"
+            "\n"
+            "FLOOR all: the marathon table - every chest of every floor against the seconds\n"
+            "(a single SECOND or FIRST..LAST), as the community tool's marathon view shows it.\n"
+            "--ranks S-A keeps the chests of ranks S and A, --ranks A-B those of A and B;\n"
+            "--highlight marks items (*). The text prints the table in blocks of three chest\n"
+            "columns (each block with every second); --csv has one line per second.\n",
             GROTTO_STOPWATCH_OFFSET, GROTTO_STOPWATCH_OFFSET, LOOKUP_CHEST_RANGE_MAX);
 }
 
 static const cli_field FIELDS[] = {
     {"map", "string", "always", "map id", NULL},
-    {"floor", "int", "always", "floor number", NULL},
+    {"floor", "int", "for one floor", "floor number", NULL},
+    {"floor_count", "int", "with `all`", "the map's floors", NULL},
+    {"ranks", "string", "with `all`", "the rank filter: `all`, `S-A` or `A-B`", NULL},
+    {"highlight", "array of string", "with `all`", "the items and groups marked", NULL},
     {"second", "int", "for one second", "the second of the chest timer (the game's, since the save was loaded)", NULL},
     {"stopwatch", "int", "for one second", "the same second as a stopwatch reads it: `second + 5`", NULL},
     {"first", "int", "for a range", "first second", NULL},
     {"last", "int", "for a range", "last second", NULL},
-    {"chests", "array of object", "always", "the floor's chests in placement order", NULL},
+    {"chests", "array of object", "always",
+     "the floor's chests in placement order; with `all`, the chests shown, floor by floor", NULL},
+    {"chests[].floor", "int", "with `all`", "the chest's floor", NULL},
+    {"chests[].chest", "int", "with `all`", "chest 1..3 of its floor", NULL},
     {"chests[].pos", "xy", "always", "the chest's tile", NULL},
     {"chests[].rank", "int", "always", "chest rank 1..10", NULL},
     {"chests[].letter", "string", "always", "the rank's letter", NULL},
@@ -264,13 +383,16 @@ static const cli_field FIELDS[] = {
     {"seconds[].items[].item", "int", "always", "item index", NULL},
     {"seconds[].items[].name_en", "string", "always", "English", NULL},
     {"seconds[].items[].name_jp", "string", "always", "Japanese", NULL},
+    {"seconds[].items[].highlight", "bool", "with `all`", "one of the highlighted items", NULL},
     {NULL, NULL, NULL, NULL, NULL},
 };
 
 static const cli_result RESULT = {
     "chest",
-    "`grotto chest RRSSSS N SECOND --json` (one second) or `... FIRST..LAST [--item NAME] --json`.",
-    "chest 020032 3 7 --json; chest 020032 3 0..20 --json; chest DD00A5 16 0..299 --item mimic --json",
+    "`grotto chest RRSSSS N SECOND --json` (one second) or `... FIRST..LAST [--item NAME] --json`; "
+    "`grotto chest RRSSSS all FIRST..LAST [--ranks R] [--highlight LIST] --json` (the marathon table).",
+    "chest 020032 3 7 --json; chest 020032 3 0..20 --json; chest DD00A5 16 0..299 --item mimic --json; "
+    "chest DD5BC3 all 0..3 --json; chest DD00A5 all 0..2 --ranks S-A --highlight \"mini medal\" --json",
     FIELDS,
     NULL,
 };
@@ -282,7 +404,8 @@ const cli_command CMD_chest = {
     .init = init,
     .options = OPTIONS,
     .modes = MODES,
-    .nmodes = 1,
+    .nmodes = 2,
+    .mode_of = mode_of,
     .check = check,
     .about = "The chests of one floor (position, rank S..I) and what each contains when the floor's\n"
              "chests are filled at SECOND, the whole seconds elapsed since the (quick)save was\n"
@@ -292,8 +415,9 @@ const cli_command CMD_chest = {
     .examples = "grotto chest 020032 3 7          # Rockbomb shard (H), Strong medicine (I)\n"
                 "grotto chest 020032 3 12 --stopwatch   # the same second, as the stopwatch reads it\n"
                 "grotto chest 020032 3 0..9\n"
-                "grotto chest DD00A5 16 0..299 --item mimic",
+                "grotto chest DD00A5 16 0..299 --item mimic\n"
+                "grotto chest DD5BC3 all 0..30 --ranks S-A   # the marathon table: every floor's chests",
     .run = run,
-    .result = {&RESULT},
-    .render = {[CLI_TEXT] = &TEXT},
+    .result = {&RESULT, &RESULT},
+    .render = {[CLI_TEXT] = &TEXT, [CLI_CSV] = &MARATHON_CSV},
 };

@@ -14,6 +14,7 @@ typedef struct floor_args {
     int format;
     lookup_floor_args a;
     const char *svg;
+    int path;
 } floor_args;
 
 enum { M_ID = 1u << 0, M_SEED = 1u << 1 };
@@ -30,6 +31,8 @@ static const cli_option OPTIONS[] = {
     {"svg", 0, "FILE", &CLI_OUT_FILE, offsetof(floor_args, svg), NULL, 0, 0, 0, NULL,
      "also write the floor as an SVG picture to FILE (written completely\nunder a temporary name, then "
      "renamed: a failure leaves no FILE);\n'-': the picture on standard output instead of the text"},
+    {"path", 0, NULL, &CLI_FLAG, offsetof(floor_args, path), NULL, 0, 0, 0, NULL,
+     "draw a cheapest walk from the up to the down stairs (* in the text,\na line in the --svg picture)"},
     {"region", 0, "R", &CLI_REGION, A(region), NULL, 0, 0, 0, NULL, "jp (default) or intl (ElistOfs +128, display only)"},
     {"engine", 0, "E", &CLI_ENGINE, A(engine), &grotto_engine_ref, 0, 0, 0, NULL, NULL},
     {0},
@@ -87,7 +90,7 @@ static int files(const json_t *d, const void *args)
     cli_file *out;
     if (cli_file_open("floor", f->svg, &out))
         return EXIT_USAGE;
-    if (cli_file_close("floor", out, svg_write_floor(cli_file_stream(out), d, title)))
+    if (cli_file_close("floor", out, svg_write_floor(cli_file_stream(out), d, title, f->path)))
         return EXIT_USAGE;
     if (!strcmp(f->svg, "-"))
         return CLI_OUTPUT_DONE;
@@ -129,9 +132,24 @@ static char tile_char(const json_t *d, int x, int y)
     }
 }
 
-/* Columns numbered like the rows, in decimal: tens above units. */
-static void drawing(const json_t *d)
+/* The tiles of walk_path (with --path). */
+static void path_tiles(const json_t *d, uint8_t on[GROTTO_CELLS])
 {
+    memset(on, 0, GROTTO_CELLS);
+    const json_t *p = json_object_get(d, "walk_path");
+    for (size_t i = 0; i < json_array_size(p); i++) {
+        const json_t *xy = json_array_get(p, i);
+        json_int_t x = json_integer_value(json_array_get(xy, 0)), y = json_integer_value(json_array_get(xy, 1));
+        if (x >= 0 && x < GROTTO_GRID && y >= 0 && y < GROTTO_GRID)
+            on[y * GROTTO_GRID + x] = 1;
+    }
+}
+
+/* Columns numbered like the rows, in decimal: tens above units. */
+static void drawing(const json_t *d, int with_path)
+{
+    uint8_t on[GROTTO_CELLS];
+    path_tiles(d, on);
     int w = (int)res_get_int(d, "width"), h = (int)res_get_int(d, "height");
     putchar('\n');
     if (w > 10) {
@@ -146,12 +164,15 @@ static void drawing(const json_t *d)
     putchar('\n');
     for (int y = 0; y < h; y++) {
         printf(" %2d ", y);
-        for (int x = 0; x < w; x++)
-            putchar(tile_char(d, x, y));
+        for (int x = 0; x < w; x++) {
+            char c = tile_char(d, x, y);
+            putchar(with_path && on[y * GROTTO_GRID + x] && strchr(".:+g", c) ? '*' : c);
+        }
         putchar('\n');
     }
     printf("\nlegend: # wall  = partition  . floor  : corridor  + door  < up  > down  c chest\n"
-           "        C unreachable chest  g ghost stairs;  (x,y) = column x, row y, numbered as above\n");
+           "        C unreachable chest  g ghost stairs%s;  (x,y) = column x, row y, numbered as above\n",
+           with_path ? "  * the walk" : "");
 }
 
 static void chests(const json_t *d)
@@ -182,17 +203,21 @@ static void enemy_list(const json_t *d)
 
 static void text(const json_t *d, const void *args)
 {
-    (void)args;
+    const floor_args *fa = args;
     if (res_has(d, "map"))
         printf("map %s, ", res_get_str(d, "map"));
     long long seed = res_get_int(d, "seed"), n = res_get_int(d, "floor");
     printf("seed 0x%04llX B%lldF: %lldx%lld, floor seed 0x%04llX%s\n", seed, n, res_get_int(d, "width"),
            res_get_int(d, "height"), seed + n, res_get_bool(d, "overflow") ? ", STAIR OVERFLOW" : "");
-    drawing(d);
+    drawing(d, fa->path);
     char up[32], down[32], anomalies[512];
     show_xy(json_object_get(d, "up"), up, sizeof up);
     show_xy(json_object_get(d, "down"), down, sizeof down);
     printf("up stairs %s, down stairs %s\n", up, down);
+    if (res_has(d, "walk_steps"))
+        printf("walking cost: %g steps from the up to the down stairs\n", res_get_num(d, "walk_steps"));
+    else
+        printf("walking cost: none (no path from the up to the down stairs)\n");
     chests(d);
     if (res_has(d, "elist")) {
         show_engine_note(d);
@@ -236,6 +261,11 @@ static const cli_field FIELDS[] = {
     {"region", "string", "always", "`jp` or `intl`, from `--region` (how `elist.display_ofs` is shown)", NULL},
     {"record_digest", "string", "always", "FNV-1a 64 of the 272-byte FloorRecord, 16 hex digits", NULL},
     {"+", "floor", "always", "every field of a `floor` object", NULL},
+    {"walk_steps", "number or null", "always",
+     "walking cost from the up to the down stairs in steps (orthogonal 1, diagonal 1.5; research.md §1), "
+     "from the engine; `null`: no path", NULL},
+    {"walk_path", "array of xy", "always",
+     "one walk of that cost, tile by tile from the up to the down stairs (empty without a path)", NULL},
     {"grid", "array of string", "always",
      "16 rows of 16 tiles, each a hex digit of the tile code: 0 room floor, 1 wall, 2 corridor, 3 partition, "
      "4 up stairs, 5 down stairs, 6 chest, 8 door", NULL},
@@ -269,6 +299,7 @@ const cli_command CMD_floor = {
     .notes_more = notes_more,
     .examples = "grotto floor DD5BC3 4                       # the softlock floor B4F of DD5BC3\n"
                 "grotto floor --seed 0346 --floor B16F --svg f.svg\n"
+                "grotto floor DD5BC3 B9F --path              # a cheapest walk, drawn\n"
                 "grotto floor 020032 B3F --json",
     .run = run,
     .files = files,

@@ -5,16 +5,21 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "grotto/at.h"
 #include "grotto/tables.h"
 #include "cli.h"
 #include "lookup.h"
+#include "map_research.h"
 #include "show.h"
+#include "show_research.h"
 
 typedef struct map_args {
     int format;
     lookup_map_args a;
+    int at, zoom, multibug; /* research values (map_research.h) */
 } map_args;
 
+static const cli_range MAP_ZOOM = {"zoom", 0, GROTTO_AT_ZOOM_MAX};
 enum { M_ID = 1u << 0, M_QUALITY = 1u << 1 };
 #define A(f) offsetof(map_args, a.f)
 
@@ -25,6 +30,11 @@ static const cli_option OPTIONS[] = {
     {"region", 0, "R", &CLI_REGION, A(region), NULL, 0, 0, 0, NULL,
      "jp (default, the golden model) or intl: ElistOfs shown 128 higher;\nstates are the same"},
     {"engine", 0, "E", &CLI_ENGINE, A(engine), &grotto_engine_ref, 0, 0, 0, NULL, NULL},
+    {"at", 0, NULL, &CLI_FLAG, offsetof(map_args, at), NULL, 0, 0, 0, NULL,
+     "also the AT: values at steps 35..37, R2 / +3 / N2, the zoom's POP\nand deftness (grotto at)"},
+    {"zoom", 0, "N", &CLI_INT, offsetof(map_args, zoom), &MAP_ZOOM, 0, 0, 0, NULL, "with --at: zoom N (the POP index 35 + 29 N)"},
+    {"multibug", 0, NULL, &CLI_FLAG, offsetof(map_args, multibug), NULL, 0, 0, 0, NULL,
+     "also the four-player bug: the bug map and the seed's 16 floors"},
     {"json", 0, NULL, &CLI_FORMAT, 0, &CLI_FMT_JSON, 0, 0, 1, NULL, "everything above as JSON (docs/json.md, 'map')"},
     {"record", 0, NULL, &CLI_FORMAT, 0, &CLI_FMT_RECORD, 0, 0, 1, NULL,
      "the 140-byte MapRecord v1 as one line of hex, nothing else"},
@@ -45,15 +55,34 @@ static const cli_mode MODES[] = {
 static int check(const char *cmd, void *args, int mode)
 {
     map_args *m = args;
-    (void)cmd, (void)mode;
+    (void)mode;
     m->a.record = m->format == CLI_RECORD;
+    if (m->zoom && !m->at)
+        return cli_error(cmd, "--zoom goes with --at");
+    return 0;
+}
+
+/* Adds v to the document: 0, or -1 when there is none. */
+static int res_put(res_run *r, const char *key, json_t *v)
+{
+    if (!v)
+        return -1;
+    res_set(r->doc, key, v);
     return 0;
 }
 
 static int run(const void *args, int mode, res_run *r)
 {
     (void)mode;
-    return lookup_map(&((const map_args *)args)->a, r);
+    const map_args *m = args;
+    int rc = lookup_map(&m->a, r);
+    const grotto_engine *e = m->a.engine;
+    if (rc == RES_OK && !m->a.record && m->at && res_put(r, "at", lookup_at_value(e, m->a.map.seed, m->zoom)))
+        return res_fail(r, "engine %s has no AT", e ? e->name : "ref");
+    if (rc == RES_OK && !m->a.record && m->multibug &&
+        res_put(r, "multibug", lookup_multibug_value(e, m->a.map.quality, m->a.map.seed)))
+        return res_fail(r, "engine %s has no multibug", e ? e->name : "ref");
+    return rc;
 }
 
 /* ---- text ---- */
@@ -118,6 +147,38 @@ static void floor_row(const json_t *f)
         cli_wrap(stdout, "      ! ", anomalies, "; ", 8);
 }
 
+/* The walking costs (research.md §1) and the chests per rank. */
+static void walk_and_chests(const json_t *d)
+{
+    char line[1024], num[32];
+    size_t n = 0;
+    const json_t *steps = json_object_get(d, "walk_steps"), *total = json_object_get(d, "walk_total");
+    for (size_t i = 0; i < json_array_size(steps); i++) {
+        const json_t *c = json_array_get(steps, i);
+        if (json_is_null(c))
+            snprintf(num, sizeof num, "none");
+        else
+            snprintf(num, sizeof num, "%g", json_number_value(c));
+        n += (size_t)snprintf(line + n, sizeof line - n, "%sB%zuF %s", i ? ", " : "", i + 1, num);
+    }
+    if (json_is_null(total))
+        snprintf(num, sizeof num, "none");
+    else
+        snprintf(num, sizeof num, "%g", json_number_value(total));
+    snprintf(line + n, sizeof line - n, "; total %s", num);
+    cli_wrap(stdout, "walking cost (steps): ", line, ", ", 8);
+    const json_t *ranks = json_object_get(d, "chest_totals");
+    const char *letter;
+    const json_t *v;
+    n = 0;
+    line[0] = 0;
+    json_object_foreach((json_t *)ranks, letter, v)
+        if (json_integer_value(v))
+            n += (size_t)snprintf(line + n, sizeof line - n, "%s%s%lld", n ? " " : "", letter,
+                                  (long long)json_integer_value(v));
+    printf("chests per rank: %s\n", n ? line : "none");
+}
+
 /* One line per run of floors with the same list and cut. */
 static void monsters(const json_t *floors)
 {
@@ -152,12 +213,17 @@ static void text(const json_t *d, const void *args)
     printf("\nfloor size  up      down    chests (x,y) and rank      ElistOfs enemy list\n");
     for (size_t i = 0; i < json_array_size(floors); i++)
         floor_row(json_array_get(floors, i));
+    walk_and_chests(d);
     for (size_t i = 0; i < json_array_size(floors); i++)
         if (res_get_bool(json_array_get(floors, i), "overflow")) {
             putchar('\n');
             show_softlock(json_array_get(floors, i));
         }
     monsters(floors);
+    if (res_has(d, "at"))
+        printf("\n"), at_value_text(json_object_get(d, "at"), "");
+    if (res_has(d, "multibug"))
+        printf("\n"), multibug_value_text(json_object_get(d, "multibug"), (int)res_get_int(d, "floor_count"), "");
 }
 
 static void record(const json_t *d, const void *args)
@@ -212,6 +278,16 @@ static const cli_field FIELDS[] = {
     {"record_digest", "string", "always", "FNV-1a 64 of the 140-byte MapRecord, 16 hex digits", NULL},
     {"found_at", "array of place", "always", "where the map can be found", NULL},
     {"floors", "array of floor", "always", "floor 1 to `floor_count`", NULL},
+    {"walk_steps", "array", "always",
+     "per floor, the walking cost from the up to the down stairs in steps (orthogonal 1, diagonal 1.5; "
+     "research.md §1)", NULL},
+    {"walk_steps[]", "number or null", "always", "floor n's at index n-1; `null`: no path", NULL},
+    {"walk_total", "number or null", "always", "the map's walking cost: the sum over its floors (`null` if one has no path)",
+     NULL},
+    {"chest_totals", "object", "always", "the map's chests per rank letter over every floor, S to I", NULL},
+    {"chest_totals.*", "int", "always", "chests of that rank", NULL},
+    {"at", "at_value", "with `--at`", "the map's AT", NULL},
+    {"multibug", "multibug_value", "with `--multibug`", "the four-player bug", NULL},
     {NULL, NULL, NULL, NULL, NULL},
 };
 
@@ -219,7 +295,7 @@ static const cli_result RESULT = {
     "map",
     "`grotto map RRSSSS --json`: a map and all its floors.",
     "map DD5BC3 --json; map 020032 --json; map B50E5C --json --region intl; map 020007 --json --engine impl; "
-    "map 382A87 --json; map 4C1BE6 --json --engine legacy",
+    "map 382A87 --json; map 4C1BE6 --json --engine legacy; map DD00CD --at --zoom 2 --multibug --json",
     FIELDS,
     NULL,
 };
@@ -246,7 +322,9 @@ const cli_command CMD_map = {
     .examples = "grotto map 020032                      # quest 15's map: Granite Tunnel of Woe Lv.1\n"
                 "grotto map DD5BC3 --json               # a softlock map, machine-readable\n"
                 "grotto map --quality 55 --seed 0032\n"
-                "grotto map 4C1BE6 --region intl        # ElistOfs as the international builds show it",
+                "grotto map 4C1BE6 --region intl        # ElistOfs as the international builds show it\n"
+                "grotto map DD5BC3 --at --zoom 1        # AT values 4491 32143 10468, the POP of zoom 1\n"
+                "grotto map DD00CD --multibug           # the bug map: 16 floors, Shogum, Lv.73",
     .run = run,
     .result = {&RESULT, &RESULT},
     .render = {[CLI_TEXT] = &TEXT, [CLI_RECORD] = &RECORD},

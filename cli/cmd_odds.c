@@ -7,6 +7,7 @@
 static const cli_option OPTIONS[] = {
     QUERY_OPTIONS("base quality 2..248 (or --from-boss / --reward; one is required)",
                   "machine-readable (docs/json.md, 'odds')"),
+    QUERY_RESEARCH_OPTIONS,
     {0},
 };
 

@@ -5,9 +5,10 @@
  * oracle_domains_run (oracle/), which streams one value per domain; the
  * text is each first difference in words, then the domain's summary line
  * (oracle_summary_text, wrapped at 100 columns).
- * --b FILE.jsonl / --b exec:CMD: another tool's floors and maps checked
- * field by field; run: ix_oracle_run (interchange/). The value of --b
- * chooses the mode (mode_of): an engine name, exec:..., or else a file. */
+ * --b FILE.jsonl / --b exec:CMD: another tool's floors, maps and chest
+ * contents checked field by field; run: ix_oracle_run (interchange/).
+ * The value of --b chooses the mode (mode_of): an engine name, exec:...,
+ * or else a file. */
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,6 +28,9 @@ typedef struct oracle_args {
         const char *tool;        /* FILE.jsonl or exec:CMD */
     } b;
     cli_seeds seeds;
+    struct oracle_seconds {
+        int lo, hi, given;
+    } seconds;                   /* EXEC_MODE, chests: --seconds */
     unsigned named;              /* the DOMAINs given, bit per domain */
 } oracle_args;
 
@@ -81,6 +85,26 @@ static int seconds(const cli_value *v, const char *text, void *field)
 }
 static const cli_kind SECONDS = {seconds, NULL};
 
+/* --seconds A..B (decimal, 0 <= A <= B <= IX_MAX_SECOND; one second: A). */
+static int second_range(const cli_value *v, const char *text, void *field)
+{
+    struct oracle_seconds *t = field;
+    char *end;
+    long a = strtol(text, &end, 10), b = a;
+    if (end != text && end[0] == '.' && end[1] == '.') {
+        const char *u = end + 2;
+        b = strtol(u, &end, 10);
+        if (end == u || *u == '-' || *u == '+')
+            end = (char *)text;
+    }
+    if (end == text || *end || a < 0 || b < a || b > IX_MAX_SECOND || text[0] == '-' || text[0] == '+')
+        return cli_error(v->cmd, "%s '%s': expected A..B or A, decimal seconds, 0 <= A <= B <= %d", v->what, text,
+                         IX_MAX_SECOND);
+    t->lo = (int)a, t->hi = (int)b, t->given = 1;
+    return 0;
+}
+static const cli_kind SECOND_RANGE = {second_range, NULL};
+
 static const cli_range SHOW = {"--show count", 0, ORACLE_MAX_SHOW};
 static const cli_range SAMPLE = {"--sample", 1, 1ul << 30};
 
@@ -102,7 +126,10 @@ static const cli_option OPTIONS[] = {
     {"seeds", 0, "LO..HI", &CLI_SEED_RANGE, offsetof(oracle_args, seeds), NULL, BITS_EXEC, 0, 0,
      "Another tool as a child process (--b exec:CMD)", "seeds asked (hex, default 0..7FFF; one seed: LO)"},
     {"bands", 0, "LIST", &CLI_BAND_LIST, T(bands), NULL, BITS_EXEC, 0, 0, NULL,
-     "bands of the maps asked: band codes in hex as in map ids\n(02,38,..,DD), comma-separated, or all (default)"},
+     "bands of the maps (and chests) asked: band codes in hex as in\nmap ids (02,38,..,DD), comma-separated, or "
+     "all (default)"},
+    {"seconds", 0, "A..B", &SECOND_RANGE, offsetof(oracle_args, seconds), NULL, BITS_EXEC, 0, 0, NULL,
+     "chests: the seconds asked (decimal, default 0; the tool's\nsearches read 0..255)"},
     {"sample", 0, "N", &CLI_UINT, T(sample), &SAMPLE, BITS_EXEC, 0, 0, NULL,
      "ask only N items of each domain, chosen at random with a fixed\nseed (the same items every run)"},
     {"timeout", 0, "S", &SECONDS, T(timeout), NULL, BITS_EXEC, 0, 0, NULL,
@@ -143,14 +170,17 @@ static void init(void *args)
 static int check(const char *cmd, void *args, int mode)
 {
     oracle_args *o = args;
-    unsigned other = o->named & ~(1u << ORACLE_FLOORS | 1u << ORACLE_MAPS);
+    unsigned other = o->named & ~(1u << ORACLE_FLOORS | 1u << ORACLE_MAPS | 1u << ORACLE_CHESTS);
     int d = 0;
     while (other && !(other >> d & 1u))
         d++;
     if (mode == EXEC_MODE && other)
-        return cli_error(cmd, "--b exec:CMD runs floors and/or maps, not '%s'", oracle_domain_name((oracle_domain)d));
-    if (mode == EXEC_MODE && o->t.bands && o->named && !(o->named >> ORACLE_MAPS & 1u))
-        return cli_error(cmd, "--bands needs the maps domain");
+        return cli_error(cmd, "--b exec:CMD runs floors, maps and/or chests, not '%s'",
+                         oracle_domain_name((oracle_domain)d));
+    if (mode == EXEC_MODE && o->seconds.given && !(o->named >> ORACLE_CHESTS & 1u))
+        return cli_error(cmd, "--seconds needs the chests domain");
+    if (mode == EXEC_MODE && o->t.bands && o->named && !(o->named & (1u << ORACLE_MAPS | 1u << ORACLE_CHESTS)))
+        return cli_error(cmd, "--bands needs the maps or chests domain");
     return 0;
 }
 
@@ -172,6 +202,9 @@ static int run(const void *args, int mode, res_run *r)
     t.hi = o->seeds.hi;
     t.floors = o->named >> ORACLE_FLOORS & 1u;
     t.maps = o->named >> ORACLE_MAPS & 1u;
+    t.chests = o->named >> ORACLE_CHESTS & 1u;
+    t.t_lo = o->seconds.lo;
+    t.t_hi = o->seconds.hi;
     return ix_oracle_run(&t, r);
 }
 
@@ -219,15 +252,20 @@ static void domain_text(const json_t *d, const json_t *head, const void *args)
     putchar('\n');
 }
 
-/* "  floor fields carried: width 3 ... (of 3)" and the fields no record carried. */
-static void carried(const json_t *c, int maps)
+/* "  floor fields carried: width 3 ... (of 3)" and the fields no record
+ * carried; kind 0 floors, 1 maps, 2 chests. */
+static void carried(const json_t *c, int kind)
 {
-    long long n = res_get_int(c, maps ? "map_records" : "floor_records");
+    static const char *const RECORDS[3] = {"floor_records", "map_records", "chest_records"};
+    static const char *const PREFIX[3] = {"  floor fields carried: ", "  map fields carried: ",
+                                          "  chest fields carried: "};
+    static const int FIRST[4] = {0, IX_FIRST_MAP_FIELD, IX_FIRST_CHEST_FIELD, IX_FIELD_COUNT};
+    long long n = res_get_int(c, RECORDS[kind]);
     const json_t *carried = json_object_get(c, "carried");
     char line[2048] = "", none[1024] = "";
     if (!n)
         return;
-    for (int f = maps ? IX_FIRST_MAP_FIELD : 0; f < (maps ? IX_FIELD_COUNT : IX_FIRST_MAP_FIELD); f++) {
+    for (int f = FIRST[kind]; f < FIRST[kind + 1]; f++) {
         const char *name = ix_field_name((ix_field)f);
         long long k = res_get_int(carried, name);
         snprintf(line + strlen(line), sizeof line - strlen(line), "%s%s %lld", line[0] ? " " : "", name, k);
@@ -235,7 +273,7 @@ static void carried(const json_t *c, int maps)
             snprintf(none + strlen(none), sizeof none - strlen(none), "%s%s", none[0] ? ", " : "", name);
     }
     snprintf(line + strlen(line), sizeof line - strlen(line), " (of %lld)", n);
-    cli_wrap(stdout, maps ? "  map fields carried: " : "  floor fields carried: ", line, " ", 10);
+    cli_wrap(stdout, PREFIX[kind], line, " ", 10);
     if (none[0])
         cli_wrap(stdout, "  not carried by any record, so not checked: ", none, ", ", 10);
 }
@@ -245,19 +283,21 @@ static void tool_text(const json_t *d, const void *args)
 {
     const json_t *c = json_object_get(d, "check");
     int exec = !strcmp(res_get_str(d, "mode"), "exec");
-    char line[2048];
+    char line[2048], chests[48] = "";
     (void)args;
     if (!c)
         return; /* the domains: rendered one by one */
     report(json_object_get(c, "first"));
-    snprintf(line, sizeof line, "interchange check: %s%s vs %s: %lld records (%lld floors, %lld maps), %lld fields "
-             "compared; %lld records differ, %lld fields differ", exec ? "exec:" : "", res_get_str(d, "b"),
+    if (res_get_int(c, "chest_records"))
+        snprintf(chests, sizeof chests, ", %lld chest floors", res_get_int(c, "chest_records"));
+    snprintf(line, sizeof line, "interchange check: %s%s vs %s: %lld records (%lld floors, %lld maps%s), %lld "
+             "fields compared; %lld records differ, %lld fields differ", exec ? "exec:" : "", res_get_str(d, "b"),
              res_get_str(c, "a"), res_get_int(c, "records"), res_get_int(c, "floor_records"),
-             res_get_int(c, "map_records"), res_get_int(c, "fields"), res_get_int(c, "records_differing"),
+             res_get_int(c, "map_records"), chests, res_get_int(c, "fields"), res_get_int(c, "records_differing"),
              res_get_int(c, "fields_differing"));
     cli_wrap(stdout, "", line, " ", 10);
-    carried(c, 0);
-    carried(c, 1);
+    for (int kind = 0; kind < 3; kind++)
+        carried(c, kind);
     const json_t *ignored = json_object_get(c, "ignored_keys");
     line[0] = 0;
     for (size_t i = 0; i < json_array_size(ignored); i++)
@@ -347,6 +387,7 @@ static const cli_field TOOL_FIELDS[] = {
     {"check.records", "int", "always", "interchange records checked", NULL},
     {"check.floor_records", "int", "always", "of them floors", NULL},
     {"check.map_records", "int", "always", "of them maps", NULL},
+    {"check.chest_records", "int", "always", "of them chest lines (a floor's chests at a second)", NULL},
     {"check.fields", "int", "always", "fields compared", NULL},
     {"check.records_differing", "int", "always", "records with a differing field", NULL},
     {"check.fields_differing", "int", "always", "fields that differ", NULL},
@@ -359,7 +400,8 @@ static const cli_field TOOL_FIELDS[] = {
     {"check.ignored_records", "int", "always", "records carrying such keys", NULL},
     {"check.first", "array of object", "always", "the first differing records", NULL},
     {"check.first[].*", "int or string", "on a mismatch",
-     "the record's keys (`seed`, `floor` or `band`, `seed`) and where it came from (`line` or `request`)", NULL},
+     "the record's keys (`seed`, `floor`; `band`, `seed`; or `band`, `seed`, `floor`, `second`) and where it "
+     "came from (`line` or `request`)", NULL},
     {"check.first[].fields", "array of object", "on a mismatch", "its differing fields", NULL},
     {"check.first[].fields[].*", "int or string", "on a mismatch",
      "`field` (name) and, for a per-floor map field, `floor`", NULL},
@@ -377,7 +419,8 @@ static const cli_result TOOL_RESULT = {
     "`grotto oracle --b FILE.jsonl --json` and `grotto oracle --b exec:CMD --json`: another\n"
     "tool's interchange lines (docs/interchange.md) checked field by field against engine A.",
     "oracle --b exec:'python3 tools/adapters/example.py' --sample 20 --json --quiet; "
-    "oracle --b corpus/golden/maps-sample.jsonl --json",
+    "oracle --b corpus/golden/maps-sample.jsonl --json; "
+    "oracle --b exec:'python3 tools/adapters/example.py' chests --seeds 5BC3 --bands DD --seconds 12 --json --quiet",
     TOOL_FIELDS,
     NULL,
 };
@@ -435,9 +478,10 @@ const cli_command CMD_oracle = {
     "a checksum that disagrees) or an internal error.\n"
     "\n"
     "Another tool's output (docs/interchange.md) is checked field by field against A. With\n"
-    "--b exec:CMD the child gets requests 'floor SEED K' / 'map BAND SEED' (decimal; BAND =\n"
-    "band code) on its stdin and answers one interchange line per request; EOF at the end,\n"
-    "then it must exit 0. The report: records and fields checked, the first differences\n"
+    "--b exec:CMD the child gets requests 'floor SEED K' / 'map BAND SEED' / 'chest BAND SEED K\n"
+    "T' (decimal; BAND = band code; the chests domain, named only: floor K's chests at second\n"
+    "T) on its stdin and answers one interchange line per request; EOF at the end, then it\n"
+    "must exit 0. The report: records and fields checked, the first differences\n"
     "(--show) with a grid diff, which fields no record carried (not checked), keys the\n"
     "format does not define. A child that cannot start, dies, hangs or answers garbage (not\n"
     "an interchange line, or for another item), a malformed file or an item given twice:\n"
@@ -450,6 +494,7 @@ const cli_command CMD_oracle = {
                 "grotto oracle floors --against corpus/golden/floors.digest\n"
                 "grotto oracle --b corpus/golden/maps-sample.jsonl\n"
                 "grotto oracle --b exec:'python3 tools/adapters/example.py' --sample 200\n"
+                "grotto oracle chests --b exec:'python3 tools/adapters/example.py' --seconds 0..255 --sample 500\n"
                 "grotto oracle maps --a ref --b legacy --show 3",
     .run = run,
     .result = {&DOMAINS_RESULT, &TOOL_RESULT, &TOOL_RESULT},

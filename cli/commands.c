@@ -19,6 +19,8 @@
     X(timer)        \
     X(seeds)        \
     X(chest)        \
+    X(chests)       \
+    X(at)           \
     X(search)       \
     X(odds)         \
     X(oracle)       \

@@ -3,6 +3,7 @@
  * names them as a field's type ("array of place", "floor"); the JSON
  * Schema inlines them. */
 #include "cli.h"
+#include "show_research.h"
 
 static const cli_field OBJ_LOCATION_INFO_FIELDS[] = {
     {"number", "int", "always", "the location number 1..150", NULL},
@@ -228,6 +229,16 @@ static const cli_field OBJ_SEARCH_MAP_FIELDS[] = {
      "with `--include-unfindable`", NULL},
     {"matched_floors", "array of int", "always",
      "the floors that passed the floor filters (empty without floor filters)", NULL},
+    {"sort_value", "number", "`search --sort` only",
+     "the ranked value: steps (orthogonal 1, diagonal 1.5) for `steps` and `walk`, tiles for `tiles` and "
+     "`chamber`, ghost stair tiles for `ghosts`", NULL},
+    {"sort_floor", "int", "`search --sort` only",
+     "the floor: summed to (`--to-floor`), first matched (`steps` with floor filters; 0 without), or ranked "
+     "(per-floor metrics)", NULL},
+    {"sort_size", "string", "`search --sort` only", "the floor's size, `16x16` (per-floor metrics; else empty)", NULL},
+    {"sort_group", "string", "`search --sort` only",
+     "the group the tool shows it under: the size (`tiles`, `walk`), the area (`chamber`: `4 tiles`), or `top`",
+     NULL},
     {"timers", "int", "`odds` only", "timer values giving this map from the base quality", NULL},
     {"chance", "number", "`odds` only", "`timers / 65536`", NULL},
     {"locations", "array of object", "always",
@@ -259,5 +270,7 @@ const cli_result *const CLI_SHARED_OBJECTS[] = {
     &OBJ_LOST_COUNTS_RESULT,
     &OBJ_TIMINGS_RESULT,
     &OBJ_SEARCH_MAP_RESULT,
+    &CLI_AT_VALUE_RESULT,
+    &CLI_MULTIBUG_VALUE_RESULT,
     NULL,
 };

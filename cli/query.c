@@ -4,6 +4,7 @@
  * universe_search (universe/search.c). */
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -126,6 +127,9 @@ static int state_item(const cli_value *v, const char *t, void *ctx)
         {"only", 1u << 5 | 1u << 14 | 1u << 15 | 1u << 16},
         {"no-enemy", 1u << 6 | 1u << 7 | 1u << 8 | 1u << 9},
         {"special", ((1u << 17) - 1) & ~1u},
+        {"4-enemy", 1u << 2},
+        {"3-enemy", 1u << 3 | 1u << 10 | 1u << 11 | 1u << 12},
+        {"2-enemy", 1u << 4 | 1u << 13},
     };
     for (size_t g = 0; g < sizeof GROUPS / sizeof GROUPS[0]; g++)
         if (lookup_same_text(t, GROUPS[g].name)) {
@@ -136,7 +140,7 @@ static int state_item(const cli_value *v, const char *t, void *ctx)
     long n = strtol(t, &end, 10);
     if (end == t || *end || n < 0 || n > 16)
         return cli_error(v->cmd, "bad state list: '%s' is not a state: codes 0..16 or normal, partial, only, "
-                                 "no-enemy, special", t);
+                                 "no-enemy, special, 4-enemy, 3-enemy, 2-enemy", t);
     *(uint32_t *)ctx |= 1u << n;
     return 0;
 }
@@ -239,6 +243,99 @@ static void index_engine_help(const cli_option *o, char *buf, size_t size)
 }
 const cli_kind QUERY_INDEX_ENGINE = {cli_engine_of, index_engine_help};
 
+/* ---- the kinds of research.md §1-§2 (issue 20) ---- */
+
+const cli_range QUERY_SMR = {"first-floor monster rank", 1, 12}, QUERY_CHAMBER_COUNT = {"chamber count", 1, 16},
+                QUERY_TO_FLOOR = {"floor", 1, GROTTO_MAX_FLOORS};
+
+static int name_part(const cli_value *v, const char *text, void *field, const struct gt_name *t, int n,
+                     const char *what)
+{
+    if (!(*(int *)field = name_index(t, n, text)))
+        return cli_error(v->cmd, "unknown %s '%s': expected a part of a map name as grotto map shows it, EN (any "
+                                 "case) or JP, e.g. %s", what, text, t[1].en);
+    return 0;
+}
+
+static int prefix(const cli_value *v, const char *text, void *field)
+{
+    return name_part(v, text, field, gt_prefix_name, GT_PREFIX_NAMES, "prefix");
+}
+static int suffix(const cli_value *v, const char *text, void *field)
+{
+    return name_part(v, text, field, gt_suffix_name, GT_SUFFIX_NAMES, "suffix");
+}
+static int locale(const cli_value *v, const char *text, void *field)
+{
+    return name_part(v, text, field, gt_locale_name, GT_LOCALE_NAMES, "locale");
+}
+const cli_kind QUERY_PREFIX = {prefix, NULL}, QUERY_SUFFIX = {suffix, NULL}, QUERY_LOCALE = {locale, NULL};
+
+static int seeds(const cli_value *v, const char *text, void *field)
+{
+    universe_query *q = field;
+    cli_seeds w;
+    if (CLI_SEED_RANGE.conv(v, text, &w))
+        return EXIT_USAGE;
+    q->seed_lo = (int)w.lo;
+    q->seed_hi = (int)w.hi;
+    return 0;
+}
+const cli_kind QUERY_SEEDS = {seeds, NULL};
+
+/* "S2": rank letter (S = 10 .. I = 1) and an exact count 0..48 */
+static int chest_item(const cli_value *v, const char *t, void *ctx)
+{
+    static const char LETTERS[] = "IHGFEDCBAS"; /* rank 1..10 */
+    universe_query *q = ctx;
+    const char *at = t[0] ? strchr(LETTERS, toupper((unsigned char)t[0])) : NULL;
+    char *end;
+    long n = at && isdigit((unsigned char)t[1]) ? strtol(t + 1, &end, 10) : -1;
+    if (!at || n < 0 || *end || n > 3 * GROTTO_MAX_FLOORS)
+        return cli_error(v->cmd, "bad chest count '%s': expected a rank letter S A B C D E F G H I and a count "
+                                 "0..48, e.g. S2", t);
+    int r = (int)(at - LETTERS);
+    if (q->chest_ranks >> r & 1)
+        return cli_error(v->cmd, "bad chest counts: rank %c given twice", LETTERS[r]);
+    q->chest_ranks |= (uint16_t)(1u << r);
+    q->chests[r] = (uint8_t)n;
+    return 0;
+}
+
+static int chests(const cli_value *v, const char *text, void *field)
+{
+    universe_query *q = field;
+    q->chest_ranks = 0;
+    if (!*text)
+        return cli_error(v->cmd, "bad chest counts '': expected e.g. S2,A3");
+    return cli_each_item(v, text, chest_item, field);
+}
+const cli_kind QUERY_CHESTS = {chests, NULL};
+
+static int bq_count(const cli_value *v, const char *text, void *field)
+{
+    static const char *const NAMES[] = {"1", "1'", "D", "D'"};
+    for (int i = 0; i < 4; i++)
+        if (lookup_same_text(text, NAMES[i])) {
+            *(int *)field = UNIVERSE_BQ_ONE + i;
+            return 0;
+        }
+    return cli_error(v->cmd, "bad --bq-count '%s': expected 1, 1', D or D'", text);
+}
+const cli_kind QUERY_BQ_COUNT = {bq_count, NULL};
+
+static int sort_by(const cli_value *v, const char *text, void *field)
+{
+    static const char *const NAMES[] = {"steps", "tiles", "walk", "chamber", "ghosts"};
+    for (int i = 0; i < 5; i++)
+        if (lookup_same_text(text, NAMES[i])) {
+            *(int *)field = UNIVERSE_SORT_STEPS + i;
+            return 0;
+        }
+    return cli_error(v->cmd, "bad --sort '%s': expected steps, tiles, walk, chamber or ghosts", text);
+}
+const cli_kind QUERY_SORT = {sort_by, NULL};
+
 /* ---- init, check, help ---- */
 
 void query_init(void *args)
@@ -246,7 +343,31 @@ void query_init(void *args)
     query_args *a = args;
     universe_query_init(&a->a.q);
     a->a.q.floor_lo = 0; /* --floor not given (check() restores 1..16) */
-    a->a.limit = 100;
+    a->a.limit = ULONG_MAX; /* not given: check() sets the default */
+}
+
+/* The checks of the ranking options (search). */
+static int sort_check(const char *cmd, query_args *a)
+{
+    universe_query *q = &a->a.q;
+    int floors = q->sort > UNIVERSE_SORT_STEPS, dd = grotto_band_of_quality(0xDD);
+    if (!q->sort && (q->desc || q->to_match || q->to_floor))
+        return cli_error(cmd, "--desc, --to-match and --to-floor rank the maps: give --sort");
+    if (q->sort != UNIVERSE_SORT_STEPS && (q->to_match || q->to_floor))
+        return cli_error(cmd, "--to-match and --to-floor apply to --sort steps");
+    if (q->to_match && !universe_query_has_floor_filters(q))
+        return cli_error(cmd, "--to-match sums the floors before the first matched floor: give a floor filter "
+                              "(--state, --monster, ...)");
+    if (floors && q->band >= 0 && q->band != dd)
+        return cli_error(cmd, "--sort tiles, walk, chamber and ghosts rank band DD's floors, as the community "
+                              "tool does: leave out --band or give --band DD");
+    if (floors) {
+        q->band = dd;
+        q->findable = 0; /* the tool ranks every floor it samples */
+    }
+    if (a->a.limit == ULONG_MAX)
+        a->a.limit = floors ? 0 : 100; /* the floor rankings keep the tool's cut */
+    return 0;
 }
 
 int query_check(const char *cmd, void *args, int odds)
@@ -254,6 +375,8 @@ int query_check(const char *cmd, void *args, int odds)
     query_args *a = args;
     universe_query *q = &a->a.q;
     q->findable = !a->include_unfindable || a->arising;
+    if (sort_check(cmd, a))
+        return EXIT_USAGE;
     a->a.odds = odds;
     if (a->helper.base) {
         q->base = a->helper.base;
@@ -269,7 +392,8 @@ int query_check(const char *cmd, void *args, int odds)
         q->floor_lo = 1;
     else if (!universe_query_has_floor_filters(q))
         return cli_error(cmd, "--floor restricts the floor filters (--state, --monster, --nipple, --chamber, "
-                              "--ghosts, --overflow, --up-by-chest, --down-cut, --up-on-wall): give one");
+                              "--ghosts, --overflow, --up-by-chest, --down-cut, --up-on-wall, --flag0, "
+                              "--chambers-per-floor, --chestless, --down-unreachable): give one");
     return 0;
 }
 
@@ -304,6 +428,30 @@ static void places(const json_t *m, int odds, char *buf, size_t size)
     }
 }
 
+/* search --sort: "104.5 steps", "47 steps to B8F", "164 tiles: B13F
+ * 16x16"; a header line before each group of the per-floor metrics. */
+static void ranked(const json_t *m, const universe_query *q, char *buf, size_t size)
+{
+    static char group[32];
+    static const char *const UNIT[] = {"", "steps", "tiles", "steps", "tiles", "ghost stairs"};
+    if (!res_has(m, "sort_value") || q->sort < UNIVERSE_SORT_STEPS || q->sort > UNIVERSE_SORT_GHOSTS)
+        return;
+    const char *g = res_get_str(m, "sort_group");
+    double v = res_get_num(m, "sort_value");
+    long long floor = res_get_int(m, "sort_floor");
+    if (q->sort != UNIVERSE_SORT_STEPS) {
+        if (strcmp(g, group) != 0) {
+            snprintf(group, sizeof group, "%s", g);
+            printf("-- %s\n", g);
+        }
+        snprintf(buf, size, "%g %s: B%lldF %s", v, UNIT[q->sort], floor, res_get_str(m, "sort_size"));
+    } else if (q->to_match || q->to_floor) {
+        snprintf(buf, size, "%g steps to B%lldF", v, floor);
+    } else {
+        snprintf(buf, size, "%g steps", v);
+    }
+}
+
 static void map_line(const json_t *m, const json_t *head, const void *args)
 {
     (void)head;
@@ -318,10 +466,12 @@ static void map_line(const json_t *m, const json_t *head, const void *args)
     for (size_t i = 0, n = 0; i < json_array_size(floors); i++)
         n += (size_t)snprintf(fl + n, sizeof fl - n, "%sB%lldF", n ? " " : "floors ",
                               (long long)json_integer_value(json_array_get(floors, i)));
+    char rank[96] = "";
+    ranked(m, &a->a.q, rank, sizeof rank);
     const char *pieces[] = {first, !res_get_bool(m, "arising") ? "(never-seed)"
                                    : !res_get_bool(m, "findable") ? "(unfindable)" : "",
-                            chance, fl};
-    cli_wrap_pieces(stdout, pieces, 4, "  ", 8);
+                            chance, fl, rank};
+    cli_wrap_pieces(stdout, pieces, 5, "  ", 8);
     if (a->a.odds || a->a.q.base || a->a.q.has_locations) {
         places(m, odds_of(args), at, sizeof at);
         cli_wrap(stdout, "        at ", at[0] ? at : "-", "; ", 11);
@@ -407,13 +557,21 @@ static void count(const json_t *d, const void *args)
     printf("%lld\n", res_get_int(d, "found"));
 }
 
+void query_csv_field(const char *s, int last)
+{
+    csv_field(s, last);
+}
+
 const cli_renderer QUERY_CSV = {csv_head, csv_row, NULL}, QUERY_COUNT = {NULL, NULL, count};
 
 /* ---- documentation ---- */
 
 const cli_field QUERY_SEARCH_FIELDS[] = {
-    {"maps", "array of search_map", "always", "the maps found, at most `--limit`", NULL},
-    {"found", "int", "always", "maps that pass the filters", NULL},
+    {"maps", "array of search_map", "always",
+     "the maps found, at most `--limit`; with `--sort`, ranked (`sort_*` fields)", NULL},
+    {"found", "int", "always",
+     "maps that pass the filters (`--sort steps`: those with a walking cost; `--sort tiles`, `walk`, "
+     "`chamber`, `ghosts`: the floors ranked, one per layout, before the tool's cut)", NULL},
     {"shown", "int", "always", "maps listed in `maps`", NULL},
     {NULL, NULL, NULL, NULL, NULL},
 };

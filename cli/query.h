@@ -24,6 +24,10 @@ typedef struct query_args {
 extern const cli_kind QUERY_ENV, QUERY_BOSS, QUERY_LEVELS, QUERY_STATES, QUERY_MONSTER, QUERY_FLOORS,
     QUERY_LOCATION, QUERY_FROM_BOSS, QUERY_REWARD, QUERY_INDEX_ENGINE;
 extern const cli_range QUERY_FLOOR_COUNT, QUERY_GHOSTS, QUERY_LIMIT;
+/* research.md §1-§2 (issue 20): the name parts, seed window, chest counts,
+ * base-quality counts and rankings */
+extern const cli_kind QUERY_PREFIX, QUERY_SUFFIX, QUERY_LOCALE, QUERY_SEEDS, QUERY_CHESTS, QUERY_BQ_COUNT, QUERY_SORT;
+extern const cli_range QUERY_SMR, QUERY_CHAMBER_COUNT, QUERY_TO_FLOOR;
 
 /* The index options of a command whose args struct T holds a
  * universe_index_args at member F (search, odds, stats); M: their modes. */
@@ -61,8 +65,8 @@ extern const cli_range QUERY_FLOOR_COUNT, QUERY_GHOSTS, QUERY_LIMIT;
      "and seeds whose timers miss the band);\nnot with a base quality: every map a base gives can be found"}, \
     {"state", 0, "LIST", &QUERY_STATES, Q(states), NULL, 0, 0, 0,                                              \
      "Floor filters (a map passes when one of its floors passes all of them)",                                \
-     "enemy-list state codes 0..16 or normal, partial, only, no-enemy,\nspecial (any but 0), "                \
-     "comma-separated: --state only,no-enemy"},                                                                \
+     "enemy-list state codes 0..16 or normal, partial, only, no-enemy,\nspecial (any but 0), 4-enemy, "      \
+     "3-enemy, 2-enemy, comma-separated:\n--state only,no-enemy"},                                                                \
     {"monster", 0, "NAME", &QUERY_MONSTER, Q(monster), NULL, 0, 0, 0, NULL,                                    \
      "the floor's ONLY monster (in an ONLY state), EN any case, JP or id:\n--monster \"liquid metal slime\""}, \
     {"nipple", 0, NULL, &CLI_FLAG, Q(nipple), NULL, 0, 0, 0, NULL, "a chest no one can reach (an unreachable chest)"}, \
@@ -98,10 +102,52 @@ extern const cli_range QUERY_FLOOR_COUNT, QUERY_GHOSTS, QUERY_LIMIT;
      "a header line, then one line per map (RFC 4180 quoting)"},                                               \
     CLI_INDEX_OPTIONS(query_args, a.index, 0)
 
+/* The filters of research.md §2 (search and odds), after QUERY_OPTIONS. */
+#define QUERY_RESEARCH_OPTIONS                                                                                  \
+    {"smr", 0, "N", &CLI_INT, Q(smr), &QUERY_SMR, 0, 0, 0, "More map filters (the community tool's)",          \
+     "first-floor monster rank N (1..12)"},                                                                    \
+    {"seeds", 0, "LO..HI", &QUERY_SEEDS, offsetof(query_args, a.q), NULL, 0, 0, 0, NULL,                       \
+     "seeds LO..HI (hex), e.g. --seeds 1000..10FF"},                                                           \
+    {"prefix", 0, "NAME", &QUERY_PREFIX, Q(prefix), NULL, 0, 0, 0, NULL,                                       \
+     "the name's first part, EN any case or JP: --prefix Diamond"},                                            \
+    {"suffix", 0, "NAME", &QUERY_SUFFIX, Q(suffix), NULL, 0, 0, 0, NULL, "the name's last part: --suffix Bliss"}, \
+    {"locale", 0, "NAME", &QUERY_LOCALE, Q(locale), NULL, 0, 0, 0, NULL, "the name's middle part: --locale World"}, \
+    {"chests", 0, "LIST", &QUERY_CHESTS, offsetof(query_args, a.q), NULL, 0, 0, 0, NULL,                      \
+     "exact chest counts over the whole map per rank letter (S..I):\n--chests S2,A3"},                       \
+    {"bq-count", 0, "K", &QUERY_BQ_COUNT, Q(bq_count), NULL, 0, 0, 0, NULL,                                    \
+     "base qualities giving the map: 1 (one in all), 1' (one at some\nlocation), D (all >= 245), D' (all >= " \
+     "245 at some location)"},                                                                                 \
+    {"multi-special", 0, NULL, &CLI_FLAG, Q(multi_special), NULL, 0, 0, 0, NULL,                               \
+     "two floors or more in a special enemy-list state"},                                                      \
+    {"chambers-floors", 0, "N", &CLI_INT, Q(chambers_floors), &QUERY_CHAMBER_COUNT, 0, 0, 0, NULL,             \
+     "chambers on N floors or more"},                                                                          \
+    {"flag0", 0, NULL, &CLI_FLAG, Q(flag0), NULL, 0, 0, 0, "More floor filters",                               \
+     "Flag0 tiles on the floor (D > 0; with --state: on a matched floor)"},                                    \
+    {"chambers-per-floor", 0, "N", &CLI_INT, Q(chambers_per_floor), &QUERY_CHAMBER_COUNT, 0, 0, 0, NULL,       \
+     "N chambers or more on the floor"},                                                                       \
+    {"chestless", 0, NULL, &CLI_FLAG, Q(chestless), NULL, 0, 0, 0, NULL,                                       \
+     "the floor's only chest cannot be reached"},                                                              \
+    {"down-unreachable", 0, NULL, &CLI_FLAG, Q(down_unreachable), NULL, 0, 0, 0, NULL,                         \
+     "the down stairs cannot be reached from the up stairs"}
+
+/* The rankings of search (research.md §1). */
+#define QUERY_SORT_OPTIONS                                                                                      \
+    {"sort", 0, "BY", &QUERY_SORT, Q(sort), NULL, 0, 0, 0, "Ranking",                                          \
+     "steps: maps by walking cost (fastest first; Greygnarl left out unless\n--boss 12); tiles, walk, "      \
+     "chamber, ghosts: band DD's floors by\nwalkable tiles, walking cost, largest chamber, ghost stairs"},    \
+    {"desc", 0, NULL, &CLI_FLAG, Q(desc), NULL, 0, 0, 0, NULL, "largest first (slowest maps, most tiles, ...)"}, \
+    {"to-match", 0, NULL, &CLI_FLAG, Q(to_match), NULL, 0, 0, 3, NULL,                                         \
+     "steps: summed to the first matched floor (the floors before it)"},                                       \
+    {"to-floor", 0, "N", &CLI_INT, Q(to_floor), &QUERY_TO_FLOOR, 0, 0, 3, NULL,                                \
+     "steps: summed over B1F..BNF, maps of N floors or more"}
+
 void query_init(void *args);
 /* odds: a base is required. */
 int query_check(const char *cmd, void *args, int odds);
 void query_index_help(FILE *out);
+
+/* One CSV field (RFC 4180 quoting), then ',' or, for the last, a newline. */
+void query_csv_field(const char *s, int last);
 
 extern const cli_renderer QUERY_TEXT, QUERY_CSV, QUERY_COUNT;
 extern const cli_field QUERY_SEARCH_FIELDS[], QUERY_ODDS_FIELDS[];

@@ -270,7 +270,23 @@ static void legend_all(FILE *o, const pic *f, int top, int cols)
     fprintf(o, "</g>\n</svg>\n");
 }
 
-int svg_write_floor(FILE *o, const json_t *doc, const char *title)
+/* The walk: a line through the centres of its tiles. */
+static void walk_line(FILE *o, const json_t *doc, int top)
+{
+    const json_t *p = json_object_get(doc, "walk_path");
+    if (json_array_size(p) < 2)
+        return;
+    fprintf(o, "<polyline id=\"walk\" fill=\"none\" stroke=\"#d62728\" stroke-width=\"3\" "
+               "stroke-linejoin=\"round\" points=\"");
+    for (size_t i = 0; i < json_array_size(p); i++) {
+        int xy[2];
+        xy_of(json_array_get(p, i), xy);
+        fprintf(o, "%s%d,%d", i ? " " : "", MARGIN + xy[0] * CELL + CELL / 2, top + xy[1] * CELL + CELL / 2);
+    }
+    fprintf(o, "\"/>\n");
+}
+
+int svg_write_floor(FILE *o, const json_t *doc, const char *title, int with_path)
 {
     static pic f;
     pic_of(doc, &f);
@@ -281,6 +297,8 @@ int svg_write_floor(FILE *o, const json_t *doc, const char *title)
     fprintf(o, "<g id=\"floor\">\n");
     tiles(o, &f, top);
     marks(o, &f, top);
+    if (with_path)
+        walk_line(o, doc, top);
     fprintf(o, "</g>\n");
     coordinates(o, &f, top);
     legend_all(o, &f, top, cols);

@@ -101,6 +101,23 @@ static const term TERMS[] = {
     {"instances, distinct", "counting bases: every floor of every map, or different (seed, floor) layouts"},
     {"walking cost, half-steps", "the shortest walk from the up to the down stairs, in half-steps (2 per step)"},
     {"AT, multibug", "the research layers of the oracle: the AT of a seed and the multiplayer bug of a map"},
+    {"AT values, step n", "the generator's value (0..32767) after n steps from the map seed; the tool shows "
+                          "steps 35..37 (the community's 'map method')"},
+    {"R2, +3, N2", "the first step (within 400) that starts two low values in a row (< 128), two low values "
+                   "three apart, or high-normal-high-normal (< 256): where rare drops line up"},
+    {"drop pattern, threshold", "a run of hits (value <= threshold: 1/256 = 128 .. 1/32 = 1024) the pattern "
+                                "search looks for: R2, R3, N2, 4_in_6, ..."},
+    {"zoom, POP index, deftness", "zoom n puts the whistle's spawn draw at step N = 35 + 29 n (the POP); the "
+                                  "value at N + 1 gives the deftness 0..1000"},
+    {"spawn window", "the values of the spawn draw that summon a wandering monster of a floor's enemy list"},
+    {"bug map", "the four-player multiplayer bug: the map's details drawn one step further on (floors, boss, "
+                "name); the seed's own floors below the map's last can then be reached"},
+    {"QL, PPAP 5 / 9", "the community's chest-timer farming: quickload at stopwatch 6 (Solo) or 7 (Party); "
+                       "PPAP reads one second, stopwatch 5 or 9"},
+    {"5A / 9A, D / 5D / 9D", "PPAP with two hit floors anywhere on the map; the searches sorted by walking cost"},
+    {"combo, 3rd, S3", "a waypoint item in chest 1 or 2 then the material in the 3rd chest; the 3rd chests of "
+                       "B3F and B4F; S-rank 3rd chests of B13F and B14F"},
+    {"marathon", "every chest of every floor of a map against the seconds, in one table"},
     {"capture", "a record read from a console (inventory, floor, memory, RAM, work area), checked by verify"},
 };
 enum { NTERMS = sizeof TERMS / sizeof TERMS[0] };

@@ -13,6 +13,7 @@
  * first flood already answers it (impl_softlock_from_reach). */
 #include <string.h>
 
+#include "always.h"
 #include "bitboard.h"
 #include "impl.h"
 
@@ -144,7 +145,7 @@ void impl_analyse_masks(const impl_floor_masks *m, grotto_floor_analysis *out)
         while (g) {
             int x = __builtin_ctz(g);
             g &= (uint16_t)(g - 1);
-            if (out->ghost_count < GROTTO_MAX_GHOSTS) {
+            if (ALWAYS(out->ghost_count < GROTTO_MAX_GHOSTS)) { /* 256 tiles, two of them final stairs */
                 out->ghost[out->ghost_count].x = (uint8_t)x;
                 out->ghost[out->ghost_count].y = (uint8_t)y;
             }
@@ -184,7 +185,7 @@ void impl_softlock_facts(const impl_floor_masks *m, grotto_floor_facts *out)
  * rooms, never there. */
 static int chest_bypassed(const impl_floor_masks *m, const uint16_t open[16], grotto_xy c)
 {
-    if (c.x < 1 || c.x > 14 || c.y < 1 || c.y > 14)
+    if (NEVER(c.x < 1 || c.x > 14 || c.y < 1 || c.y > 14))
         return 0;
     if (impl_pat9(m->chest, c.x, c.y) & (IMPL_P_N | IMPL_P_E | IMPL_P_S | IMPL_P_W))
         return 0;
@@ -213,7 +214,7 @@ void impl_facts_masks(const impl_floor_masks *m, grotto_floor_facts *out, uint16
 {
     int ghosts = impl_count_cells(m->stairs);
     ghosts -= bit_at(m->stairs, m->up);
-    if (!(m->down.x == m->up.x && m->down.y == m->up.y))
+    if (ALWAYS(!(m->down.x == m->up.x && m->down.y == m->up.y))) /* generated floors only */
         ghosts -= bit_at(m->stairs, m->down);
     out->ghost_count = (uint16_t)ghosts;
     uint16_t r[16];

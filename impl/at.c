@@ -17,6 +17,7 @@
  *   width and the window with the bits at or before e cleared matches. */
 #include <string.h>
 
+#include "always.h"
 #include "grotto/at.h"
 #include "grotto/engine.h"
 #include "impl.h"
@@ -191,7 +192,7 @@ long impl_at_scan(uint32_t seed, const grotto_at_scan_query *q, uint32_t *start,
     int unbounded = q->max_steps <= GROTTO_AT_NO_BOUND_MAX;
     uint32_t first = unbounded ? 1 : GROTTO_AT_LOWER_BOUND; /* step of bit 0 */
     scan_out o = {start, cap, 0, unbounded ? 1 : q->pop + 3};
-    if (q->max_steps < first)
+    if (NEVER(q->max_steps < first)) /* max_steps >= 1, and > GROTTO_AT_NO_BOUND_MAX when first is 38 */
         return 0;
     uint64_t bits = (uint64_t)(q->max_steps - first + 1); /* recorded steps */
 

@@ -88,6 +88,9 @@ static int impl_e_facts(uint32_t seed, int k, grotto_floor_t *floor, grotto_floo
     out->up_on_wall = up_on_wall;
     out->overflow = f->overflow;
     out->chest_count = m.chest_count;
+    out->walk = impl_walk(f);
+    out->width = f->width;
+    out->height = f->height;
     return 0;
 }
 

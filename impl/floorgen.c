@@ -34,6 +34,7 @@
  * specialDone. */
 #include <string.h>
 
+#include "always.h"
 #include "bitboard.h"
 #include "bytegrid.h"
 #include "impl.h"
@@ -129,7 +130,7 @@ static void partition(work_area *wa, uint32_t *s)
     todo[top++] = 0;
     while (top) {
         int n = todo[--top];
-        if (wa->nodes >= 15)
+        if (NEVER(wa->nodes >= 15))
             continue; /* R8 */
         const lnode *N = &wa->node[n];
         /* the axis: forced by a cut already made, else drawn (1 = columns,
@@ -181,7 +182,7 @@ static inline void carve(work_area *wa, uint32_t *s, int n)
     lroom *R = &wa->room[n];
     memset(R, 0, sizeof *R);
     int wx = N->hi[0] + 1 - N->lo[0], wy = N->hi[1] + 1 - N->lo[1];
-    if (wx < 3 || wy < 3)
+    if (NEVER(wx < 3 || wy < 3))
         return; /* R6, unreachable */
     int t[2] = {wx / 3, wy / 3};
     int inset = (impl_next15(s) & 1u) == 0;
@@ -192,7 +193,7 @@ static inline void carve(work_area *wa, uint32_t *s, int n)
         R->hi[a] = (uint8_t)impl_range(s, N->lo[a] + 2 * t[a], N->hi[a] - inset);
     R->carved = 1;
     bg_clear_rect(wa->g, R->lo[0], R->lo[1], R->hi[0], R->hi[1]);
-    if (R->lo[0] && R->lo[1] && R->hi[0] && R->hi[1]) { /* R9 */
+    if (ALWAYS(R->lo[0] && R->lo[1] && R->hi[0] && R->hi[1])) { /* R9: the outer ring keeps 0 */
         doors(s, wa->g, R, 1);
         doors(s, wa->g, R, 0);
     }
@@ -221,7 +222,7 @@ static inline void erode(work_area *wa, uint32_t *s, int n)
 {
     const lnode *N = &wa->node[n];
     const lroom *R = &wa->room[n];
-    if (!R->carved)
+    if (NEVER(!R->carved))
         return; /* R6 */
     int special = 0;
     if (!wa->special_done && impl_range(s, 0, 15) == 0) {
@@ -278,7 +279,7 @@ static inline void corridor(const uint8_t *g, corridor_planes *cp, int o, int L,
 static inline void connect(work_area *wa, corridor_planes *cp, uint32_t *s, const lsplit *P)
 {
     const lroom *A = &wa->room[P->first], *B = &wa->room[P->second];
-    if (!A->carved || !B->carved)
+    if (NEVER(!A->carved || !B->carved))
         return; /* R6 */
     int a = P->axis, o = 1 - a;
     for (int i = 0; i < 4; i++) {
@@ -440,7 +441,7 @@ static void write_layout(const work_area *wa, const stair_state *st, const stair
         out->room[r].y0 = R->lo[1];
         out->room[r].x1 = R->hi[0];
         out->room[r].y1 = R->hi[1];
-        if (R->lo[0] == R->hi[0] || R->lo[1] == R->hi[1])
+        if (NEVER(R->lo[0] == R->hi[0] || R->lo[1] == R->hi[1])) /* R6: rooms are 3 wide */
             regular = 0;
     }
     out->size = (uint8_t)wa->size;
@@ -592,7 +593,7 @@ int impl_place_chests(const impl_layout *layout, int k, grotto_xy chest[GROTTO_M
     uint16_t occupied[16]; /* stairs (ghosts too) and the chests placed */
     memcpy(occupied, layout->stairs, sizeof occupied);
     int discards = cls == 1; /* k == 3 (k == 1 never gets here: dead, as in §11) */
-    if (discards && layout->rooms_regular) {
+    if (discards && ALWAYS(layout->rooms_regular)) {
         /* every discarded candidate makes exactly its room, x and y draws */
         s = impl_state_after(s, CHEST_DISCARDS * CHEST_DRAWS);
         skipped = CHEST_DISCARDS;

@@ -169,6 +169,10 @@ int impl_map_from_floors(int quality, const grotto_map_floors_t *floors, grotto_
 /* Walking cost of a finished floor in half-steps (grotto/walk.h), by a
  * wavefront over packed planes (walk.c). */
 uint16_t impl_walk(const grotto_floor_t *f);
+/* The same on row masks of the walkable tiles (bit x of rows[y]; tiles
+ * outside the floor clear), as the sweep keeps them (impl_floor_masks.walk):
+ * the start counts whatever it holds. */
+uint16_t impl_walk_rows(const uint16_t rows[16], grotto_xy up, grotto_xy down);
 
 /* The AT (research.md §4; grotto/at.h semantics, impl/at.c) and the
  * multiplayer bug (§5; grotto/multibug.h, impl/multibug.c). */

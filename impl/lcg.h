@@ -7,6 +7,8 @@
 
 #include <stdint.h>
 
+#include "always.h"
+
 #define IMPL_MULT 1103515245u
 #define IMPL_INC 12345u
 /* Two steps at once: s -> (MULT * MULT) s + (MULT * INC + INC), mod 2^32. */
@@ -55,7 +57,7 @@ static inline int impl_range(uint32_t *s, int lo, int hi)
     int n = hi - lo + 1;
     if ((unsigned)n <= IMPL_FASTMOD_MAX)
         return lo + (int)impl_mod15(r, (uint32_t)n);
-    if (n < 0)
+    if (NEVER(n < 0)) /* every caller has hi >= lo - 1 */
         return lo + (int)(r % (uint32_t)(-n));
     return lo + (int)(r % (uint32_t)n);
 }

@@ -67,6 +67,7 @@ typedef struct floor_sum {
     uint8_t up_on_wall;
     uint8_t overflow;
     uint8_t chest_on_wall; /* a chest replaced a wall or partition tile */
+    uint8_t size;          /* the floor is size x size */
     uint8_t same;          /* a floor like entry `first` of the chunk but for its index k: */
     uint32_t first;        /* its facts are a copy (the fields above unset) */
 } floor_sum;
@@ -232,6 +233,7 @@ static int floors_generate(sweep_worker *w, int chunk)
                 first = fs;
                 fs->up_on_wall = L.up_on_wall;
                 fs->overflow = L.overflow;
+                fs->size = L.size;
                 fs->chest_on_wall = 0;
                 for (int i = 0; i < count; i++)
                     fs->chest_on_wall |= (uint8_t)((L.blocked[chest[i].y] >> chest[i].x) & 1u);
@@ -302,7 +304,8 @@ static void floors_elist(sweep_worker *w, int nsum)
 static void floors_facts(sweep_worker *w, int nsum)
 {
     const grotto_sweep_request *req = w->sh->req;
-    uint32_t base_layout = UINT32_MAX;
+    uint32_t base_layout = UINT32_MAX, walk_layout = UINT32_MAX;
+    uint16_t layout_walk = 0;
     grotto_floor_facts base = {0};
     uint16_t reach[16] = {0};
     for (int i = 0; i < nsum; i++) {
@@ -341,6 +344,19 @@ static void floors_facts(sweep_worker *w, int nsum)
         fa->up_on_wall = fs->up_on_wall;
         fa->overflow = fs->overflow;
         fa->chest_count = fs->m.chest_count;
+        /* chests on walkable tiles leave the walkable set, hence the walk,
+         * as the layout had it */
+        if (fs->chest_on_wall) {
+            fa->walk = impl_walk_rows(fs->m.walk, fs->m.up, fs->m.down);
+        } else {
+            if (fs->layout != walk_layout) {
+                layout_walk = impl_walk_rows(fs->m.walk, fs->m.up, fs->m.down);
+                walk_layout = fs->layout;
+            }
+            fa->walk = layout_walk;
+        }
+        fa->width = fs->size;
+        fa->height = fs->size;
     }
 }
 
@@ -395,6 +411,7 @@ static void map_outputs(sweep_worker *w, int band, uint32_t seed, const grotto_m
     if (req->maps) {
         memset(&req->maps[mslot], 0, sizeof req->maps[mslot]); /* padding too: indexes compare with memcmp */
         grotto_map_facts_of(d, special, &req->maps[mslot]);
+        grotto_map_facts_chests(m, &req->maps[mslot]);
     }
 }
 

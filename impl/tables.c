@@ -16,6 +16,7 @@
  * impl_cut_state (impl_elist_state), details.c and impl_map.h the key tables
  * of map-details.md, timer.c the timer tables, sweep.c impl_fnv_prime_pow,
  * chests.c the chest windows and the item of every raw draw. */
+#include "always.h"
 #include "bitboard.h"
 #include "grotto/record.h"
 #include "grotto/tables.h"
@@ -136,7 +137,7 @@ static void build_cut_states(void)
                 int missing = 0;
                 for (int j = s; j < ft->F && !missing; j++)
                     missing = chest_column(ft->spawn[j].monster);
-                int code = kinds <= GT_CUT_KINDS_MAX ? gt_state_of_cut[kinds][missing] : -1;
+                int code = ALWAYS(kinds <= GT_CUT_KINDS_MAX) ? gt_state_of_cut[kinds][missing] : -1;
                 impl_cut_state[env][mr][s] = (uint8_t)(code < 0 ? IMPL_NO_STATE : code);
                 kinds += !chest_column(ft->spawn[s].monster);
             }
@@ -197,13 +198,13 @@ static void build_timer_tables(void)
         impl_timer_modulus[base] = (uint8_t)m;
         for (int k = 0; k < m; k++) {
             int q = base + (int)((double)k - (double)base / 10.0); /* (int) truncates toward zero */
-            impl_timer_quality[base][k] = (uint8_t)(q < GROTTO_QUALITY_MIN   ? GROTTO_QUALITY_MIN
+            impl_timer_quality[base][k] = (uint8_t)(NEVER(q < GROTTO_QUALITY_MIN) ? GROTTO_QUALITY_MIN
                                                     : q > GROTTO_QUALITY_MAX ? GROTTO_QUALITY_MAX
                                                                              : q);
         }
     }
     for (int i = 0; i < GT_LOCATION_BAND_COUNT; i++)
-        for (int q = gt_location_bands[i].qmin; q <= gt_location_bands[i].qmax && q <= GROTTO_QUALITY_MAX; q++)
+        for (int q = gt_location_bands[i].qmin; q <= gt_location_bands[i].qmax && ALWAYS(q <= GROTTO_QUALITY_MAX); q++)
             impl_timer_locations[q] = (uint8_t)gt_location_bands[i].locations;
 }
 
@@ -225,7 +226,7 @@ static void build_chest_tables(void)
         const struct gt_chest_table *t = &gt_chest_tables[r];
         int v = 0;
         for (int e = 0; e < t->count; e++)
-            for (int w = 0; w < t->entry[e].weight && v < IMPL_CHEST_V; w++)
+            for (int w = 0; w < t->entry[e].weight && ALWAYS(v < IMPL_CHEST_V); w++)
                 impl_chest_window[r][v++] = t->entry[e].item;
         for (int raw = 0; raw < IMPL_CHEST_RAW; raw++)
             impl_chest_item_of_raw[r][raw] = impl_chest_window[r][impl_scaled((uint32_t)raw, IMPL_CHEST_V)];

@@ -114,8 +114,18 @@ uint16_t impl_walk(const grotto_floor_t *f)
         return 0;
     if (up.x >= w || up.y >= h || down.x >= w || down.y >= h)
         return GROTTO_WALK_NONE;
+    pk_plane walk = walkable_plane(f, w, h);
+    return impl_walk_rows(walk.r, up, down);
+}
 
-    pk_plane walk = walkable_plane(f, w, h), seen, ring[SLOTS];
+uint16_t impl_walk_rows(const uint16_t rows[16], grotto_xy up, grotto_xy down)
+{
+    if (up.x == down.x && up.y == down.y)
+        return 0;
+    if (up.x > 15 || up.y > 15 || down.x > 15 || down.y > 15)
+        return GROTTO_WALK_NONE;
+    pk_plane walk, seen, ring[SLOTS];
+    memcpy(walk.r, rows, sizeof walk.r);
     memset(&seen, 0, sizeof seen);
     memset(ring, 0, sizeof ring);
     ring[0].r[up.y] = (uint16_t)(1u << up.x); /* the start, whatever its tile */

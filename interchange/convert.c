@@ -60,6 +60,8 @@ static int encode_line(char *line, ssize_t len, ix_record *r, int *kind, FILE *o
         return 0;
     if (ix_parse(line, (size_t)len, r, err, errlen))
         return -1;
+    if (r->kind == IX_CHEST)
+        return snprintf(err, errlen, "a chest line: no binary record holds chest contents"), -1;
     if (*kind && (int)r->kind != *kind)
         return snprintf(err, errlen, "floors and maps mixed: a record file holds one kind"), -1;
     if (r->kind == IX_FLOOR ? ix_to_floor_record(r, rec, err, errlen) : ix_to_map_record(r, rec, err, errlen))

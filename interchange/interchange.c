@@ -11,7 +11,8 @@
 static const char *const FIELD_NAME[IX_FIELD_COUNT] = {
     "width", "height", "overflow", "up", "down", "chests", "grid",
     "env", "floors", "smr", "boss", "prefix", "suffix", "locale", "level",
-    "chest_ranks", "elist.ofs", "elist.D", "elist.state"};
+    "chest_ranks", "elist.ofs", "elist.D", "elist.state",
+    "contents", "contents.rank", "contents.item", "contents.name"};
 
 const char *ix_field_name(ix_field f)
 {
@@ -156,6 +157,54 @@ static int elist_of(parse_ctx *p, const json_t *v)
     return 0;
 }
 
+/* "contents": [{"rank", "item", "name"}, ...], each key optional per entry */
+static int contents_of(parse_ctx *p, const json_t *v)
+{
+    ix_record *r = p->r;
+    if (!json_is_array(v) || json_array_size(v) > IX_MAX_LIST)
+        return fail(p, "\"%s\" is not an array of at most 16 {rank, item, name} objects", "contents");
+    r->contents_count = (int)json_array_size(v);
+    for (int i = 0; i < r->contents_count; i++) {
+        json_t *e = json_array_get(v, (size_t)i);
+        if (!json_is_object(e))
+            return fail(p, "\"%s\": an entry is not an object", "contents");
+        const char *key;
+        json_t *x;
+        json_object_foreach(e, key, x) {
+            ix_field fld;
+            if (!strcmp(key, "rank")) {
+                if (int_of(p, x, FIELD_NAME[IX_CONTENTS_RANK], 0, &r->contents_rank[i]))
+                    return -1;
+                fld = IX_CONTENTS_RANK;
+            } else if (!strcmp(key, "item")) {
+                if (int_of(p, x, FIELD_NAME[IX_CONTENTS_ITEM], 0, &r->contents_item[i]))
+                    return -1;
+                fld = IX_CONTENTS_ITEM;
+            } else if (!strcmp(key, "name")) {
+                const char *name = json_string_value(x);
+                if (!name || strlen(name) >= IX_NAME_LEN)
+                    return fail(p, "\"%s\" is not a string of at most 47 bytes", FIELD_NAME[IX_CONTENTS_NAME]);
+                snprintf(r->contents_name[i], IX_NAME_LEN, "%s", name);
+                fld = IX_CONTENTS_NAME;
+            } else {
+                note_ignored(r, "contents[].", key);
+                continue;
+            }
+            r->contents_have[i] |= 1u << fld;
+        }
+    }
+    r->have |= 1u << IX_CONTENTS;
+    /* a field is carried when there are chests and every entry carries it */
+    for (int fld = IX_CONTENTS_RANK; fld <= IX_CONTENTS_NAME; fld++) {
+        int all = r->contents_count > 0;
+        for (int i = 0; i < r->contents_count; i++)
+            all &= (int)(r->contents_have[i] >> fld & 1u);
+        if (all)
+            r->have |= 1u << fld;
+    }
+    return 0;
+}
+
 static int key_int(parse_ctx *p, json_t *o, const char *key, int lo, int hi, int *out)
 {
     json_t *v = json_object_get(o, key);
@@ -174,20 +223,28 @@ static int parse_object(parse_ctx *p, json_t *o)
 {
     ix_record *r = p->r;
     int is_floor = json_object_get(o, "floor") != NULL, is_map = json_object_get(o, "band") != NULL;
-    if (is_floor == is_map)
-        return fail(p, "%s", is_floor ? "both \"floor\" and \"band\": a line is a floor or a map"
-                                       : "neither \"floor\" nor \"band\": a floor line has seed and floor, a map "
-                                         "line band and seed");
+    int is_chest = json_object_get(o, "second") != NULL;
+    if (is_chest && !(is_floor && is_map))
+        return fail(p, "%s", "\"second\" without \"band\" and \"floor\": a chest line has band, seed, floor "
+                             "and second");
+    if (is_floor == is_map && !is_chest)
+        return fail(p, "%s", is_floor ? "both \"floor\" and \"band\" without \"second\": a line is a floor, a "
+                                        "map or a chest line"
+                                      : "neither \"floor\" nor \"band\": a floor line has seed and floor, a map "
+                                        "line band and seed");
     int seed;
     if (key_int(p, o, "seed", 0, GROTTO_SEED_MAX, &seed))
         return -1;
     r->seed = (uint32_t)seed;
     if (is_floor) {
-        r->kind = IX_FLOOR;
+        r->kind = is_chest ? IX_CHEST : IX_FLOOR;
         if (key_int(p, o, "floor", 1, GROTTO_MAX_FLOORS, &r->floor))
             return -1;
-    } else {
-        r->kind = IX_MAP;
+        if (is_chest && key_int(p, o, "second", 0, IX_MAX_SECOND, &r->second))
+            return -1;
+    }
+    if (is_map) {
+        r->kind = is_chest ? IX_CHEST : IX_MAP;
         int code;
         if (key_int(p, o, "band", 0, 255, &code))
             return -1;
@@ -202,10 +259,15 @@ static int parse_object(parse_ctx *p, json_t *o)
     const char *key;
     json_t *v;
     json_object_foreach(o, key, v) {
-        if (!strcmp(key, "seed") || !strcmp(key, "floor") || !strcmp(key, "band"))
+        if (!strcmp(key, "seed") || !strcmp(key, "floor") || !strcmp(key, "band") || !strcmp(key, "second"))
             continue;
         int rc = 0, fld = -1;
-        if (is_floor && !strcmp(key, "width"))
+        if (is_chest) {
+            if (!strcmp(key, "contents"))
+                rc = contents_of(p, v); /* sets its own bits */
+            else
+                note_ignored(r, "", key);
+        } else if (is_floor && !strcmp(key, "width"))
             rc = int_of(p, v, key, 0, &r->width), fld = IX_WIDTH;
         else if (is_floor && !strcmp(key, "height"))
             rc = int_of(p, v, key, 0, &r->height), fld = IX_HEIGHT;

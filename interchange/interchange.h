@@ -1,8 +1,10 @@
 /* The interchange format (docs/interchange.md): one JSON object per line,
- * a floor or a map of another tool, every field optional except the keys;
+ * a floor, a map or a floor's chest contents at one second of another
+ * tool, every field optional except the keys;
  * the converter between it and our binary records; the field-by-field
  * check of such records against an engine; and the child-process line
- * protocol ("floor SEED K" / "map BAND SEED", one interchange line back).
+ * protocol ("floor SEED K" / "map BAND SEED" / "chest BAND SEED K T", one
+ * interchange line back).
  * Prefix ix_ (constants IX_). */
 #ifndef GROTTO_INTERCHANGE_H
 #define GROTTO_INTERCHANGE_H
@@ -17,24 +19,27 @@
 #include "result.h"
 
 /* ---- records ---- */
-typedef enum { IX_FLOOR = 1, IX_MAP = 2 } ix_kind;
+typedef enum { IX_FLOOR = 1, IX_MAP = 2, IX_CHEST = 3 } ix_kind;
 
-/* Fields, in report order: floor fields, then map fields. A record carries
- * a set of them (bit 1 << field). */
+/* Fields, in report order: floor fields, map fields, chest fields. A record
+ * carries a set of them (bit 1 << field). */
 typedef enum {
     IX_WIDTH, IX_HEIGHT, IX_OVERFLOW, IX_UP, IX_DOWN, IX_CHESTS, IX_GRID,
     IX_ENV, IX_FLOORS, IX_SMR, IX_BOSS, IX_PREFIX, IX_SUFFIX, IX_LOCALE, IX_LEVEL,
     IX_CHEST_RANKS, IX_ELIST_OFS, IX_ELIST_D, IX_ELIST_STATE,
+    IX_CONTENTS, IX_CONTENTS_RANK, IX_CONTENTS_ITEM, IX_CONTENTS_NAME,
     IX_FIELD_COUNT
 } ix_field;
-enum { IX_FIRST_MAP_FIELD = IX_ENV, IX_MAX_LIST = 16, IX_MAX_IGNORED = 8 };
-const char *ix_field_name(ix_field f); /* "width", ..., "elist.state" */
+enum { IX_FIRST_MAP_FIELD = IX_ENV, IX_FIRST_CHEST_FIELD = IX_CONTENTS, IX_MAX_LIST = 16, IX_MAX_IGNORED = 8,
+       IX_MAX_SECOND = 65535, IX_NAME_LEN = 48 };
+const char *ix_field_name(ix_field f); /* "width", ..., "elist.state", "contents", ..., "contents.name" */
 
 typedef struct ix_record {
     ix_kind kind;
     uint32_t seed;               /* 0..0x7FFF */
-    int floor;                   /* floors: 1..16 */
-    int band;                    /* maps: band index 0..11 (the line holds the band code) */
+    int floor;                   /* floors, chests: 1..16 */
+    int band;                    /* maps, chests: band index 0..11 (the line holds the band code) */
+    int second;                  /* chests: 0..IX_MAX_SECOND */
     uint32_t have;               /* carried fields (bit 1 << ix_field) */
     /* floor fields (ints: a value out of a byte's range must not wrap into a match) */
     int width, height, overflow, up[2], down[2];
@@ -46,6 +51,12 @@ typedef struct ix_record {
     int elist_floors;
     uint32_t elist_have[IX_MAX_LIST]; /* per entry: bits of IX_ELIST_OFS/D/STATE */
     int elist_ofs[IX_MAX_LIST], elist_D[IX_MAX_LIST], elist_state[IX_MAX_LIST];
+    /* chest fields: the floor's chests in placement order ("contents": the
+     * count), per chest rank 1..10, item number (gt_item_name), English name */
+    int contents_count;
+    uint32_t contents_have[IX_MAX_LIST]; /* per entry: bits of IX_CONTENTS_RANK/ITEM/NAME */
+    int contents_rank[IX_MAX_LIST], contents_item[IX_MAX_LIST];
+    char contents_name[IX_MAX_LIST][IX_NAME_LEN];
     /* keys the format does not define (ignored), "elist[].x" inside entries */
     int ignored_count;
     char ignored[IX_MAX_IGNORED][32];
@@ -97,7 +108,7 @@ typedef struct ix_check {
     const char *b_label;         /* the other side in reports ("file", "b"): short, a grid column */
     const char *source;          /* the file or command, for the summary line (NULL: b_label) */
     int show;                    /* first differing records kept (<= IX_MAX_SHOW) */
-    uint64_t records, floor_records, map_records;
+    uint64_t records, floor_records, map_records, chest_records;
     uint64_t fields;             /* field values compared */
     uint64_t fields_differing;
     uint64_t records_differing;
@@ -110,6 +121,8 @@ typedef struct ix_check {
     long first_line[IX_MAX_SHOW]; /* line in the file, or request number */
     /* items already seen: a record given twice is a broken file */
     uint8_t *seen;               /* bit per floor slot, then per map slot */
+    uint64_t *chests_seen;       /* chest items: an open-addressing set of key + 1 (0 = empty) */
+    size_t chests_cap, chests_count;
 } ix_check;
 
 int ix_check_init(ix_check *c, const grotto_engine *a, const char *b_label, int show);
@@ -118,7 +131,7 @@ void ix_check_free(ix_check *c);
  * when not, -1 when the item was given before (err says where). */
 int ix_check_record(ix_check *c, const ix_record *r, long line, char *err, size_t errlen);
 /* The check as a value (docs/json.md, command `oracle --b`: "check"): a,
- * records, floor_records, map_records, fields, records_differing,
+ * records, floor_records, map_records, chest_records, fields, records_differing,
  * fields_differing, carried {field: n}, not_carried, ignored_keys,
  * ignored_records, and first: per kept record its keys, line or request,
  * its differing fields and "report", the record in words (with the grids
@@ -133,8 +146,9 @@ int ix_check_file(ix_check *c, const char *path, char *err, size_t errlen);
 typedef struct ix_item {
     ix_kind kind;
     uint32_t seed;
-    int floor;                   /* floors */
-    int band;                    /* maps: 0..11 */
+    int floor;                   /* floors, chests */
+    int band;                    /* maps, chests: 0..11 */
+    int second;                  /* chests */
 } ix_item;
 
 /* The items of a domain: floors of seeds lo..hi (all 16 of each), then maps
@@ -142,6 +156,15 @@ typedef struct ix_item {
  * them chosen at random with a fixed seed (the same every run), in domain
  * order. Returns a malloc'd array (*n items) or NULL (out of memory). */
 ix_item *ix_domain(int floors, unsigned bands, uint32_t lo, uint32_t hi, uint64_t sample, size_t *n);
+
+/* The same with chest items after the maps: chest_bands (bit mask) x seeds
+ * x floors 1..16 x seconds t_lo..t_hi, in that order. With chest items the
+ * sample is drawn by index (the domain is never built whole); without a
+ * sample a domain of more than IX_MAX_DOMAIN items is refused. NULL with
+ * *n = 0 when out of memory, with *n = the domain's size when too large. */
+enum { IX_MAX_DOMAIN = 1 << 22 };
+ix_item *ix_domain_chests(int floors, unsigned bands, unsigned chest_bands, uint32_t lo, uint32_t hi,
+                          int t_lo, int t_hi, uint64_t sample, size_t *n);
 
 typedef struct ix_exec {
     const char *command;         /* run with /bin/sh -c */
@@ -162,9 +185,10 @@ int ix_check_exec(ix_check *c, ix_exec *x, const ix_item *items, size_t n, char 
 typedef struct ix_oracle_args {
     const char *b;               /* FILE.jsonl, or exec:CMD */
     const grotto_engine *a;
-    int floors, maps;            /* exec: the domains asked (neither: both) */
+    int floors, maps, chests;    /* exec: the domains asked (none: floors and maps) */
     uint32_t lo, hi;             /* exec: seeds */
-    unsigned bands;              /* exec: bit per band index of the maps asked; 0: all */
+    unsigned bands;              /* exec: bit per band index of the maps and chests asked; 0: all */
+    int t_lo, t_hi;              /* exec, chests: the seconds asked */
     unsigned long sample;        /* exec: items asked per domain, at random (fixed seed); 0: all */
     double timeout;              /* exec: seconds per reply; 0: 10 */
     int show, quiet;

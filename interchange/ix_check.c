@@ -1,10 +1,15 @@
 /* Interchange records checked field by field against an engine, and the
- * reports (interchange.h). */
+ * reports (interchange.h). A chest line is checked against the contents
+ * engine A gives for the same floor of its own map at that second (its
+ * chest_seconds over grotto_chest_floor_of); the items already seen are a
+ * bit per floor and map slot, and for chest items (1.6 billion possible) a
+ * growing hash set of the ones given. */
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "grotto/chests.h"
 #include "grotto/tables.h"
 #include "interchange.h"
 #include "oracle.h"
@@ -25,6 +30,39 @@ void ix_check_free(ix_check *c)
 {
     free(c->seen);
     c->seen = NULL;
+    free(c->chests_seen);
+    c->chests_seen = NULL;
+}
+
+/* Adds a chest item's key to the set: 1 when it was new, 0 when it was
+ * there, -1 when out of memory. */
+static int chest_seen_add(ix_check *c, uint64_t key)
+{
+    if (2 * (c->chests_count + 1) > c->chests_cap) {
+        size_t cap = c->chests_cap ? 2 * c->chests_cap : 1024;
+        uint64_t *t = calloc(cap, sizeof *t);
+        if (!t)
+            return -1;
+        for (size_t i = 0; i < c->chests_cap; i++) {
+            uint64_t k = c->chests_seen[i];
+            size_t j = (size_t)(k * UINT64_C(0x9E3779B97F4A7C15) >> 20) & (cap - 1);
+            while (k && t[j])
+                j = (j + 1) & (cap - 1);
+            if (k)
+                t[j] = k;
+        }
+        free(c->chests_seen);
+        c->chests_seen = t;
+        c->chests_cap = cap;
+    }
+    uint64_t k = key + 1;
+    size_t j = (size_t)(k * UINT64_C(0x9E3779B97F4A7C15) >> 20) & (c->chests_cap - 1);
+    for (; c->chests_seen[j]; j = (j + 1) & (c->chests_cap - 1))
+        if (c->chests_seen[j] == k)
+            return 0;
+    c->chests_seen[j] = k;
+    c->chests_count++;
+    return 1;
 }
 
 /* ---- one record against the engine ---- */
@@ -169,7 +207,41 @@ static void compare_map(const grotto_map_t *ma, const ix_record *r, diff_list *l
     }
 }
 
-/* A's item; 0, or -1 when A rejects it (never for a parsed key). */
+static const char *item_en(int item)
+{
+    return item >= 0 && item < GT_ITEM_COUNT && gt_item_name[item].en ? gt_item_name[item].en : "?";
+}
+
+/* A chest line against A's floor cf and its items at the second. */
+static void compare_chest(const grotto_chest_floor *cf, const uint8_t item[GROTTO_MAX_CHESTS], const ix_record *r,
+                          diff_list *l)
+{
+    char what[48];
+    if (r->have >> IX_CONTENTS & 1u)
+        cmp_int(l, IX_CONTENTS, 0, "contents: chests", cf->count, r->contents_count);
+    int n = r->contents_count < cf->count ? r->contents_count : cf->count;
+    for (int i = 0; i < n; i++) {
+        if (r->contents_have[i] >> IX_CONTENTS_RANK & 1u) {
+            snprintf(what, sizeof what, "chest %d rank", i + 1);
+            cmp_int(l, IX_CONTENTS_RANK, 0, what, cf->rank[i], r->contents_rank[i]);
+        }
+        if (r->contents_have[i] >> IX_CONTENTS_ITEM & 1u) {
+            l->compared++;
+            if (item[i] != r->contents_item[i])
+                add_diff(l, IX_CONTENTS_ITEM, 0, "chest %d (rank %u) item: %s %u %s, %s %d %s", i + 1, cf->rank[i], l->a,
+                         item[i], item_en(item[i]), l->b, r->contents_item[i], item_en(r->contents_item[i]));
+        }
+        if (r->contents_have[i] >> IX_CONTENTS_NAME & 1u) {
+            l->compared++;
+            if (strcmp(item_en(item[i]), r->contents_name[i]) != 0)
+                add_diff(l, IX_CONTENTS_NAME, 0, "chest %d (rank %u) name: %s %s, %s %s", i + 1, cf->rank[i], l->a,
+                         item_en(item[i]), l->b, r->contents_name[i]);
+        }
+    }
+}
+
+/* A's item; 0, or -1 when A rejects it (never for a parsed key) or has no
+ * chest timer (a chest line). */
 static int compare(const ix_check *c, const ix_record *r, diff_list *l, grotto_floor_t *fa)
 {
     memset(l, 0, sizeof *l);
@@ -179,6 +251,15 @@ static int compare(const ix_check *c, const ix_record *r, diff_list *l, grotto_f
         if (c->a->floor(r->seed, r->floor, fa) != 0)
             return -1;
         compare_floor(fa, r, l);
+    } else if (r->kind == IX_CHEST) {
+        grotto_map_t ma;
+        grotto_chest_floor cf;
+        uint8_t item[1][GROTTO_MAX_CHESTS];
+        if (!c->a->chest_seconds || c->a->map(gt_band[r->band].code, r->seed, &ma) != 0 ||
+            grotto_chest_floor_of(&ma, r->floor, &cf) != 0 ||
+            c->a->chest_seconds(&cf, (uint32_t)r->second, 1, item) != 0)
+            return -1;
+        compare_chest(&cf, item[0], r, l);
     } else {
         grotto_map_t ma;
         if (c->a->map(gt_band[r->band].code, r->seed, &ma) != 0)
@@ -192,6 +273,9 @@ static void item_name(const ix_record *r, char *out, size_t n)
 {
     if (r->kind == IX_FLOOR)
         snprintf(out, n, "floor seed 0x%04X B%dF", r->seed, r->floor);
+    else if (r->kind == IX_CHEST)
+        snprintf(out, n, "chests of map %02X%04X B%dF at second %d", gt_band[r->band].code, r->seed, r->floor,
+                 r->second);
     else
         snprintf(out, n, "map %02X%04X (band %u, seed 0x%04X)", gt_band[r->band].code, r->seed,
                  gt_band[r->band].code, r->seed);
@@ -199,24 +283,38 @@ static void item_name(const ix_record *r, char *out, size_t n)
 
 int ix_check_record(ix_check *c, const ix_record *r, long line, char *err, size_t errlen)
 {
-    size_t slot = r->kind == IX_FLOOR ? grotto_floor_slot(r->seed, r->floor)
-                                      : GROTTO_FLOOR_UNIVERSE + grotto_map_slot(r->band, r->seed);
-    if (c->seen[slot / 8] >> (slot % 8) & 1u) {
-        char name[64];
-        item_name(r, name, sizeof name);
-        snprintf(err, errlen, "%s given twice", name);
-        return -1;
+    char name[80];
+    item_name(r, name, sizeof name);
+    if (r->kind == IX_CHEST) {
+        uint64_t key = (((uint64_t)r->band * GROTTO_SEED_COUNT + r->seed) * GROTTO_MAX_FLOORS + (uint64_t)r->floor - 1) *
+                           (IX_MAX_SECOND + 1) + (uint64_t)r->second;
+        int added = chest_seen_add(c, key);
+        if (added <= 0) {
+            snprintf(err, errlen, added < 0 ? "out of memory at %s" : "%s given twice", name);
+            return -1;
+        }
+    } else {
+        size_t slot = r->kind == IX_FLOOR ? grotto_floor_slot(r->seed, r->floor)
+                                          : GROTTO_FLOOR_UNIVERSE + grotto_map_slot(r->band, r->seed);
+        if (c->seen[slot / 8] >> (slot % 8) & 1u) {
+            snprintf(err, errlen, "%s given twice", name);
+            return -1;
+        }
+        c->seen[slot / 8] |= (uint8_t)(1u << (slot % 8));
     }
-    c->seen[slot / 8] |= (uint8_t)(1u << (slot % 8));
     diff_list l;
     grotto_floor_t fa;
     if (compare(c, r, &l, &fa) != 0) {
-        snprintf(err, errlen, "engine %s rejects the item", c->a->name);
+        snprintf(err, errlen, r->kind == IX_CHEST && !c->a->chest_seconds ? "engine %s has no chest timer (%s)"
+                                                                          : "engine %s rejects the item (%s)",
+                 c->a->name, name);
         return -1;
     }
     c->records++;
     if (r->kind == IX_FLOOR)
         c->floor_records++;
+    else if (r->kind == IX_CHEST)
+        c->chest_records++;
     else
         c->map_records++;
     for (int f = 0; f < IX_FIELD_COUNT; f++)
@@ -260,7 +358,7 @@ static const char *where_kind(long line)
 static void first_text(FILE *out, const ix_check *c, int i, const diff_list *l, const grotto_floor_t *fa)
 {
     const ix_record *r = &c->first[i];
-    char name[64];
+    char name[80];
     item_name(r, name, sizeof name);
     fprintf(out, "%s (%s %ld): %llu field%s differ%s\n", name, where_kind(c->first_line[i]), labs(c->first_line[i]),
             (unsigned long long)l->count, l->count == 1 ? "" : "s", l->count == 1 ? "s" : "");
@@ -301,6 +399,9 @@ static json_t *first_value(const ix_check *c, int i)
     json_t *e = json_object();
     if (r->kind == IX_FLOOR)
         res_int(e, "seed", r->seed), res_int(e, "floor", r->floor);
+    else if (r->kind == IX_CHEST)
+        res_int(e, "band", gt_band[r->band].code), res_int(e, "seed", r->seed), res_int(e, "floor", r->floor),
+            res_int(e, "second", r->second);
     else
         res_int(e, "band", gt_band[r->band].code), res_int(e, "seed", r->seed);
     res_int(e, where_kind(c->first_line[i]), labs(c->first_line[i]));
@@ -325,13 +426,16 @@ json_t *ix_report_value(const ix_check *c)
     res_int(v, "records", (long long)c->records);
     res_int(v, "floor_records", (long long)c->floor_records);
     res_int(v, "map_records", (long long)c->map_records);
+    res_int(v, "chest_records", (long long)c->chest_records);
     res_int(v, "fields", (long long)c->fields);
     res_int(v, "records_differing", (long long)c->records_differing);
     res_int(v, "fields_differing", (long long)c->fields_differing);
     json_t *carried = res_obj(v, "carried"), *missing = json_array(), *ignored;
     for (int f = 0; f < IX_FIELD_COUNT; f++) {
         res_int(carried, ix_field_name((ix_field)f), (long long)c->carried[f]);
-        int applies = f < IX_FIRST_MAP_FIELD ? c->floor_records > 0 : c->map_records > 0;
+        int applies = f < IX_FIRST_MAP_FIELD     ? c->floor_records > 0
+                      : f < IX_FIRST_CHEST_FIELD ? c->map_records > 0
+                                                 : c->chest_records > 0;
         if (applies && !c->carried[f])
             res_push(missing, json_string(ix_field_name((ix_field)f)));
     }

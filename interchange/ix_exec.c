@@ -52,10 +52,10 @@ ix_item *ix_domain(int floors, unsigned bands, uint32_t lo, uint32_t hi, uint64_
     size_t k = 0;
     for (uint32_t s = lo; floors && s <= hi && seeds; s++)
         for (int f = 1; f <= GROTTO_MAX_FLOORS; f++)
-            it[k++] = (ix_item){IX_FLOOR, s, f, 0};
+            it[k++] = (ix_item){IX_FLOOR, s, f, 0, 0};
     for (int b = 0; b < GROTTO_BANDS; b++)
         for (uint32_t s = lo; (bands >> b & 1u) && s <= hi && seeds; s++)
-            it[k++] = (ix_item){IX_MAP, s, 0, b};
+            it[k++] = (ix_item){IX_MAP, s, 0, b, 0};
     if (sample > 0 && sample < total) { /* partial Fisher-Yates, then domain order */
         uint64_t st = SAMPLE_SEED;
         for (size_t i = 0; i < sample; i++) {
@@ -68,6 +68,99 @@ ix_item *ix_domain(int floors, unsigned bands, uint32_t lo, uint32_t hi, uint64_
         qsort(it, total, sizeof *it, item_before);
     }
     *n = total;
+    return it;
+}
+
+/* The item at index i of the domain of ix_domain_chests (domain order). */
+typedef struct chest_domain {
+    int floors;
+    unsigned bands, chest_bands;
+    uint32_t lo, seeds;
+    int t_lo, nt;
+    uint64_t n_floors, n_maps, total;
+} chest_domain;
+
+/* The band index of the b-th band (from 0) of a mask. */
+static int nth_band(unsigned mask, uint64_t b)
+{
+    for (int k = 0; k < GROTTO_BANDS; k++)
+        if ((mask >> k & 1u) && b-- == 0)
+            return k;
+    return 0;
+}
+
+static ix_item chest_domain_item(const chest_domain *d, uint64_t i)
+{
+    ix_item it = {0};
+    if (i < d->n_floors) {
+        it.kind = IX_FLOOR;
+        it.seed = d->lo + (uint32_t)(i / GROTTO_MAX_FLOORS);
+        it.floor = (int)(i % GROTTO_MAX_FLOORS) + 1;
+        return it;
+    }
+    i -= d->n_floors;
+    if (i < d->n_maps) {
+        it.kind = IX_MAP;
+        it.band = nth_band(d->bands, i / d->seeds);
+        it.seed = d->lo + (uint32_t)(i % d->seeds);
+        return it;
+    }
+    i -= d->n_maps;
+    uint64_t per_map = (uint64_t)GROTTO_MAX_FLOORS * (uint64_t)d->nt;
+    it.kind = IX_CHEST;
+    it.band = nth_band(d->chest_bands, i / per_map / d->seeds);
+    it.seed = d->lo + (uint32_t)(i / per_map % d->seeds);
+    it.floor = (int)(i % per_map / (uint64_t)d->nt) + 1;
+    it.second = d->t_lo + (int)(i % (uint64_t)d->nt);
+    return it;
+}
+
+static int u64_before(const void *pa, const void *pb)
+{
+    uint64_t a = *(const uint64_t *)pa, b = *(const uint64_t *)pb;
+    return (a > b) - (a < b);
+}
+
+ix_item *ix_domain_chests(int floors, unsigned bands, unsigned chest_bands, uint32_t lo, uint32_t hi,
+                          int t_lo, int t_hi, uint64_t sample, size_t *n)
+{
+    chest_domain d = {.floors = floors, .bands = bands, .chest_bands = chest_bands, .lo = lo,
+                      .seeds = hi >= lo ? hi - lo + 1 : 0, .t_lo = t_lo, .nt = t_hi >= t_lo ? t_hi - t_lo + 1 : 0};
+    uint64_t nb = 0, ncb = 0;
+    for (int b = 0; b < GROTTO_BANDS; b++)
+        nb += bands >> b & 1u, ncb += chest_bands >> b & 1u;
+    d.n_floors = floors ? (uint64_t)d.seeds * GROTTO_MAX_FLOORS : 0;
+    d.n_maps = nb * d.seeds;
+    d.total = d.n_floors + d.n_maps + ncb * d.seeds * GROTTO_MAX_FLOORS * (uint64_t)d.nt;
+    uint64_t want = sample > 0 && sample < d.total ? sample : d.total;
+    *n = 0;
+    if (want > IX_MAX_DOMAIN) {
+        *n = (size_t)want;
+        return NULL;
+    }
+    ix_item *it = malloc((want ? want : 1) * sizeof *it);
+    uint64_t *idx = want < d.total ? malloc((size_t)want * sizeof *idx) : NULL;
+    if (!it || (want < d.total && !idx)) {
+        free(it);
+        free(idx);
+        return NULL;
+    }
+    if (idx) { /* distinct random indices: draw, sort, drop repeats, draw the rest again */
+        uint64_t st = SAMPLE_SEED, have = 0;
+        while (have < want) {
+            for (uint64_t i = have; i < want; i++)
+                idx[i] = splitmix64(&st) % d.total;
+            qsort(idx, (size_t)want, sizeof *idx, u64_before);
+            have = 0;
+            for (uint64_t i = 0; i < want; i++)
+                if (i == 0 || idx[i] != idx[i - 1])
+                    idx[have++] = idx[i];
+        }
+    }
+    for (uint64_t i = 0; i < want; i++)
+        it[i] = chest_domain_item(&d, idx ? idx[i] : i);
+    free(idx);
+    *n = (size_t)want;
     return it;
 }
 
@@ -285,6 +378,8 @@ static void request_text(const ix_item *it, char *out, size_t n)
 {
     if (it->kind == IX_FLOOR)
         snprintf(out, n, "floor %u %d", it->seed, it->floor);
+    else if (it->kind == IX_CHEST)
+        snprintf(out, n, "chest %u %u %d %d", gt_band[it->band].code, it->seed, it->floor, it->second);
     else
         snprintf(out, n, "map %u %u", gt_band[it->band].code, it->seed);
 }
@@ -351,7 +446,8 @@ int ix_check_exec(ix_check *c, ix_exec *x, const ix_item *items, size_t n, char 
         }
         const ix_item *it = &items[i];
         if (r->kind != it->kind || r->seed != it->seed ||
-            (it->kind == IX_FLOOR ? r->floor != it->floor : r->band != it->band)) {
+            (it->kind != IX_MAP && r->floor != it->floor) || (it->kind != IX_FLOOR && r->band != it->band) ||
+            (it->kind == IX_CHEST && r->second != it->second)) {
             snprintf(what, sizeof what, "answered for another item: '%.80s'", line);
             rc = child_fail(&ch, x, what, req, err, errlen);
             break;

@@ -1,8 +1,8 @@
 /* The run of grotto oracle --b FILE.jsonl / --b exec:CMD (interchange.h):
- * another tool's interchange lines, read from a file or asked of a child
- * process item by item, checked field by field against engine A. Its
- * document: mode, b, check (ix_report_value), with exec the requests and
- * replies, ok. */
+ * another tool's interchange lines (floors, maps, a floor's chest contents
+ * at a second), read from a file or asked of a child process item by
+ * item, checked field by field against engine A. Its document: mode, b,
+ * check (ix_report_value), with exec the requests and replies, ok. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,8 +14,15 @@ static int ask_child(const ix_oracle_args *a, ix_check *c, ix_exec *x, char *err
 {
     size_t count;
     unsigned bands = a->bands ? a->bands : (1u << GROTTO_BANDS) - 1u;
-    int both = !a->floors && !a->maps;
-    ix_item *items = ix_domain(both || a->floors, both || a->maps ? bands : 0, a->lo, a->hi, a->sample, &count);
+    int both = !a->floors && !a->maps && !a->chests; /* chests are asked only when named */
+    int floors = both || a->floors;
+    unsigned map_bands = both || a->maps ? bands : 0;
+    ix_item *items = a->chests ? ix_domain_chests(floors, map_bands, bands, a->lo, a->hi, a->t_lo, a->t_hi,
+                                                  a->sample, &count)
+                               : ix_domain(floors, map_bands, a->lo, a->hi, a->sample, &count);
+    if (!items && a->chests && count)
+        return snprintf(err, n, "the domain has %zu items, more than %d: narrow --seeds, --bands or --seconds, or "
+                        "ask --sample N", count, IX_MAX_DOMAIN), -1;
     if (!items)
         return snprintf(err, n, "out of memory"), -1;
     base_progress pr;

@@ -1,5 +1,6 @@
 /* grotto floor's run (lookup.h): one floor of a map, or a layout alone. */
 #include "grotto/record.h"
+#include "grotto/walk.h"
 #include "view.h"
 
 int lookup_floor(const lookup_floor_args *a, res_run *r)
@@ -31,5 +32,16 @@ int lookup_floor(const lookup_floor_args *a, res_run *r)
     snprintf(digest, sizeof digest, "%016llx", (unsigned long long)grotto_fnv1a(rec, sizeof rec));
     res_str(r->doc, "record_digest", digest);
     lookup_floor_members(r->doc, &v, a->region, 1);
+    /* research.md §1: the engine's walking cost, and one path of that cost */
+    uint16_t cost = (e->walk ? e : e->floors_from)->walk(&v.f);
+    if (cost == GROTTO_WALK_NONE)
+        res_null(r->doc, "walk_steps");
+    else
+        res_num(r->doc, "walk_steps", cost / 2.0, 1);
+    grotto_xy path[GROTTO_CELLS];
+    int n = cost == GROTTO_WALK_NONE ? 0 : lookup_walk_path(&v.f, path, GROTTO_CELLS);
+    json_t *tiles = res_arr(r->doc, "walk_path");
+    for (int i = 0; i < n; i++)
+        res_push(tiles, res_xy(path[i].x, path[i].y));
     return RES_OK;
 }

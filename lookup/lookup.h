@@ -15,6 +15,7 @@
 
 #include <stdint.h>
 
+#include "grotto/chests.h"
 #include "grotto/engine.h"
 #include "grotto/tables.h"
 #include "grotto/types.h"
@@ -51,6 +52,10 @@ typedef struct lookup_floor_args {
     int record;                    /* only the FloorRecord: {"schema", "record": hex} */
 } lookup_floor_args;
 int lookup_floor(const lookup_floor_args *a, res_run *r);
+/* One cheapest walk of a floor (research.md §1; walk_path.c), as floor's
+ * "walk_path": the tiles from the up stairs to the down stairs, both
+ * included; returns how many (at most cap), 0 when there is no path. */
+int lookup_walk_path(const grotto_floor_t *f, grotto_xy *path, int cap);
 
 /* ---- grotto timer ---- */
 typedef struct lookup_timer_args {
@@ -94,6 +99,22 @@ typedef struct lookup_chest_args {
 enum { LOOKUP_CHEST_RANGE_MAX = 86400, LOOKUP_SECOND_MAX = 4294967295u };
 /* The range's seconds stream as "seconds" (res_head / res_item). */
 int lookup_chest(const lookup_chest_args *a, res_run *r);
+
+/* ---- grotto chest RRSSSS all FIRST..LAST: the marathon table (marathon.c) ---- */
+enum { LOOKUP_RANKS_ALL = 0, LOOKUP_RANKS_SA = 1, LOOKUP_RANKS_AB = 2, LOOKUP_HIGHLIGHT_MAX = 16 };
+typedef struct lookup_marathon_args {
+    lookup_mapref map;
+    lookup_seconds when;
+    int ranks;                     /* LOOKUP_RANKS_*: the chests shown */
+    grotto_item_set highlight;     /* the items marked */
+    int highlights;
+    const char *highlight_name[LOOKUP_HIGHLIGHT_MAX]; /* as given (items or groups) */
+} lookup_marathon_args;
+/* The community tool's highlighted items and groups, NULL-terminated. */
+extern const char *const LOOKUP_MARATHON_HIGHLIGHT[];
+/* Every chest of every floor kept by the rank filter, then the seconds
+ * streamed as "seconds" (res_head / res_item). */
+int lookup_marathon(const lookup_marathon_args *a, res_run *r);
 
 /* ---- where a map is found ----
  * For every timer whose 2nd draw is the seed, the runs of base qualities

@@ -4,7 +4,9 @@
 
 #include "grotto/map.h"
 #include "grotto/record.h"
+#include "grotto/tables.h"
 #include "grotto/timer.h"
+#include "grotto/walk.h"
 #include "view.h"
 
 int lookup_floor_count(lookup_mapref m)
@@ -71,6 +73,37 @@ static int record_only(const grotto_map_t *m, res_run *r)
     return RES_OK;
 }
 
+/* The engine whose walk a map's floors get (legacy's floors are ref's). */
+static const grotto_engine *walk_engine(const grotto_engine *e)
+{
+    return e->walk ? e : e->floors_from;
+}
+
+/* research.md §1-§2: each floor's walking cost and the map's (in steps:
+ * orthogonal 1, diagonal 1.5; null where there is no path), and the map's
+ * chests per rank letter over every floor. */
+static void walk_and_chests(json_t *doc, const grotto_map_t *m, const uint16_t *cost)
+{
+    json_t *steps = res_arr(doc, "walk_steps");
+    for (int n = 1; n <= m->d.floors; n++)
+        res_push(steps, cost[n - 1] == GROTTO_WALK_NONE ? json_null() : json_real(cost[n - 1] / 2.0));
+    uint16_t total = grotto_walk_sum(cost, m->d.floors);
+    if (total == GROTTO_WALK_NONE)
+        res_null(doc, "walk_total");
+    else
+        res_num(doc, "walk_total", total / 2.0, 1);
+    int count[GROTTO_CHEST_RANK_COUNT + 1] = {0};
+    for (int n = 1; n <= m->d.floors; n++)
+        for (int i = 0; i < m->chest_count[n - 1] && i < GROTTO_MAX_CHESTS; i++)
+            if (m->chest_rank[n - 1][i] >= 1 && m->chest_rank[n - 1][i] <= GROTTO_CHEST_RANK_COUNT)
+                count[m->chest_rank[n - 1][i]]++;
+    json_t *ranks = res_obj(doc, "chest_totals");
+    for (int rank = GROTTO_CHEST_RANK_COUNT; rank >= 1; rank--) {
+        char letter[2] = {gt_chest_tables[rank].letter, 0};
+        res_int(ranks, letter, count[rank]);
+    }
+}
+
 int lookup_map(const lookup_map_args *a, res_run *r)
 {
     const grotto_engine *e = engine_of(a->engine);
@@ -95,12 +128,15 @@ int lookup_map(const lookup_map_args *a, res_run *r)
     res_str(r->doc, "record_digest", digest);
     res_set(r->doc, "found_at", lookup_places(a->map.seed, m.d.band));
     json_t *floors = res_arr(r->doc, "floors");
+    uint16_t cost[GROTTO_MAX_FLOORS];
     for (int n = 1; n <= m.d.floors; n++) {
         lookup_view v;
         lookup_view_of(e, &m, a->map.seed, n, &v);
         json_t *f = json_object();
         lookup_floor_members(f, &v, a->region, 0);
         res_push(floors, f);
+        cost[n - 1] = walk_engine(e)->walk(&v.f);
     }
+    walk_and_chests(r->doc, &m, cost);
     return RES_OK;
 }

@@ -44,6 +44,9 @@ static int ref_facts(uint32_t seed, int k, grotto_floor_t *floor, grotto_floor_f
     out->softlock_down_cut = a.softlock_down_cut;
     out->softlock_near = a.softlock_near;
     out->softlock_far = a.softlock_far;
+    out->walk = grotto_floor_walk(floor);
+    out->width = floor->width;
+    out->height = floor->height;
     return 0;
 }
 

@@ -362,6 +362,7 @@ static void item_map(size_t i, void *arg)
         if (m.elist[n - 1].state)
             special |= (uint16_t)(1u << (n - 1));
     grotto_map_facts_of(&m.d, special, &c->map[i]);
+    grotto_map_facts_chests(&m, &c->map[i]);
 }
 
 /* floors: the floor facts to use, or NULL for the engine's own */

@@ -17,16 +17,18 @@ void universe_query_init(universe_query *q)
     q->level_hi = 99;
     q->floor_lo = 1;
     q->floor_hi = GROTTO_MAX_FLOORS;
+    q->seed_hi = GROTTO_SEED_MAX;
 }
 
 static int has_layout_filters(const universe_query *q)
 {
-    return q->nipple || q->chamber || q->ghosts > 0 || q->overflow || q->up_by_chest || q->down_cut || q->up_on_wall;
+    return q->nipple || q->chamber || q->ghosts > 0 || q->overflow || q->up_by_chest || q->down_cut || q->up_on_wall ||
+           q->chambers_per_floor > 0 || q->chestless || q->down_unreachable;
 }
 
 int universe_query_has_floor_filters(const universe_query *q)
 {
-    return has_layout_filters(q) || q->states || q->monster >= 0;
+    return has_layout_filters(q) || q->states || q->monster >= 0 || q->flag0;
 }
 
 static int is_only_state(int state)
@@ -371,6 +373,77 @@ int universe_map_findable(const universe_index *ix, uint32_t m)
     return universe_query_places(ix, m, 0, count, &quest15) > 0;
 }
 
+/* ---- base qualities per location (--bq-count) ---- */
+
+/* The final quality of every base 2..248 for r1 (rng-and-timer.md §4.1),
+ * decade by decade as reachable_qualities walks them: q[base]. */
+static void final_qualities(uint32_t r1, uint8_t q[GROTTO_QUALITY_MAX + 1])
+{
+    for (int d = 0; d <= GROTTO_QUALITY_MAX / 10; d++) {
+        int k = (int)(r1 % (uint32_t)(2 * d + 1));
+        for (int base = 10 * d; base <= 10 * d + 9 && base <= GROTTO_QUALITY_MAX; base++) {
+            if (base < GROTTO_QUALITY_MIN)
+                continue;
+            int delta = base == 10 * d ? k - d : k <= d ? k - d : k - d - 1;
+            q[base] = (uint8_t)clampq(base + delta);
+        }
+    }
+}
+
+/* The tool's checkLocationBQ over the (location, base) pairs giving map
+ * slot m in its band: every timer value of the seed with every base whose
+ * final quality falls in the band, plus quest 15's gift (location 5, base 2). */
+static int bq_count_passes(const universe_index *ix, int mode, uint32_t m)
+{
+    int band = (int)(m / GROTTO_SEED_COUNT);
+    uint32_t seed = m % GROTTO_SEED_COUNT;
+    uint64_t all[4] = {0}, at[GT_LOCATION_COUNT + 1][4];
+    uint8_t touched[GT_LOCATION_COUNT + 1];
+    int nt = 0;
+    memset(at, 0, sizeof at);
+    for (uint32_t i = ix->seed_start[seed]; i < ix->seed_start[seed + 1]; i++) {
+        const grotto_timer_draws *t = &ix->timer[ix->by_seed[i]];
+        uint8_t fq[GROTTO_QUALITY_MAX + 1];
+        final_qualities(t->r1, fq);
+        for (int base = GROTTO_QUALITY_MIN; base <= GROTTO_QUALITY_MAX; base++) {
+            if (fq[base] < gt_band[band].qmin || fq[base] > gt_band[band].qmax)
+                continue;
+            int loc = grotto_location(fq[base], t->r3);
+            if (loc < 1 || loc > GT_LOCATION_COUNT)
+                continue;
+            if (!(at[loc][0] | at[loc][1] | at[loc][2] | at[loc][3]))
+                touched[nt++] = (uint8_t)loc;
+            at[loc][base >> 6] |= UINT64_C(1) << (base & 63);
+            all[base >> 6] |= UINT64_C(1) << (base & 63);
+        }
+    }
+    if (is_quest15(m)) {
+        if (!(at[GT_QUEST15_LOCATION][0] | at[GT_QUEST15_LOCATION][1] | at[GT_QUEST15_LOCATION][2] |
+              at[GT_QUEST15_LOCATION][3]))
+            touched[nt++] = GT_QUEST15_LOCATION;
+        at[GT_QUEST15_LOCATION][GT_QUEST15_QUALITY >> 6] |= UINT64_C(1) << (GT_QUEST15_QUALITY & 63);
+        all[GT_QUEST15_QUALITY >> 6] |= UINT64_C(1) << (GT_QUEST15_QUALITY & 63);
+    }
+    if (!nt)
+        return 0; /* not listed */
+    /* bases below 245: bits 0..244 */
+    const uint64_t low[4] = {~UINT64_C(0), ~UINT64_C(0), ~UINT64_C(0), (UINT64_C(1) << (UNIVERSE_BQ_D_MIN - 192)) - 1};
+    if (mode == UNIVERSE_BQ_ONE)
+        return __builtin_popcountll(all[0]) + __builtin_popcountll(all[1]) + __builtin_popcountll(all[2]) +
+                   __builtin_popcountll(all[3]) == 1;
+    if (mode == UNIVERSE_BQ_D)
+        return !((all[0] & low[0]) | (all[1] & low[1]) | (all[2] & low[2]) | (all[3] & low[3]));
+    for (int i = 0; i < nt; i++) {
+        const uint64_t *b = at[touched[i]];
+        if (mode == UNIVERSE_BQ_ONE_SOME && __builtin_popcountll(b[0]) + __builtin_popcountll(b[1]) +
+                                                    __builtin_popcountll(b[2]) + __builtin_popcountll(b[3]) == 1)
+            return 1;
+        if (mode == UNIVERSE_BQ_D_SOME && !((b[0] & low[0]) | (b[1] & low[1]) | (b[2] & low[2]) | (b[3] & low[3])))
+            return 1;
+    }
+    return 0;
+}
+
 /* ---- floors ---- */
 
 static int layout_floor_passes(const universe_query *q, const grotto_floor_facts *f)
@@ -378,7 +451,9 @@ static int layout_floor_passes(const universe_query *q, const grotto_floor_facts
     return (!q->nipple || f->unreachable_chests > 0) && (!q->chamber || f->region_count > 0) &&
            (!q->ghosts || f->ghost_count >= q->ghosts) && (!q->overflow || f->overflow) &&
            (!q->up_by_chest || f->up_next_to_chest) && (!q->down_cut || f->softlock_down_cut) &&
-           (!q->up_on_wall || f->up_on_wall);
+           (!q->up_on_wall || f->up_on_wall) && f->region_count >= q->chambers_per_floor &&
+           (!q->chestless || (f->chest_count == 1 && f->unreachable_chests > 0)) &&
+           (!q->down_unreachable || f->down_unreachable);
 }
 
 /* Floors of map slot m that pass the state and monster filters. */
@@ -386,18 +461,42 @@ static uint16_t state_floors(const universe_index *ix, const universe_query *q, 
 {
     const grotto_map_facts *d = &ix->map[m];
     uint16_t out = 0;
-    if ((q->states & 1u) && q->monster < 0)
-        out = floors & (uint16_t)~d->special; /* state 0: every floor not listed */
+    if ((q->states & 1u) && q->monster < 0 && !q->flag0)
+        out = floors & (uint16_t)~d->special; /* state 0: every floor not listed (D = 0) */
     int n;
     const grotto_special_floor *s = universe_index_special_of(ix, m, &n);
     for (int i = 0; i < n; i++) {
-        if (q->states && !((q->states >> s[i].state) & 1))
+        if ((q->states && !((q->states >> s[i].state) & 1)) || (q->flag0 && !s[i].D))
             continue;
         if (q->monster >= 0 && universe_only_monster(d->env, d->smr, s[i].floor, s[i].state) != q->monster)
             continue;
         out |= (uint16_t)(1u << (s[i].floor - 1));
     }
     return out & floors;
+}
+
+/* The other map filters of research.md §2 (the tool's checkBasicConds,
+ * chest counts, MULTI_SPECIAL, multi_chamber, checkLocationBQ). */
+static int research_map_passes(const universe_index *ix, const universe_query *q, uint32_t m, const grotto_map_facts *d)
+{
+    uint32_t seed = m % GROTTO_SEED_COUNT;
+    if ((q->smr && d->smr != q->smr) || (int)seed < q->seed_lo || (int)seed > q->seed_hi ||
+        (q->prefix && d->prefix != q->prefix) || (q->suffix && d->suffix != q->suffix) ||
+        (q->locale && d->locale != q->locale))
+        return 0;
+    for (int r = 0; r < GROTTO_CHEST_RANK_COUNT; r++)
+        if ((q->chest_ranks >> r & 1) && d->chests[r] != q->chests[r])
+            return 0;
+    if (q->multi_special && __builtin_popcount(d->special) < 2)
+        return 0;
+    if (q->chambers_floors) {
+        int n = 0;
+        for (int k = 1; k <= d->floors; k++)
+            n += ix->floor[grotto_floor_slot(seed, k)].region_count > 0;
+        if (n < q->chambers_floors)
+            return 0;
+    }
+    return !q->bq_count || bq_count_passes(ix, q->bq_count, m);
 }
 
 int universe_query_run(const universe_index *ix, const universe_query *q, universe_query_result *r)
@@ -421,7 +520,8 @@ int universe_query_run(const universe_index *ix, const universe_query *q, univer
             for (int k = q->floor_lo; k <= q->floor_hi; k++)
                 if (layout_floor_passes(q, &ix->floor[grotto_floor_slot(s, k)]))
                     fmask[s] |= (uint16_t)(1u << (k - 1));
-    int floor_filters = universe_query_has_floor_filters(q), state_filters = q->states || q->monster >= 0;
+    int floor_filters = universe_query_has_floor_filters(q);
+    int state_filters = q->states || q->monster >= 0 || q->flag0;
     for (uint32_t m = 0; m < GROTTO_MAP_UNIVERSE; m++) {
         int band = (int)(m / GROTTO_SEED_COUNT);
         uint32_t seed = m % GROTTO_SEED_COUNT;
@@ -435,6 +535,8 @@ int universe_query_run(const universe_index *ix, const universe_query *q, univer
             d->level > q->level_hi || (where && !where[m] && m != gift) || (findable && !findable[m]))
             continue;
         if (names && !universe_name_levels_has(&names[universe_name_combo(d)], d->level))
+            continue;
+        if (!research_map_passes(ix, q, m, d))
             continue;
         uint16_t hits = 0;
         if (floor_filters) {
@@ -452,7 +554,7 @@ int universe_query_run(const universe_index *ix, const universe_query *q, univer
         h->timers = q->base ? where[m] : 0;
         r->timers += h->timers;
     }
-    rc = 0;
+    rc = q->sort ? universe_rank(ix, q, r) : 0;
 out:
     free(names);
     free(fmask);

@@ -50,13 +50,13 @@ static void locations(json_t *o, const universe_index *ix, uint32_t m, int base,
     res_bool(o, "quest15", quest15);
 }
 
-static json_t *map_value(const universe_index *ix, const universe_query_hit *h, const universe_search_args *a)
+json_t *universe_map_head(const universe_index *ix, uint32_t m, int with_env)
 {
-    int band = (int)(h->map / GROTTO_SEED_COUNT);
-    uint32_t seed = h->map % GROTTO_SEED_COUNT;
+    int band = (int)(m / GROTTO_SEED_COUNT);
+    uint32_t seed = m % GROTTO_SEED_COUNT;
     grotto_map_details_t d;
     char id[8], name[192];
-    grotto_map_details_of(&ix->map[h->map], band, gt_band[band].code, seed, &d);
+    grotto_map_details_of(&ix->map[m], band, gt_band[band].code, seed, &d);
     json_t *o = json_object();
     snprintf(id, sizeof id, "%02X%04X", d.band_code, d.seed);
     res_str(o, "map", id);
@@ -66,17 +66,38 @@ static json_t *map_value(const universe_index *ix, const universe_query_hit *h, 
     res_str(o, "name_en", name);
     grotto_map_name_jp(&d, name, sizeof name);
     res_str(o, "name_jp", name);
-    res_int(o, "env", d.env);
+    if (with_env)
+        res_int(o, "env", d.env);
     res_str(o, "env_en", gt_env_name[d.env].en);
     res_int(o, "floor_count", d.floors);
     res_int(o, "boss", d.boss);
     res_int(o, "level", d.level);
+    return o;
+}
+
+static json_t *map_value(const universe_index *ix, const universe_query_hit *h, const universe_search_args *a)
+{
+    uint32_t seed = h->map % GROTTO_SEED_COUNT;
+    json_t *o = universe_map_head(ix, h->map, 1);
     res_bool(o, "arising", ix->seed_start[seed + 1] > ix->seed_start[seed]);
     res_bool(o, "findable", universe_map_findable(ix, h->map));
     json_t *floors = res_arr(o, "matched_floors");
     for (int n = 0; n < GROTTO_MAX_FLOORS; n++)
         if ((h->floors >> n) & 1)
             res_push_int(floors, n + 1);
+    if (a->q.sort) {
+        char group[32], size[16];
+        int steps = a->q.sort == UNIVERSE_SORT_STEPS || a->q.sort == UNIVERSE_SORT_WALK;
+        if (steps)
+            res_num(o, "sort_value", h->value / 2.0, 1); /* half-steps: exact */
+        else
+            res_int(o, "sort_value", h->value);
+        res_int(o, "sort_floor", h->floor);
+        snprintf(size, sizeof size, "%dx%d", h->size, h->size);
+        res_str(o, "sort_size", h->size ? size : "");
+        universe_rank_group_name(&a->q, h->group, group, sizeof group);
+        res_str(o, "sort_group", group);
+    }
     if (a->odds) {
         res_int(o, "timers", h->timers);
         res_num(o, "chance", h->timers / (double)GROTTO_TIMER_COUNT, 16); /* k / 2^16: exact */
@@ -97,7 +118,7 @@ static int listed(const universe_search_args *a, const universe_index *ix, const
     res_head(r, "maps");
     for (unsigned long i = 0; i < shown; i++)
         res_item(r, map_value(ix, &q->hit[i], a));
-    res_int(r->doc, "found", q->count);
+    res_int(r->doc, "found", a->q.sort > UNIVERSE_SORT_STEPS ? q->ranked : q->count);
     res_int(r->doc, "shown", (long long)shown);
     if (a->odds) {
         res_int(r->doc, "timers", q->timers);

@@ -58,7 +58,7 @@
  *   directory that cannot be created or written leaves the index in memory
  *   only, and says so once per process on stderr ("grotto: warning: ..."). */
 
-enum { UNIVERSE_INDEX_FORMAT = 1 };
+enum { UNIVERSE_INDEX_FORMAT = 2 };
 
 typedef struct universe_index_opts {
     const grotto_engine *engine; /* NULL: impl (its memoized sweep, cached); an engine without a
@@ -157,12 +157,46 @@ typedef struct universe_query {
     int down_cut;            /* down stairs cut off from the up stairs with chests solid (HW-1) */
     int up_on_wall;          /* final up stairs written on a former wall */
     int floor_lo, floor_hi;  /* floor filters look at these floors only (1..16) */
+    /* research.md §2 (issue 20), the community tool's other filters. Map: */
+    int smr;                 /* first-floor monster rank 1..12; 0: any */
+    int seed_lo, seed_hi;    /* seed window (0..0x7FFF by default) */
+    int prefix, suffix, locale; /* the name's parts (gt_prefix_name, ... index); 0: any */
+    uint16_t chest_ranks;    /* bit r-1: the map's chests of rank r must number chests[r-1] */
+    uint8_t chests[GROTTO_CHEST_RANK_COUNT];
+    int bq_count;            /* UNIVERSE_BQ_*: base qualities per location (below) */
+    int multi_special;       /* >= 2 floors in a non-zero enemy-list state */
+    int chambers_floors;     /* chambers on >= N floors; 0: no filter */
+    /* ... floor: */
+    int flag0;               /* the floor's enemy-list D > 0 (Flag0 tiles) */
+    int chambers_per_floor;  /* >= N chambers on the floor; 0: no filter */
+    int chestless;           /* the floor's only chest cannot be reached */
+    int down_unreachable;    /* the down stairs cannot be reached from the up stairs */
+    /* ranking (universe_rank, rank.c): UNIVERSE_SORT_*; 0: scan order */
+    int sort, desc;
+    int to_match;            /* steps: summed over the floors before the first matched floor */
+    int to_floor;            /* steps: summed over floors 1..N, maps of N floors or more; 0: to the depth */
     /* where */
     int base;                /* 0: any; 2..248: maps this base quality produces (timers, and quest 15's
                                 gift for base 2) */
     int has_locations;
     uint8_t location[GT_LOCATION_COUNT + 1]; /* 1: wanted (1..150) */
 } universe_query;
+
+/* --bq-count (the tool's checkLocationBQ): over the (location, base
+ * quality) pairs that give the map in its band - ONE: one base quality in
+ * all; ONE_SOME: a location with exactly one; D: every base >= 245;
+ * D_SOME: a location whose bases are all >= 245. */
+enum { UNIVERSE_BQ_ONE = 1, UNIVERSE_BQ_ONE_SOME, UNIVERSE_BQ_D, UNIVERSE_BQ_D_SOME, UNIVERSE_BQ_D_MIN = 245 };
+/* Rankings (research.md §1): STEPS the walking cost of maps; the others
+ * per-floor metrics of band DD's floor layouts, as the tool samples them. */
+enum {
+    UNIVERSE_SORT_NONE = 0,
+    UNIVERSE_SORT_STEPS,     /* walking cost (half-steps), maps */
+    UNIVERSE_SORT_TILES,     /* walkable tiles of a floor */
+    UNIVERSE_SORT_WALK,      /* walking cost of a floor */
+    UNIVERSE_SORT_CHAMBER,   /* largest chamber of a floor (3 tiles or more) */
+    UNIVERSE_SORT_GHOSTS     /* ghost stair tiles of a floor */
+};
 
 /* An empty query (no filter) */
 void universe_query_init(universe_query *q);
@@ -172,6 +206,11 @@ typedef struct universe_query_hit {
     uint32_t map;            /* grotto_map_slot(band, seed) */
     uint16_t floors;         /* bit n-1: floor n passed the floor filters (0 without floor filters) */
     uint16_t timers;         /* with a base: timer values that give this map (at a wanted location) */
+    /* ranked (sort): the value (half-steps for steps and walk, else a count),
+     * the floor it belongs to (0: the map), the floor's size (per-floor
+     * metrics) and its group (universe_rank_group_name) */
+    uint16_t value;
+    uint8_t floor, size, group;
 } universe_query_hit;
 
 typedef struct universe_query_result {
@@ -180,11 +219,29 @@ typedef struct universe_query_result {
     /* with a base: */
     uint32_t timers;         /* timer values whose map (and location) passes: chance = timers / 65,536 */
     uint32_t produced;       /* distinct maps the base produces at all */
+    /* ranked: every candidate (count: the shown ones, after the tool's cut
+     * per group); per-floor metrics: the seeds with a candidate floor */
+    uint32_t ranked, seeds;
 } universe_query_result;
 
-/* 0, or -1 (out of memory; a name that cannot be matched sets no hit). */
+/* 0, or -1 (out of memory; a name that cannot be matched sets no hit).
+ * With a sort, the hits come ranked (rank.c). */
 int universe_query_run(const universe_index *ix, const universe_query *q, universe_query_result *r);
 void universe_query_result_free(universe_query_result *r);
+
+/* Ranking (rank.c), called by universe_query_run on its hits. STEPS: each
+ * hit gets its walking cost (a hit without one is dropped; the fastest
+ * maps leave Greygnarl out unless the boss filter asks for him, as the
+ * tool does), then a stable sort, the tool's order for equal values being
+ * the scan order. The per-floor metrics rank the floors of band DD the
+ * tool samples (floors 1, 5, 9, 13 of every seed, also 3 and 4 unless
+ * ghosts, every floor of seed 7FFF; square 10..16 only), one per layout
+ * (size, seed + floor), and keep the tool's cut: 10 per size with ties
+ * (tiles, walk), 50 with ties (ghosts), every floor grouped by area
+ * (chamber). 0, or -1 (out of memory). */
+int universe_rank(const universe_index *ix, const universe_query *q, universe_query_result *r);
+/* The header of group g of a ranked result ("16x16", "4 tiles", "top"). */
+void universe_rank_group_name(const universe_query *q, int g, char *buf, size_t size);
 
 /* Where map slot m is found: count[l] = timer values giving it at location l
  * (1..150) - for some base 2..248 (base 0, the tool's listing of
@@ -245,6 +302,11 @@ typedef struct universe_search_args {
     const char *base_how;        /* how the base was given ("--from-boss 50,2,40"), or NULL */
 } universe_search_args;
 int universe_search(const universe_search_args *a, res_run *r);
+
+/* The head of a map's JSON object, shared by search and the research
+ * searches: map, band, seed, name_en, name_jp, (with env: env,) env_en,
+ * floor_count, boss, level of map slot m. */
+json_t *universe_map_head(const universe_index *ix, uint32_t m, int with_env);
 
 /* ==== universe statistics (stats.c) ==== */
 

@@ -34,6 +34,10 @@ typedef struct grotto_floor_facts {
     uint8_t pad;                 /* 0 */
     uint16_t softlock_near;      /* tiles reachable from the up stairs, chests solid */
     uint16_t softlock_far;       /* walkable non-chest tiles not reachable so */
+    /* walking cost from the final up to the final down stairs in half-steps,
+     * GROTTO_WALK_NONE when there is no path (research.md §1, grotto/walk.h) */
+    uint16_t walk;
+    uint8_t width, height;       /* the floor's size */
 } grotto_floor_facts;
 
 struct grotto_sweep_request; /* grotto/sweep.h */

@@ -20,6 +20,7 @@ typedef void (*grotto_progress_fn)(void *ctx, uint64_t done, uint64_t total);
 typedef struct grotto_map_facts {
     uint8_t env, floors, smr, boss, prefix, suffix, locale, level;
     uint16_t special;            /* bit n-1: floor n's enemy-list state is not 0 (normal) */
+    uint8_t chests[GROTTO_CHEST_RANK_COUNT]; /* chests[r-1]: the map's chests of rank r (1..10), all floors */
 } grotto_map_facts;
 
 /* The facts of a map from its details, and back (band, band code and seed
@@ -36,6 +37,16 @@ static inline void grotto_map_facts_of(const grotto_map_details_t *d, uint16_t s
     out->locale = d->locale;
     out->level = d->level;
     out->special = special;
+}
+
+/* The per-rank chest totals of a whole map into its facts (chests[]). */
+static inline void grotto_map_facts_chests(const grotto_map_t *m, grotto_map_facts *out)
+{
+    memset(out->chests, 0, sizeof out->chests);
+    for (int n = 1; n <= m->d.floors && n <= GROTTO_MAX_FLOORS; n++)
+        for (int i = 0; i < m->chest_count[n - 1] && i < GROTTO_MAX_CHESTS; i++)
+            if (m->chest_rank[n - 1][i] >= 1 && m->chest_rank[n - 1][i] <= GROTTO_CHEST_RANK_COUNT)
+                out->chests[m->chest_rank[n - 1][i] - 1]++;
 }
 
 static inline void grotto_map_details_of(const grotto_map_facts *f, int band, int band_code, uint32_t seed,

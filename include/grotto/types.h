@@ -26,6 +26,7 @@ enum {
     GROTTO_GRID = 16,           /* the work grid is always 16 x 16 */
     GROTTO_CELLS = 256,
     GROTTO_MAX_CHESTS = 3,
+    GROTTO_CHEST_RANK_COUNT = 10, /* chest ranks 1..10 (I..S, chests.md §2) */
     GROTTO_FLOOR_UNIVERSE = GROTTO_SEED_COUNT * GROTTO_MAX_FLOORS, /* 524,288 */
     GROTTO_MAP_UNIVERSE = GROTTO_BANDS * GROTTO_SEED_COUNT         /* 393,216 */
 };

@@ -23,7 +23,7 @@ COMMANDS = commands()
 
 
 def test_every_command_is_listed():
-    assert len(COMMANDS) == 13 and "map" in COMMANDS and "interchange" in COMMANDS and "bench" in COMMANDS
+    assert len(COMMANDS) == 15 and "map" in COMMANDS and "chests" in COMMANDS and "at" in COMMANDS and "interchange" in COMMANDS and "bench" in COMMANDS
 
 
 @pytest.mark.parametrize("cmd", COMMANDS)
@@ -43,7 +43,7 @@ def test_help_has_usage_options_and_examples(cmd):
 def test_every_option_in_the_help_is_accepted(cmd, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)  # "sweep --out --help" once swept into ./--help
     out = run(cmd, "--help").out
-    opts = sorted(set(re.findall(r"^  (?:-\w(?: \S+)?, )?--([a-z][a-z-]*)", out, re.M)) - {"help"})
+    opts = sorted(set(re.findall(r"^  (?:-\w(?: \S+)?, )?--([a-z][a-z0-9-]*)", out, re.M)) - {"help"})
     assert opts
     for o in opts:
         res = run(cmd, "--" + o, "--help")

@@ -278,14 +278,21 @@ def test_oracle_option_errors(grotto, tmp_path):
     assert_usage_error(grotto("oracle", "--b", f, "--sample", "3"), "--sample applies to grotto oracle --b exec:CMD only")
     assert_usage_error(grotto("oracle", "--b", f, "floors"), "unexpected argument 'floors'")
     assert_usage_error(grotto("oracle", "--b", f, "--against", "corpus"), "--against")
-    assert_usage_error(grotto("oracle", "--b", ex, "timers"), "floors and/or maps")
+    assert_usage_error(grotto("oracle", "--b", ex, "timers"), "floors, maps and/or chests")
     assert_usage_error(grotto("oracle", "--b", "exec:"), "needs a command")
     assert_usage_error(grotto("oracle", "--b", ex, "--sample", "0"), "--sample 0")
     assert_usage_error(grotto("oracle", "--b", ex, "--timeout", "soon"), "--timeout")
     assert_usage_error(grotto("oracle", "--b", ex, "--seeds", "10..5"), "below")
     assert_usage_error(grotto("oracle", "--b", ex, "--bands", "02,02"), "twice")
     assert_usage_error(grotto("oracle", "--b", ex, "--bands", "00"))
-    assert_usage_error(grotto("oracle", "floors", "--b", ex, "--bands", "02"), "needs the maps domain")
+    assert_usage_error(grotto("oracle", "floors", "--b", ex, "--bands", "02"), "needs the maps or chests domain")
+    assert_usage_error(grotto("oracle", "--b", ex, "--seconds", "0..3"), "--seconds needs the chests domain")
+    assert_usage_error(grotto("oracle", "--b", f, "--seconds", "0"),
+                       "--seconds applies to grotto oracle --b exec:CMD only")
+    for bad in ("3..1", "x", "0..65536", "-1", "1..", "..2"):
+        assert_usage_error(grotto("oracle", "chests", "--b", ex, "--seconds", bad), "--seconds '%s'" % bad)
+    assert_usage_error(grotto("oracle", "chests", "--b", ex, "--seconds", "0..255"),
+                       "the domain has 1610612736 items, more than 4194304")
     assert_usage_error(grotto("oracle", "--b", ex, "--timeout", "1", "--timeout", "2"), "twice")
 
 
@@ -359,3 +366,114 @@ def test_per_floor_lists_of_the_wrong_length_differ(grotto, tmp_path):
     assert res.rc == 1, res.out + res.err
     assert "chest_ranks: ref has 15 floors, file 16 entries" in res.out
     assert "elist: ref has 15 floors, file 3 entries" in res.out
+
+
+# ---- chest lines: "chest BAND SEED K T" and files of them ----
+
+def test_chest_requests_of_the_example_adapter_agree(grotto, tmp_path):
+    log = tmp_path / "requests.log"
+    cmd = "exec:tee %s | %s" % (log, adapter("example.py")[5:])
+    res = grotto("oracle", "floors", "maps", "chests", "--seeds", "5BC3", "--bands", "DD", "--seconds", "10..12",
+                 "--b", cmd, "--json")
+    assert res.rc == 0, res.out + res.err
+    c = res.json()["check"]
+    assert (c["records"], c["floor_records"], c["map_records"], c["chest_records"]) == (65, 16, 1, 48)
+    # DD5BC3 has 15 floors, chests on B3F..B15F: 13 floors x 3 seconds carry entries
+    assert {k: c["carried"][k] for k in ("contents", "contents.rank", "contents.item", "contents.name")} == \
+        {"contents": 48, "contents.rank": 39, "contents.item": 39, "contents.name": 39}
+    reqs = log.read_text().splitlines()
+    assert reqs[:2] == ["floor 23491 1", "floor 23491 2"] and reqs[16] == "map 221 23491"
+    assert reqs[17:20] == ["chest 221 23491 1 10", "chest 221 23491 1 11", "chest 221 23491 1 12"]
+    assert reqs[-1] == "chest 221 23491 16 12" and len(reqs) == 65
+
+
+def test_chest_sample_is_fixed_distinct_and_in_domain_order(grotto, tmp_path):
+    runs = []
+    for k in range(2):
+        log = tmp_path / ("r%d.log" % k)
+        res = grotto("oracle", "chests", "--seeds", "0..FF", "--seconds", "0..255", "--sample", "60",
+                     "--b", "exec:tee %s | %s" % (log, adapter("example.py")[5:]), "--quiet")
+        assert res.rc == 0, res.out + res.err
+        runs.append(log.read_text().splitlines())
+    assert runs[0] == runs[1] and len(set(runs[0])) == 60
+    bands = [2, 56, 61, 76, 81, 101, 121, 141, 161, 181, 201, 221]
+    keys = [(bands.index(int(w[1])), int(w[2]), int(w[3]), int(w[4])) for w in (r.split() for r in runs[0])]
+    assert keys == sorted(keys) and all(w[0] == "chest" for w in (r.split() for r in runs[0]))
+    assert len({k[0] for k in keys}) > 6 and max(k[3] for k in keys) > 128
+
+
+def chest_line(grotto, mapid, k, t):
+    res = grotto("chest", mapid, k, t, "--json")
+    assert res.rc == 0, res.err
+    doc = json.loads(res.out)
+    return {"band": int(mapid[:2], 16), "seed": int(mapid[2:], 16), "floor": k, "second": t,
+            "contents": [{"rank": c["rank"], "item": c["item"], "name": c["name_en"]} for c in doc["chests"]]}
+
+
+def test_chest_file_differences_name_the_chest_and_both_answers(grotto, tmp_path):
+    good = chest_line(grotto, "DD5BC3", 4, 12)
+    assert [c["item"] for c in good["contents"]] == [17, 139, 11]
+    bad = json_copy(good)
+    bad["second"] = 13
+    bad["contents"][1]["item"] = 12
+    bad["contents"][1]["name"] = "Medicinal herb"
+    bad["contents"][2]["rank"] = 8
+    short = dict(chest_line(grotto, "DD5BC3", 5, 0), floor=5)
+    short["contents"] = short["contents"][:-1] if short["contents"] else [{"rank": 1}]
+    f = write_lines(tmp_path / "c.jsonl", [good, bad, short, {"band": 221, "seed": 23491, "floor": 1, "second": 0,
+                                                              "contents": []}])
+    res = grotto("oracle", "--b", f)
+    assert res.rc == 1, res.out + res.err
+    text = res.text
+    assert "chests of map DD5BC3 B4F at second 13 (line 2)" in text
+    assert "chest 2 (rank 7) item: ref" in text and "file 12 Medicinal herb" in text
+    assert "chest 3 rank: ref 9, file 8" in text
+    assert "chests of map DD5BC3 B5F at second 0 (line 3)" in text and "contents: chests: ref" in text
+    assert "4 records (0 floors, 0 maps, 4 chest floors)" in text
+    assert "\n  chest fields carried: contents 4 contents.rank " in text
+    j = grotto("oracle", "--b", f, "--json").json()["check"]
+    assert j["chest_records"] == 4 and j["records_differing"] == 2
+    assert j["first"][0]["second"] == 13 and j["first"][0]["floor"] == 4 and j["first"][0]["band"] == 221
+    # the same line twice; an engine without a chest timer
+    twice = write_lines(tmp_path / "twice.jsonl", [good, good])
+    assert_usage_error(grotto("oracle", "--b", twice), "chests of map DD5BC3 B4F at second 12 given twice")
+    assert_usage_error(grotto("oracle", "--b", f, "--a", "legacy"), "engine legacy has no chest timer")
+    # no binary record holds them
+    assert_usage_error(grotto("interchange", "encode", f, "-o", tmp_path / "x.bin"), "a chest line")
+    assert not (tmp_path / "x.bin").exists()
+
+
+def json_copy(o):
+    return json.loads(json.dumps(o))
+
+
+@pytest.mark.parametrize("line, needle", [
+    ({"seed": 1, "floor": 3, "second": 0}, "\"second\" without \"band\" and \"floor\""),
+    ({"band": 2, "seed": 1, "second": 0}, "\"second\" without"),
+    ({"band": 2, "seed": 1, "floor": 3, "second": 65536}, "\"second\" is out of range"),
+    ({"band": 2, "seed": 1, "floor": 3, "second": 0, "contents": {}}, "\"contents\" is not an array"),
+    ({"band": 2, "seed": 1, "floor": 3, "second": 0, "contents": [1]}, "an entry is not an object"),
+    ({"band": 2, "seed": 1, "floor": 3, "second": 0, "contents": [{"name": "x" * 48}]}, "at most 47 bytes"),
+    ({"band": 2, "seed": 1, "floor": 3, "second": 0, "contents": [{"rank": "S"}]}, "\"contents.rank\" is not"),
+])
+def test_malformed_chest_line(grotto, tmp_path, line, needle):
+    f = write_lines(tmp_path / "m.jsonl", [line])
+    assert_usage_error(grotto("oracle", "--b", f), needle)
+
+
+def test_chest_line_ignored_keys_and_keys_only(grotto, tmp_path):
+    f = write_lines(tmp_path / "k.jsonl", [{"band": 2, "seed": 1, "floor": 3, "second": 0, "why": 1},
+                                          {"band": 2, "seed": 1, "floor": 3, "second": 1,
+                                           "contents": [{"rank": 1, "colour": "red"}]}])
+    res = grotto("oracle", "--b", f)
+    assert "keys the format does not define, ignored (in 2 records): why, contents[].colour" in res.text
+    assert "not carried by any record, so not checked: contents.item, contents.name" in res.text
+
+
+def test_chest_reply_for_another_second_or_floor_is_garbage(grotto):
+    for answer, needle in (('$d,\\"second\\":$((e+1))', "answered for another item"),
+                           ('$((d+1)),\\"second\\":$e', "answered for another item")):
+        cmd = 'exec:while read a b c d e; do echo "{\\"band\\":$b,\\"seed\\":$c,\\"floor\\":%s}"; done' % answer
+        res = grotto("oracle", "chests", "--seeds", "1", "--bands", "02", "--seconds", "4", "--b", cmd)
+        assert_usage_error(res, needle)
+        assert "(request 'chest 2 1 1 4') after 0 good replies" in res.err

@@ -20,7 +20,7 @@ def check(*args):
 def test_every_readme_example_is_what_grotto_prints():
     res = check()
     assert res.returncode == 0, res.stdout + res.stderr
-    assert "10 examples, 0 differ" in res.stdout
+    assert "16 examples, 0 differ" in res.stdout
 
 
 README = """intro

@@ -162,7 +162,7 @@ def test_bench_queries_json_shape(grotto):
     res = grotto("bench", "--queries", "-n", "1", "--json")
     assert res.rc == 0, res.err
     j = res.json()
-    assert j["runs"] == 1 and len(j["queries"]) == 9
+    assert j["runs"] == 1 and len(j["queries"]) == 14
     for q in j["queries"]:
         assert q["ok"] is True and q["same_output"] is True, q
         for mode in ("cold", "warm"):

@@ -35,6 +35,13 @@ EVERY_COMMAND = [
     ["map", "4C1BE6", "--engine", "legacy"], ["floor", "4C1BE6", "9", "--engine", "legacy"],
     ["oracle", "timers", "--a", "impl", "-q"], ["oracle", "timers", "--a", "ref", "--b", "impl", "-q"],
     ["oracle", "floors", "walk", "--a", "impl", "-q"],
+    ["map", "DD00CD", "--at", "--multibug"], ["at", "DD5BC3", "--steps", "500", "--zoom", "9"],
+    ["chest", "DD5BC3", "all", "0..40"], ["chests", "ql", "Lucida shard", "--band", "DD", "--quiet"],
+    ["chests", "ql", "Millionaire", "--ppap", "9", "--walk", "--seeds", "0000..0FFF", "--quiet"],
+    ["chests", "free", "B3F,chest=not-3,rank=S,item=any,second=any", "B4F,item=Mini medal,stopwatch=6", "--quiet"],
+    ["at", "--whistle", "Metal King Slime", "--whistle-env", "fire", "--whistle-rank", "9", "--pattern", "R2",
+     "--threshold", "1/32", "--quiet"],
+    ["search", "--multibug", "--bug-more-floors", "--bug-chests", "S2", "--quiet"],
 ]
 
 

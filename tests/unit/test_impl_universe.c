@@ -8,6 +8,7 @@
 #include "grotto/engine.h"
 #include "grotto/record.h"
 #include "grotto/sweep.h"
+#include "grotto/tables.h"
 #include "corpus.h"
 
 static void print_stats(const char *what, const grotto_sweep_stats *st)
@@ -250,4 +251,61 @@ Test(impl_universe, seed_range_0x8000, .timeout = 1200)
     free(maps);
     free(fa);
     free(ov);
+}
+
+/* Each output of the sweep request on its own (sweep.h): map digests alone
+ * still equal the golden ones and emit no floor; special floors alone stop
+ * writing at special_cap while counting all; map facts alone match the
+ * engine's map path; an empty request does nothing. */
+Test(impl_universe, request_shapes, .timeout = 1200)
+{
+    size_t mlen = 0;
+    uint8_t *gm = corpus_read("golden/maps.digest", &mlen);
+    cr_assert_not_null(gm);
+    cr_assert_eq(mlen, (size_t)GROTTO_MAP_UNIVERSE * 8);
+    uint64_t *md = calloc(GROTTO_MAP_UNIVERSE, sizeof *md);
+    cr_assert_not_null(md);
+    grotto_sweep_request req = {.threads = 2, .map_digest = md};
+    grotto_sweep_stats st;
+    cr_assert_eq(grotto_impl_sweep(&req, &st), 0);
+    long bad = 0;
+    for (size_t i = 0; i < GROTTO_MAP_UNIVERSE; i++)
+        bad += md[i] != grotto_load_u64le(gm + 8 * i);
+    cr_expect_eq(bad, 0, "map digests alone: %ld differ from the golden ones", bad);
+    cr_expect_eq(st.floors_emitted, 0);
+    cr_expect_eq(st.maps_emitted, GROTTO_MAP_UNIVERSE);
+    free(md);
+    free(gm);
+
+    grotto_special_floor few[10];
+    memset(few, 0xEE, sizeof few);
+    grotto_sweep_request sp = {.threads = 2, .special = few, .special_cap = 10};
+    cr_assert_eq(grotto_impl_sweep(&sp, &st), 0);
+    cr_expect_gt(st.special_floors, 10, "the count goes on past the cap");
+    for (int i = 0; i < 10; i++) {
+        cr_expect(few[i].floor >= 1 && few[i].floor <= 16 && few[i].state >= 1 && few[i].state <= 16,
+                  "entry %d: floor %d state %d", i, few[i].floor, few[i].state);
+        grotto_map_t m;
+        int band = (int)(few[i].map / GROTTO_SEED_COUNT);
+        cr_assert_eq(grotto_engine_impl.map(gt_band[band].qmin, few[i].map % GROTTO_SEED_COUNT, &m), 0);
+        cr_expect_eq(m.elist[few[i].floor - 1].state, few[i].state, "entry %d", i);
+    }
+
+    grotto_map_facts *maps = calloc(GROTTO_MAP_UNIVERSE, sizeof *maps);
+    cr_assert_not_null(maps);
+    grotto_sweep_request mf = {.threads = 1, .maps = maps};
+    cr_assert_eq(grotto_impl_sweep(&mf, &st), 0);
+    for (uint32_t slot = 0; slot < GROTTO_MAP_UNIVERSE; slot += 4099) {
+        grotto_map_t m;
+        int band = (int)(slot / GROTTO_SEED_COUNT);
+        cr_assert_eq(grotto_engine_impl.map(gt_band[band].qmin, slot % GROTTO_SEED_COUNT, &m), 0);
+        cr_expect_eq(maps[slot].floors, m.d.floors, "slot %u", slot);
+        cr_expect_eq(maps[slot].boss, m.d.boss, "slot %u", slot);
+        cr_expect_eq(maps[slot].level, m.d.level, "slot %u", slot);
+    }
+    free(maps);
+
+    grotto_sweep_request none = {.threads = 2};
+    cr_assert_eq(grotto_impl_sweep(&none, &st), 0);
+    cr_expect_eq(st.floors_emitted + st.maps_emitted + st.special_floors, 0);
 }

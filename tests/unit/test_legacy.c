@@ -208,7 +208,7 @@ Test(interchange, map_line_parses_back_to_the_record)
     cr_expect_eq(r.kind, IX_MAP);
     cr_expect_eq(r.band, 3);
     cr_expect_eq(r.elist_state[8], 15);
-    cr_expect_eq(r.have >> IX_FIRST_MAP_FIELD, (1u << (IX_FIELD_COUNT - IX_FIRST_MAP_FIELD)) - 1u);
+    cr_expect_eq(r.have >> IX_FIRST_MAP_FIELD, (1u << (IX_FIRST_CHEST_FIELD - IX_FIRST_MAP_FIELD)) - 1u);
     uint8_t want[GROTTO_MAP_RECORD_SIZE], got[GROTTO_MAP_RECORD_SIZE];
     grotto_map_record(&m, want);
     cr_assert_eq(ix_to_map_record(&r, got, err, sizeof err), 0, "%s", err);

@@ -653,6 +653,19 @@ Test(lib_bounds, walk_and_records)
     grotto_map_facts_of(&m.d, 0xFFFF, &facts);
     grotto_map_details_of(&facts, 11, 221, SEED, &d);
     cr_expect_eq(d.floors, 255);
+    /* 255 floors of 255 chests: 16 floors of 3 chests are counted, ranks
+     * outside 1..10 are not */
+    m.chest_rank[0][0] = 0;
+    m.chest_rank[1][0] = 11;
+    grotto_map_facts_chests(&m, &facts);
+    int total = 0, ranked = 0;
+    for (int r = 0; r < GROTTO_CHEST_RANK_COUNT; r++)
+        total += facts.chests[r];
+    for (int n = 0; n < GROTTO_MAX_FLOORS; n++)
+        for (int i = 0; i < GROTTO_MAX_CHESTS; i++)
+            ranked += m.chest_rank[n][i] >= 1 && m.chest_rank[n][i] <= GROTTO_CHEST_RANK_COUNT;
+    cr_expect_eq(total, ranked);
+    cr_expect_leq(total, GROTTO_MAX_FLOORS * GROTTO_MAX_CHESTS - 2);
 }
 
 /* ---- at.h ---- */

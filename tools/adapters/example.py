@@ -8,6 +8,9 @@ own tool. The protocol (docs/interchange.md):
         floor SEED K        seed 0..32767, floor 1..16 (decimal)
         map BAND SEED       band code (2, 56, 61, 76, 81, 101, 121, 141, 161,
                             181, 201, 221) and seed (decimal)
+        chest BAND SEED K T the chests of floor K of that map when filled at
+                            second T (only when the oracle's chests domain
+                            is named)
   * we answer each request with exactly one interchange line on stdout (one
     JSON object, flushed), carrying the request's keys ("seed"+"floor", or
     "band"+"seed") and whatever fields we compute - every other field is
@@ -60,12 +63,27 @@ def map_record(band, seed):
     return export("maps", seed, band)[0]
 
 
+def chest_record(band, seed, k, t):
+    """The chests of floor k of a map at second t: per chest its rank, item
+    number and English name (`grotto chest`). Replace with your tool."""
+    line = {"band": band, "seed": seed, "floor": k, "second": t, "contents": []}
+    if k > map_record(band, seed)["floors"]:
+        return line  # a floor beyond the map's last has no chests
+    out = subprocess.run([grotto_bin(), "chest", "%02X%04X" % (band, seed), str(k), str(t), "--json"],
+                         check=True, capture_output=True, text=True).stdout
+    line["contents"] = [{"rank": c["rank"], "item": c["item"], "name": c["name_en"]}
+                        for c in json.loads(out)["chests"]]
+    return line
+
+
 def answer(words):
     """The reply to one request (a list of words), as a dict."""
     if len(words) == 3 and words[0] == "floor":
         return floor_record(int(words[1]), int(words[2]))
     if len(words) == 3 and words[0] == "map":
         return map_record(int(words[1]), int(words[2]))
+    if len(words) == 5 and words[0] == "chest":
+        return chest_record(*map(int, words[1:]))
     raise ValueError("unknown request %r" % " ".join(words))
 
 

@@ -1,0 +1,502 @@
+"""The community's tools as engines under test (issue 26): the adapters in
+tools/adapters/ that speak the engine protocol (docs/interchange.md) for a
+checkout of another tool, and docs/other-tools.md.
+
+Two layers for each adapter:
+- against a stand-in (tests/e2e/data/adapter-standins/: our own few
+  functions under the tool's names and data layout), everywhere: the stand-in
+  replays items the test recorded from grotto's own export in the tool's
+  layout, so `grotto oracle --b exec:ADAPTER` must find 0 differences and
+  every field carried (the adapter's parsing and field mapping), a changed
+  item must be found where it was changed, and the error paths (a bad
+  request, a tool that throws, an answer the adapter cannot map, no
+  checkout) must end with the documented status and one line;
+- against the real tool, when GROTTO_TOOLS_DIR holds a checkout
+  (docs/other-tools.md); without one the test is skipped with the reason
+  "skipped: no checkout ...", never passed.
+"""
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import CORPUS, ROOT, grotto_bin
+
+ADAPTERS = ROOT / "tools" / "adapters"
+SEARCHER_ADAPTER = ADAPTERS / "grotto-searcher.js"
+STANDINS = Path(__file__).resolve().parent / "data" / "adapter-standins"
+FLOOR_FIELDS = ["width", "height", "overflow", "up", "down", "chests", "grid"]
+MAP_FIELDS = ["env", "floors", "smr", "boss", "prefix", "suffix", "locale", "level", "chest_ranks",
+              "elist.ofs", "elist.D", "elist.state"]
+CHEST_FIELDS = ["contents", "contents.rank", "contents.name"]
+
+# The tool's English enemy-list labels per state code (records.md; the
+# corpus's state_text), written here independently of the adapter's table.
+# "{m}" is the floor's ONLY monster.
+STATE_LABELS = {
+    0: None, 1: "Partially No-enemy", 2: "4-enemy", 3: "3-enemy", 4: "2-enemy", 5: "{m} only",
+    6: "No-enemy", 7: "No-enemy (No Pandora's Box)", 8: "No-enemy (No Mimic)",
+    9: "No-enemy (No Cannibox)", 10: "3-enemy (No Pandora's Box)", 11: "3-enemy (No Mimic)",
+    12: "3-enemy (No Cannibox)", 13: "2-enemy (No Cannibox)", 14: "{m} only (No Pandora's Box)",
+    15: "{m} only (No Mimic)", 16: "{m} only (No Cannibox)",
+}
+
+
+def node():
+    exe = shutil.which("node") or shutil.which("nodejs")
+    assert exe, "node is not installed (ci/deps.sh installs nodejs)"
+    return exe
+
+
+def tools_checkout(name):
+    """$GROTTO_TOOLS_DIR/NAME when it is a directory, else skip the test."""
+    base = os.environ.get("GROTTO_TOOLS_DIR")
+    path = Path(base) / name if base else None
+    if not path or not path.is_dir():
+        pytest.skip(f"skipped: no checkout of {name} (set GROTTO_TOOLS_DIR to a directory holding "
+                    f"{name}/, docs/other-tools.md)")
+    return path
+
+
+def export(kind, seeds, bands=None):
+    cmd = [grotto_bin(), "interchange", "export", kind, "--seeds", seeds]
+    if bands:
+        cmd += ["--bands", bands]
+    out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
+    return [json.loads(line) for line in out.splitlines()]
+
+
+# ---- the Grotto Searcher adapter against its stand-in ----------------------
+
+def as_tool_floor(line):
+    """An interchange floor in the stand-in's form of the tool's floor slot."""
+    return {"w": line["width"], "h": line["height"], "up": line["up"], "down": line["down"],
+            "chests": line["chests"], "overflow": line["overflow"],
+            "cells": [int(c, 16) for row in line["grid"] for c in row]}
+
+
+def as_tool_map(line, monster="Slime"):
+    """An interchange map in the stand-in's form: _details[0..6] = boss,
+    floors, smr, env, level, prefix, suffix; the tool's elist answers."""
+    label = lambda code: None if STATE_LABELS[code] is None else STATE_LABELS[code].format(m=monster)
+    return {"details": [line["boss"], line["floors"], line["smr"], line["env"], line["level"],
+                        line["prefix"], line["suffix"]],
+            "locale": line["locale"], "ranks": line["chest_ranks"],
+            "elist": [{"hex": "%X" % e["ofs"], "state": label(e["state"]), "dValue": e["D"]}
+                      for e in line["elist"]]}
+
+
+def searcher_standin(tmp_path, floors=(), maps=(), faults=None, chests=()):
+    """A stand-in checkout replaying these interchange lines."""
+    d = tmp_path / "searcher-standin"
+    shutil.copytree(STANDINS / "grotto-searcher", d)
+    rec = {"floors": {}, "maps": {}, "items": {}}
+    for line in floors:
+        rec["floors"].setdefault(line["seed"], [None] * 16)[line["floor"] - 1] = as_tool_floor(line)
+    for line in maps:
+        rec["maps"]["%d:%d" % (line["band"], line["seed"])] = as_tool_map(line)
+    for line in chests:
+        key = "%d:%d:%d:%d" % (line["band"], line["seed"], line["floor"], line["second"])
+        rec["items"][key] = [c["name"] for c in line["contents"]]
+    (d / "2.js").write_text("const RECORDED=%s;\nconst FAULTS=%s;\n" % (json.dumps(rec), json.dumps(faults or {})))
+    return d
+
+
+def searcher_exec(checkout, *extra):
+    return "exec:" + " ".join([node(), str(SEARCHER_ADAPTER), str(checkout), "--any-version", *extra])
+
+
+def ask(checkout, requests, *args):
+    """Run the adapter on these request lines."""
+    cmd = [node(), str(SEARCHER_ADAPTER), *map(str, args)]
+    if checkout is not None:
+        cmd += [str(checkout), "--any-version"]
+    env = dict(os.environ)
+    for k in ("GROTTO_SEARCHER_DIR", "GROTTO_TOOLS_DIR"):
+        env.pop(k, None)
+    return subprocess.run(cmd, input="".join(r + "\n" for r in requests), capture_output=True,
+                          text=True, timeout=120, env=env)
+
+
+@pytest.fixture(scope="module")
+def recorded():
+    """grotto's lines for seeds 5BC0..5BC3 (5BC3 B4F overflows), floors and
+    maps of every band, plus maps in non-zero enemy-list states."""
+    floors = export("floors", "5BC0..5BC3")
+    maps = export("maps", "5BC0..5BC3", "all")
+    return floors, maps
+
+
+def test_searcher_adapter_carries_every_field_and_agrees_on_recorded_items(grotto, tmp_path, recorded):
+    floors, maps = recorded
+    assert any(f["overflow"] for f in floors) and any(f["chests"] for f in floors)
+    checkout = searcher_standin(tmp_path, floors, maps)
+    res = grotto("oracle", "--seeds", "5BC0..5BC3", "--b", searcher_exec(checkout), "--json")
+    assert res.rc == 0, res.out + res.err
+    j = res.json()
+    c = j["check"]
+    assert (c["records"], c["floor_records"], c["map_records"]) == (112, 64, 48)
+    assert (c["records_differing"], c["fields_differing"], c["not_carried"]) == (0, 0, [])
+    assert c["carried"] == {**{f: 64 for f in FLOOR_FIELDS}, **{f: 48 for f in MAP_FIELDS},
+                            **{f: 0 for f in CHEST_FIELDS + ["contents.item"]}}
+    assert j["requests"] == 112 and j["ok"] is True
+    text = grotto("oracle", "--seeds", "5BC0..5BC3", "--b", searcher_exec(checkout)).text
+    assert "112 records (64 floors, 48 maps), %d fields compared; 0 records differ, 0 fields differ" \
+        % c["fields"] in text
+
+
+def test_searcher_adapter_maps_every_state_label_to_its_code(tmp_path):
+    """All 17 labels the tool's classifier can give (enemy-list.md 5.1),
+    with a monster name that itself holds 'only' and 'No-enemy'."""
+    base = export("maps", "0000", "DD")[0]
+    lines = []
+    for seed, codes in ((1, list(range(0, 16))), (2, [16] + list(range(1, 16)))):
+        m = dict(base, seed=seed, floors=16, chest_ranks=[[]] * 16)
+        m["elist"] = [{"ofs": 11000 + i, "D": i, "state": c} for i, c in enumerate(codes)]
+        lines.append(m)
+    d = tmp_path / "states"
+    shutil.copytree(STANDINS / "grotto-searcher", d)
+    rec = {"floors": {}, "maps": {"221:%d" % m["seed"]: as_tool_map(m, monster="No-enemy only Slime")
+                                  for m in lines}}
+    (d / "2.js").write_text("const RECORDED=%s;\nconst FAULTS={};\n" % json.dumps(rec))
+    res = ask(d, ["map 221 1", "map 221 2"])
+    assert res.returncode == 0, res.stderr
+    got = [json.loads(l) for l in res.stdout.splitlines()]
+    assert [[e["state"] for e in g["elist"]] for g in got] == [list(range(16)), [16] + list(range(1, 16))]
+    assert [e["ofs"] for e in got[0]["elist"]] == [11000 + i for i in range(16)]
+    assert [e["D"] for e in got[1]["elist"]] == list(range(16))
+
+
+def test_searcher_adapter_changed_items_are_differences_where_changed(grotto, tmp_path, recorded):
+    floors, maps = recorded
+    floors = [dict(f) for f in floors]
+    maps = [dict(m) for m in maps]
+    b4f = next(f for f in floors if f["seed"] == 0x5BC3 and f["floor"] == 4)
+    row = b4f["grid"][2]
+    b4f["grid"] = b4f["grid"][:2] + [row[:5] + ("1" if row[5] != "1" else "0") + row[6:]] + b4f["grid"][3:]
+    b4f["overflow"] = False
+    m = next(m for m in maps if m["band"] == 121 and m["seed"] == 0x5BC1)
+    m["elist"] = [dict(e) for e in m["elist"]]
+    m["elist"][2]["state"] = 6 if m["elist"][2]["state"] != 6 else 2
+    checkout = searcher_standin(tmp_path, floors, maps)
+    res = grotto("oracle", "--seeds", "5BC0..5BC3", "--b", searcher_exec(checkout), "--json")
+    assert res.rc == 1, res.out + res.err
+    c = res.json()["check"]
+    assert (c["records_differing"], c["fields_differing"]) == (2, 3)
+    first = {(d.get("band"), d["seed"], d.get("floor")): sorted(f["field"] for f in d["fields"])
+             for d in c["first"]}
+    assert first == {(None, 0x5BC3, 4): ["grid", "overflow"], (121, 0x5BC1, None): ["elist.state"]}
+
+
+@pytest.mark.parametrize("requests, faults, status, needle", [
+    (["floor 5 1"], {"throwSeed": 5}, 3, "the tool failed: Error: stand-in failure at seed 5"),
+    (["walk 5"], None, 2, 'bad request "walk 5": expected "floor SEED K", "map BAND SEED" or "chest'),
+    (["chest 221 1 3"], None, 2, 'bad request "chest 221 1 3"'),
+    (["chest 221 1 3 65536"], None, 2, 'second "65536" is not an integer 0..65535'),
+    (["chest 220 1 3 0"], None, 2, "band 220 is not one of"),
+    (["chest 221 1 17 0"], None, 2, 'floor "17" is not an integer 1..16'),
+    (["floor 32768 1"], None, 2, 'seed "32768" is not an integer 0..32767'),
+    (["floor 1 17"], None, 2, 'floor "17" is not an integer 1..16'),
+    (["floor 1"], None, 2, 'bad request "floor 1"'),
+    (["map 3 1"], None, 2, "band 3 is not one of 2, 56, 61"),
+    (["map 2 -1"], None, 2, 'seed "-1" is not an integer'),
+])
+def test_searcher_adapter_error_paths(tmp_path, requests, faults, status, needle):
+    res = ask(searcher_standin(tmp_path, faults=faults), requests)
+    assert res.returncode == status, (res.returncode, res.stdout, res.stderr)
+    assert res.stdout == ""
+    lines = res.stderr.strip().splitlines()
+    assert lines[0].startswith("grotto-searcher.js: ") and needle in lines[0], res.stderr
+    if status == 2:
+        assert len(lines) == 1
+
+
+@pytest.mark.parametrize("change, needle", [
+    (lambda m, f: m["elist"][0].update(state="Weird"), 'state label this adapter does not know: "Weird"'),
+    (lambda m, f: m["elist"][0].update(state="4-enemy (No Mimic)"), '"4-enemy (No Mimic)"'),
+    (lambda m, f: m["elist"][1].update(hex="2B3G"), 'offset that is not hex: "2B3G"'),
+    (lambda m, f: f["cells"].__setitem__(17, 16), "grid holds tile 16 at (1, 1)"),
+])
+def test_searcher_adapter_stops_on_answers_it_cannot_map(tmp_path, recorded, change, needle):
+    floors, maps = recorded
+    d = searcher_standin(tmp_path, floors[:16], maps[:1])
+    rec_text = (d / "2.js").read_text()
+    rec = json.loads(rec_text[len("const RECORDED="):rec_text.index(";\n")])
+    m = rec["maps"]["%d:%d" % (maps[0]["band"], maps[0]["seed"])]
+    f = rec["floors"][str(floors[0]["seed"])][0]
+    change(m, f)
+    (d / "2.js").write_text("const RECORDED=%s;\nconst FAULTS={};\n" % json.dumps(rec))
+    req = "floor %d 1" % floors[0]["seed"] if "grid" in needle else "map %d %d" % (maps[0]["band"], maps[0]["seed"])
+    res = ask(d, [req])
+    assert res.returncode == 3, (res.returncode, res.stdout, res.stderr)
+    assert res.stdout == "" and needle in res.stderr, res.stderr
+
+
+def chest_lines(grotto, band, seed, seconds):
+    """grotto's chest lines of every floor of a map (`grotto chest`)."""
+    floors = export("maps", "%X" % seed, "%02X" % band)[0]["floors"]
+    out = []
+    for k in range(1, 17):
+        for t in seconds:
+            line = {"band": band, "seed": seed, "floor": k, "second": t, "contents": []}
+            if k <= floors:
+                doc = grotto("chest", "%02X%04X" % (band, seed), k, t, "--json").json()
+                line["contents"] = [{"rank": c["rank"], "name": c["name_en"]} for c in doc["chests"]]
+            out.append(line)
+    return out
+
+
+def test_searcher_adapter_chest_contents_agree_and_differ_where_changed(grotto, tmp_path):
+    maps = export("maps", "5BC3", "DD")
+    chests = chest_lines(grotto, 221, 0x5BC3, (10, 11))
+    checkout = searcher_standin(tmp_path, maps=maps, chests=chests)
+    args = ("oracle", "chests", "--seeds", "5BC3", "--bands", "DD", "--seconds", "10..11", "--json")
+    res = grotto(*args, "--b", searcher_exec(checkout))
+    assert res.rc == 0, res.out + res.err
+    c = res.json()["check"]
+    assert (c["chest_records"], c["fields_differing"], c["not_carried"]) == (32, 0, ["contents.item"])
+    assert [c["carried"][f] for f in CHEST_FIELDS] == [32, 26, 26]  # chests on B3F..B15F
+    # one name changed: a difference at that chest; a chest without item: the adapter stops
+    b4f = next(l for l in chests if l["floor"] == 4 and l["second"] == 11)
+    b4f["contents"][0]["name"] = "Mini medal" if b4f["contents"][0]["name"] != "Mini medal" else "Holy water"
+    checkout = searcher_standin(tmp_path / "b", maps=maps, chests=chests)
+    res = grotto(*args, "--b", searcher_exec(checkout))
+    assert res.rc == 1, res.out + res.err
+    first = res.json()["check"]["first"]
+    assert [(d["floor"], d["second"], [f["field"] for f in d["fields"]]) for d in first] == \
+        [(4, 11, ["contents.name"])]
+    res = ask(searcher_standin(tmp_path / "c", maps=maps), ["chest 221 23491 4 11"])
+    assert res.returncode == 3 and "the tool gave no item for chest 1 of map 221:23491 floor 4" in res.stderr
+
+
+def test_searcher_adapter_through_the_oracle_names_its_failure(grotto, tmp_path):
+    checkout = searcher_standin(tmp_path, faults={"throwSeed": 0x10})
+    res = grotto("oracle", "floors", "--seeds", "0F..10", "--b", searcher_exec(checkout))
+    assert res.rc == 2, res.out + res.err
+    assert "(request 'floor 16 1') after 16 good replies" in res.err
+    assert "its stderr: " in res.err
+
+
+def test_searcher_adapter_arguments_and_checkout(tmp_path):
+    res = ask(None, [], "--fields")
+    assert res.returncode == 0 and json.loads(res.stdout) == {"floor": FLOOR_FIELDS, "map": MAP_FIELDS,
+                                                              "chest": CHEST_FIELDS}
+    res = ask(None, [], "--help")
+    assert res.returncode == 0 and "grotto oracle --b exec:" in res.stdout
+    for args, needle in ((["--bogus"], "unknown option --bogus"),
+                         ([], "no tool checkout"),
+                         ([tmp_path], "1.js not found"),
+                         (["a", "b"], "one checkout directory expected")):
+        res = ask(None, [], *args)
+        assert res.returncode == 2 and res.stdout == "", res
+        assert res.stderr.count("\n") == 1 and needle in res.stderr, res.stderr
+    # the stand-in is not the pinned commit: refused without --any-version
+    d = searcher_standin(tmp_path)
+    res = ask(None, [], d)
+    assert res.returncode == 2 and "1.js is blob" in res.stderr and "5f39e56" in res.stderr, res.stderr
+    # GROTTO_TOOLS_DIR/Grotto-Searcher is the default checkout
+    env = dict(os.environ, GROTTO_TOOLS_DIR=str(tmp_path))
+    env.pop("GROTTO_SEARCHER_DIR", None)
+    (tmp_path / "Grotto-Searcher").symlink_to(d)
+    res = subprocess.run([node(), str(SEARCHER_ADAPTER), "--any-version"], input="", capture_output=True,
+                         text=True, env=env, timeout=60)
+    assert res.returncode == 0 and res.stdout == "", res.stderr
+
+
+# ---- the real tools (GROTTO_TOOLS_DIR) --------------------------------------
+
+def test_real_grotto_searcher_agrees_on_a_sample(grotto):
+    checkout = tools_checkout("Grotto-Searcher")
+    cmd = "exec:%s %s %s" % (node(), SEARCHER_ADAPTER, checkout)
+    res = grotto("oracle", "--sample", "600", "--b", cmd)
+    assert res.rc == 0, res.out + res.err
+    assert "0 records differ, 0 fields differ" in res.out
+    assert "not carried" not in res.out
+    # one map of each enemy-list state the corpus holds, through the adapter
+    want = {}
+    for line in (CORPUS / "maps-sample.jsonl").read_text().splitlines():
+        m = json.loads(line)
+        for e in m["elist"]:
+            want.setdefault(e["state"], m)
+    got = subprocess.run([node(), str(SEARCHER_ADAPTER), str(checkout)], capture_output=True, text=True,
+                         input="".join("map %d %d\n" % (m["band"], m["seed"]) for m in want.values()))
+    assert got.returncode == 0, got.stderr
+    for m, line in zip(want.values(), got.stdout.splitlines()):
+        g = json.loads(line)
+        assert g["elist"] == [{k: e[k] for k in ("ofs", "D", "state")} for e in m["elist"]]
+
+
+# ---- tools/other_tools.py: rerunning the figures of docs/other-tools.md ----
+
+OTHER_TOOLS = ROOT / "tools" / "other_tools.py"
+
+
+def other_tools(*args, tools=None):
+    env = dict(os.environ)
+    env.pop("GROTTO_TOOLS_DIR", None)
+    if tools is not None:
+        env["GROTTO_TOOLS_DIR"] = str(tools)
+    return subprocess.run([sys.executable, str(OTHER_TOOLS), *map(str, args)], capture_output=True, text=True,
+                          env=env, timeout=600)
+
+
+def test_other_tools_without_checkouts_says_what_it_skipped():
+    doc = (ROOT / "docs" / "other-tools.md").read_text()
+    figures = doc.count("```console\n$ grotto oracle")
+    assert figures >= 2
+    res = other_tools()
+    assert res.returncode == 0, res.stdout + res.stderr
+    assert res.stdout.count("skipped: no checkout of ") == figures
+    assert "skipped: no checkout of Grotto-Searcher: $ grotto oracle" in res.stdout
+    assert "skipped: no checkout of desmume-scripts: $ grotto oracle chests" in res.stdout
+    assert "other_tools.py: %d figures, 0 rerun, %d skipped (no checkout), 0 differ" % (figures, figures) \
+        in res.stdout
+    res = other_tools("--require")
+    assert res.returncode == 1 and "%d skipped" % figures in res.stdout
+
+
+def test_other_tools_reruns_checks_and_updates_a_figure(tmp_path):
+    """A page whose figure runs example.py (grotto itself) for a 'checkout'
+    named fake: --update fills the output in, the check then passes, and a
+    changed output is a diff and exit 1; --only skips other checkouts."""
+    (tmp_path / "tools" / "fake").mkdir(parents=True)
+    cmd = ("$ grotto oracle floors --seeds 5BC3 --b exec:'%s tools/adapters/example.py "
+           "$GROTTO_TOOLS_DIR/fake'" % sys.executable)
+    doc = tmp_path / "page.md"  # check-refs: ignore
+    doc.write_text("# page\n\n```console\n%s\nold output\n```\n\ntext after\n" % cmd)
+    res = other_tools(doc, tools=tmp_path / "tools")
+    assert res.returncode == 1 and "-old output" in res.stdout and "1 differ or failed" in res.stdout
+    res = other_tools("--update", doc, tools=tmp_path / "tools")
+    assert res.returncode == 0 and "1 updated" in res.stdout, res.stdout + res.stderr
+    text = doc.read_text()
+    assert "16 records (16 floors, 0 maps)" in text.replace("\n          ", " ") and text.endswith("text after\n")
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
+    res = other_tools(doc, tools=tmp_path / "tools")
+    assert res.returncode == 0 and "1 rerun, 0 skipped (no checkout), 0 differ" in res.stdout, res.stdout
+    doc.write_text(text.replace("16 floors", "15 floors"))
+    res = other_tools(doc, tools=tmp_path / "tools")
+    assert res.returncode == 1 and any(l.startswith("+") and "16 floors" in l for l in res.stdout.splitlines())
+    res = other_tools("--only", "Grotto-Searcher", doc, tools=tmp_path / "tools")
+    assert res.returncode == 0 and "0 rerun" in res.stdout
+    # a figure whose command fails (exit 2) is a failure, not a figure
+    doc.write_text(text.replace("--seeds 5BC3", "--seeds 8000"))
+    res = other_tools(doc, tools=tmp_path / "tools")
+    assert res.returncode == 1 and "exited 2" in res.stderr
+
+
+def test_other_tools_usage():
+    for args, needle in ((["--bogus"], "unknown option --bogus"), (["--tools"], "--tools needs a value"),
+                         (["a", "b"], "one document expected"), (["/nonexistent.md"], "cannot read")):
+        res = other_tools(*args)
+        assert res.returncode == 2 and needle in res.stderr, res.stderr
+    assert other_tools("--help").stdout.startswith("Rerun the figures of docs/other-tools.md")
+
+
+# ---- TKG's chest timer script (tools/adapters/tkg.lua) against its stand-in ----
+
+TKG_ADAPTER = ADAPTERS / "tkg.lua"
+TKG_STANDIN = STANDINS / "desmume-scripts"
+STANDIN_NAMES = ["Medicinal herb", "Holy water", "Mini medal", "W0BBLE", "Metal slime helm"]  # "Wobble": no item
+
+
+def lua():
+    exe = shutil.which("lua5.4")
+    assert exe, "lua5.4 is not installed (ci/deps.sh installs it)"
+    return exe
+
+
+def tkg(requests, *args, checkout=TKG_STANDIN, env_extra=None):
+    env = dict(os.environ, GROTTO_BIN=grotto_bin())
+    env.update(env_extra or {})
+    env.pop("GROTTO_TOOLS_DIR", None)
+    cmd = [lua(), str(TKG_ADAPTER), *map(str, args)] + ([str(checkout)] if checkout else [])
+    return subprocess.run(cmd, input="".join(r + "\n" for r in requests), capture_output=True, text=True,
+                          timeout=120, env=env)
+
+
+def standin_contents(m, k, t):
+    """What the stand-in draws for floor k of map line m at second t, as the adapter must answer it."""
+    count = len(m["chest_ranks"][k - 1]) if k <= m["floors"] else 0
+    out = []
+    for o in range(1, count + 1):
+        if m["seed"] == 7 and o == 2:  # no rank letter, then the frame fails: nothing more is read
+            return out + [{"rank": 0}] + [{}] * (count - o)
+        out.append({"rank": (m["seed"] + k + o) % 10 + 1, "name": STANDIN_NAMES[(m["seed"] + k + t + 5 + o) % 5]})
+    return out
+
+
+def test_tkg_adapter_reads_what_the_script_drew():
+    m = export("maps", "5BC3", "DD")[0]
+    reqs = [(k, t) for k in range(1, 17) for t in (0, 7, 250)]
+    res = tkg(["chest 221 23491 %d %d" % r for r in reqs])
+    assert res.returncode == 0, res.stderr
+    got = [json.loads(l) for l in res.stdout.splitlines()]
+    assert [(g["band"], g["seed"], g["floor"], g["second"]) for g in got] == [(221, 23491, k, t) for k, t in reqs]
+    assert [g["contents"] for g in got] == [standin_contents(m, k, t) for k, t in reqs]
+    assert sum(len(g["contents"]) for g in got) > 60
+
+
+def test_tkg_adapter_stops_reading_at_a_failing_frame():
+    m = next(m for m in export("maps", "7", "all") if any(len(r) >= 2 for r in m["chest_ranks"]))
+    k = next(i + 1 for i, r in enumerate(m["chest_ranks"]) if len(r) >= 2)
+    res = tkg(["chest %d 7 %d 3" % (m["band"], k)])
+    assert res.returncode == 0, res.stderr
+    got = json.loads(res.stdout)["contents"]
+    assert got == standin_contents(m, k, 3) and got[1] == {"rank": 0}
+
+
+def test_tkg_adapter_through_the_oracle(grotto):
+    res = grotto("oracle", "chests", "--seeds", "5BC3", "--bands", "DD", "--seconds", "3", "--json", "--b",
+                 "exec:%s %s %s" % (lua(), TKG_ADAPTER, TKG_STANDIN))
+    assert res.rc == 1, res.out + res.err  # made-up formulas: ranks and names differ
+    c = res.json()["check"]
+    assert c["chest_records"] == 16 and c["records_differing"] > 0
+    assert [c["carried"][f] for f in CHEST_FIELDS] == [16, 13, 13] and c["not_carried"] == ["contents.item"]
+
+
+@pytest.mark.parametrize("requests, args, checkout, env_extra, status, needle", [
+    (["floor 1 1"], [], TKG_STANDIN, None, 2, 'answers only "chest BAND SEED K T"'),
+    (["chest 3 1 1 0"], [], TKG_STANDIN, None, 2, "band 3 is not a band code"),
+    (["chest 2 1 1 65536"], [], TKG_STANDIN, None, 2, 'second "65536" is not an integer 0..65535'),
+    (["chest 2 1 17 0"], [], TKG_STANDIN, None, 2, 'floor "17" is not an integer 1..16'),
+    ([], [], None, None, 2, "no checkout"),
+    ([], ["a", "b"], None, None, 2, "one checkout directory expected"),
+    ([], ["--bogus"], None, None, 2, "unknown option --bogus"),
+    ([], [], STANDINS, None, 2, "cannot load"),
+    (["chest 2 1 3 0"], [], TKG_STANDIN, {"GROTTO_BIN": "/bin/false"}, 3, "interchange export maps"),
+])
+def test_tkg_adapter_error_paths(requests, args, checkout, env_extra, status, needle):
+    res = tkg(requests, *args, checkout=checkout, env_extra=env_extra)
+    assert res.returncode == status, (res.returncode, res.stdout, res.stderr)
+    assert res.stdout == "" and res.stderr.count("\n") == 1 and needle in res.stderr, res.stderr
+    assert res.stderr.startswith("tkg.lua: ")
+
+
+def test_tkg_adapter_fields_and_help():
+    res = tkg([], "--fields", checkout=None)
+    assert res.returncode == 0 and json.loads(res.stdout) == {"chest": CHEST_FIELDS}
+    res = tkg([], "--help", checkout=None)
+    assert res.returncode == 0 and "grotto oracle chests" in res.stdout
+
+
+def test_real_tkg_chest_timer_differs_only_on_rank_draw_zero(grotto):
+    """Seeds 2038..2041 hold floors whose chest rank draw is 0 (docs/other-tools.md):
+    every difference there is such a chest, its rank one below the band's lowest;
+    a sample elsewhere agrees."""
+    checkout = tools_checkout("desmume-scripts")
+    cmd = "exec:%s %s %s" % (lua(), TKG_ADAPTER, checkout)
+    res = grotto("oracle", "chests", "--seconds", "0..255", "--sample", "500", "--b", cmd)
+    assert res.rc == 0 and "0 fields differ" in res.text, res.out + res.err
+    res = grotto("oracle", "chests", "--seeds", "2038..2041", "--seconds", "0", "--show", "128", "--b", cmd)
+    assert res.rc == 1, res.out + res.err
+    assert "1920 chest floors), 6025 fields compared; 48 records differ, 81 fields differ" in res.text
+    floors = {(int(m.group(1), 16), int(m.group(2))) for m in
+              (re.match(r"chests of map ..(....) B(\d+)F at second 0", l) for l in res.lines) if m}
+    assert floors == {(0x2038, 12), (0x2039, 11), (0x203A, 10), (0x203B, 9), (0x2040, 4), (0x2041, 3)}
+    ranks = [re.match(r"  chest 1 rank: ref (\d+), b (\d+)$", l) for l in res.lines if " rank: " in l]
+    assert len(ranks) == 48 and all(int(m.group(2)) == int(m.group(1)) - 1 for m in ranks)

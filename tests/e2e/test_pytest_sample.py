@@ -1,0 +1,39 @@
+"""The sampled pytest run of ci/sanitize.sh (GROTTO_PYTEST_SAMPLE, see
+conftest.py): the halves of one salt are disjoint and together the whole
+suite, another salt chooses other halves, and a bad value stops pytest."""
+import os
+import re
+import subprocess
+import sys
+
+from conftest import ROOT
+
+FILES = ["tests/e2e/test_help.py", "tests/e2e/test_cli_basics.py"]
+
+
+def collect(sample):
+    env = dict(os.environ)
+    env.pop("GROTTO_PYTEST_SAMPLE", None)
+    if sample is not None:
+        env["GROTTO_PYTEST_SAMPLE"] = sample
+    p = subprocess.run([sys.executable, "-m", "pytest", "--co", "-q", "-p", "no:cacheprovider", "-p", "no:xdist",
+                        *FILES], cwd=ROOT, env=env, capture_output=True, text=True)
+    ids = [l for l in p.stdout.splitlines() if "::" in l]
+    return p.returncode, ids, p.stdout + p.stderr
+
+
+def test_halves_partition_the_suite():
+    rc, whole, _ = collect(None)
+    assert rc == 0 and len(whole) > 20
+    rc0, a, _ = collect("0/2:x")
+    rc1, b, _ = collect("1/2:x")
+    assert rc0 == rc1 == 0
+    assert a and b and not set(a) & set(b) and sorted(a + b) == sorted(whole)
+    _, c, _ = collect("0/2:y")
+    assert set(c) != set(a), "another salt, another half"
+
+
+def test_a_bad_sample_stops_pytest():
+    rc, _, out = collect("2/2")
+    assert rc != 0
+    assert re.search(r"GROTTO_PYTEST_SAMPLE='2/2': expected K/N", out)

@@ -1,0 +1,242 @@
+#!/usr/bin/env lua5.4
+-- tkg.lua - TKG's DeSmuME chest timer script as an engine under test:
+-- `grotto oracle chests --b exec:'lua5.4 tools/adapters/tkg.lua DIR'`.
+--
+-- The script (DQIX/desmume-scripts, TKG/DQ9_ChestTimer_USA.lua) runs inside
+-- the DeSmuME emulator: every frame it reads the map seed, the floor, the
+-- floor's chest count and the map's starting monster rank from the game's
+-- RAM, computes each chest's rank and what it holds at each stopwatch
+-- second, and draws them on the lower screen. It is never part of this
+-- repository: DIR (or $GROTTO_TOOLS_DIR/desmume-scripts) is a checkout.
+--
+-- This adapter is the emulator: a stub of the DeSmuME API the script uses
+-- (memory.readbyte/readword, gui.register/text/line/box, bit.*), written
+-- here. For a request "chest BAND SEED K T" it
+--   * puts the game state in the stub's RAM: map seed SEED, floor K, the
+--     floor's chest count and the map's starting monster rank - these two
+--     are the game's, not the script's: they come from grotto's reference
+--     engine (`grotto interchange export maps`, $GROTTO_BIN or grotto on
+--     PATH), as a console would show them; what is under test is the
+--     script's chest-rank and chest-content formulas;
+--   * holds both of the script's toggles on (timer running, display shown,
+--     as after the player pressed START and L/R) and sets its frame counter
+--     to 60 x (T + 5) - 1 (debug.setupvalue), so that its next frame counts
+--     the stopwatch second T + 5 = internal second T (chests.md 3);
+--   * runs one frame (the function the script registered) and reads what it
+--     drew: per chest "N (L)" at y = -177 (rank letter L, I..S = 1..10; the
+--     text "nil" - a rank the script's table has no letter for - is rank 0)
+--     and, in the first row (y = -165), the item in capitals with O written
+--     as 0 and "Metal slime" shortened to "MS", turned back into the
+--     English name of tools/tables/items.json (a text that matches no name
+--     is sent as it is: it is then a difference).
+-- A frame that fails (the script indexes its item table with rank 0) ends
+-- what can be read: the chests it drew before are answered, the failing
+-- chest with its rank only, those after it with {} (nothing checked).
+-- Floors beyond the map's last and floors without chests answer [].
+--
+-- floor and map requests are not answered (the script computes neither):
+-- exit 2 naming the request. Lua 5.4 (Debian lua5.4), no modules.
+
+local USAGE = [[usage: tkg.lua [DIR]
+       tkg.lua --fields
+
+An engine adapter for `grotto oracle chests --b exec:CMD` (docs/interchange.md):
+answers "chest BAND SEED K T" requests with what TKG's DeSmuME chest timer
+script (DIR/TKG/DQ9_ChestTimer_USA.lua; DIR = a checkout of DQIX/desmume-scripts
+at 73ebdc5, or $GROTTO_TOOLS_DIR/desmume-scripts) draws, run under a stub of
+DeSmuME's API. The chest count and starting monster rank it reads from the
+game's RAM are grotto's ($GROTTO_BIN, else grotto on PATH).
+
+examples:
+  grotto oracle chests --seconds 0..255 --sample 2000 --b exec:'lua5.4 tools/adapters/tkg.lua DIR'
+  echo 'chest 221 23491 4 12' | lua5.4 tools/adapters/tkg.lua DIR
+
+exit status: 0 end of input, 2 bad arguments, a missing script or a bad
+request (one line on stderr), 3 grotto failed.
+]]
+
+local FIELDS = '{"chest":["contents","contents.rank","contents.name"]}'
+local BANDS = {[2] = true, [56] = true, [61] = true, [76] = true, [81] = true, [101] = true, [121] = true,
+               [141] = true, [161] = true, [181] = true, [201] = true, [221] = true}
+local LETTERS = {I = 1, H = 2, G = 3, F = 4, E = 5, D = 6, C = 7, B = 8, A = 9, S = 10}
+local CHEST_X = {[53] = 1, [132] = 2, [211] = 3}   -- where the script draws "N (L)"
+local ITEM_X = {[21] = 1, [100] = 2, [179] = 3}    -- and the items of its first row
+local RANK_Y, ITEM_Y = -177, -165
+
+-- addresses the script reads (its own constants)
+local A_SEED, A_FLOOR, A_CHESTS, A_SMR = 0x020FD828, 0x020FD7AA, 0x020FDA2C, 0x020FD82E
+local A_KEYS, A_KEYS_HI = 0x04000130, 0x04000131
+
+local function die(status, msg)
+  io.stderr:write("tkg.lua: " .. msg .. "\n")
+  os.exit(status)
+end
+
+local here = (arg[0]:match("^(.*)/[^/]*$") or ".")
+
+-- ---- the items' English names, keyed as the script writes them ----
+local function load_names()
+  local path = here .. "/../tables/items.json"
+  local f = io.open(path, "r")
+  if not f then die(2, "cannot read " .. path .. " (the adapter runs from its repository)") end
+  local text = f:read("a")
+  f:close()
+  local names, n = {}, 0
+  for en in text:gmatch('{"item":%d+,"en":"(.-)","jp"') do
+    names[en:upper():gsub("O", "0")] = en
+    n = n + 1
+  end
+  if n == 0 then die(2, path .. " holds no item names") end
+  return names
+end
+
+-- ---- the game's facts of a map, from grotto ----
+local function grotto_bin()
+  return os.getenv("GROTTO_BIN") or "grotto"
+end
+
+local maps = {}
+local function map_facts(band, seed)
+  local key = band .. ":" .. seed
+  if maps[key] then return maps[key] end
+  local cmd = string.format("%s interchange export maps --seeds %X --bands %02X", grotto_bin(), seed, band)
+  local p = io.popen(cmd, "r")
+  local line = p and p:read("l")
+  local ok = p and p:close()
+  local floors, smr = line and line:match('"floors":(%d+)'), line and line:match('"smr":(%d+)')
+  local ranks = line and line:match('"chest_ranks":(%b[])')
+  if not ok or not floors or not smr or not ranks then die(3, "'" .. cmd .. "' failed") end
+  local m = {floors = tonumber(floors), smr = tonumber(smr), chests = {}}
+  for inner in ranks:sub(2, -2):gmatch("%b[]") do
+    local c = 0
+    for _ in inner:gmatch("%d+") do c = c + 1 end
+    m.chests[#m.chests + 1] = c
+  end
+  maps = {[key] = m} -- the oracle asks a map's floors and seconds in a row
+  return m
+end
+
+-- ---- the stub of DeSmuME's API and the script loaded into it ----
+local ram, drawn, frame = {}, {}, nil
+local M32 = 0xFFFFFFFF
+local env = setmetatable({
+  memory = {
+    readbyte = function(a) return (ram[a] or 0) & 0xFF end,
+    readword = function(a) return (ram[a] or 0) & 0xFFFF end,
+  },
+  gui = {
+    register = function(f) frame = f end,
+    text = function(x, y, s) drawn[#drawn + 1] = {x, y, tostring(s)} end,
+    line = function() end,
+    box = function() end,
+  },
+  bit = {
+    band = function(a, b) return (a & b) & M32 end,
+    bor = function(a, b) return (a | b) & M32 end,
+    lshift = function(a, n) return (a << n) & M32 end,
+    rshift = function(a, n) return (a & M32) >> n end,
+  },
+}, {__index = _G})
+
+local function load_script(dir)
+  local path = dir .. "/TKG/DQ9_ChestTimer_USA.lua"
+  local chunk, err = loadfile(path, "t", env)
+  if not chunk then die(2, "cannot load " .. path .. ": " .. tostring(err)) end
+  local ok, e = pcall(chunk)
+  if not ok then die(2, path .. " failed to start: " .. tostring(e)) end
+  if not frame then die(2, path .. " registered no frame function (gui.register)") end
+  local up = {}
+  for i = 1, 255 do
+    local name = debug.getupvalue(frame, i)
+    if not name then break end
+    up[name] = i
+  end
+  for _, name in ipairs({"frameCount", "startToggle", "LRToggle"}) do
+    if not up[name] then die(2, path .. ": its frame function has no " .. name .. " (another version?)") end
+  end
+  return up
+end
+
+-- ---- one request ----
+local function chest(up, names, band, seed, k, t)
+  local m = map_facts(band, seed)
+  local out = {}
+  local count = k <= m.floors and m.chests[k] or 0
+  if count == 0 then return out end
+  ram[A_SEED], ram[A_FLOOR], ram[A_CHESTS], ram[A_SMR] = seed, k, count, m.smr
+  ram[A_KEYS], ram[A_KEYS_HI] = 0x8, 0xF -- no key pressed: the toggles stay as set
+  debug.setupvalue(frame, up.startToggle, true)
+  debug.setupvalue(frame, up.LRToggle, true)
+  debug.setupvalue(frame, up.frameCount, 60 * (t + 5) - 1)
+  drawn = {}
+  pcall(frame) -- a failing frame still drew what it drew before
+  for i = 1, count do out[i] = {} end
+  for _, d in ipairs(drawn) do
+    local x, y, s = d[1], d[2], d[3]
+    if y == RANK_Y and CHEST_X[x] and CHEST_X[x] <= count then
+      local letter = s:match("^%d+ %((.*)%)$")
+      out[CHEST_X[x]].rank = LETTERS[letter] or (letter == "nil" and 0) or -1
+    elseif y == ITEM_Y and ITEM_X[x] and ITEM_X[x] <= count then
+      out[ITEM_X[x]].name = names[s] or names[s:gsub("^MS ", "METAL SLIME ")] or s
+    end
+  end
+  return out
+end
+
+local function json_string(s)
+  return '"' .. s:gsub('[%c"\\]', function(c) return string.format("\\u%04x", c:byte()) end) .. '"'
+end
+
+local function reply(band, seed, k, t, contents)
+  local parts = {}
+  for i, e in ipairs(contents) do
+    local f = {}
+    if e.rank then f[#f + 1] = '"rank":' .. e.rank end
+    if e.name then f[#f + 1] = '"name":' .. json_string(e.name) end
+    parts[i] = "{" .. table.concat(f, ",") .. "}"
+  end
+  return string.format('{"band":%d,"seed":%d,"floor":%d,"second":%d,"contents":[%s]}', band, seed, k, t,
+                       table.concat(parts, ","))
+end
+
+local function number(word, lo, hi, what, line)
+  local v = word and word:match("^%d+$") and tonumber(word)
+  if not v or v < lo or v > hi then
+    die(2, string.format('bad request "%s": %s "%s" is not an integer %d..%d', line, what, tostring(word), lo, hi))
+  end
+  return v
+end
+
+-- ---- main ----
+local dir
+for _, a in ipairs(arg) do
+  if a == "--help" or a == "-h" then io.write(USAGE) os.exit(0) end
+  if a == "--fields" then io.write(FIELDS, "\n") os.exit(0) end
+  if a:sub(1, 1) == "-" then die(2, "unknown option " .. a .. ": expected --fields or --help") end
+  if dir then die(2, "one checkout directory expected, got " .. dir .. " and " .. a) end
+  dir = a
+end
+if not dir then
+  local base = os.getenv("GROTTO_TOOLS_DIR")
+  if not base then die(2, "no checkout: give DIR or set GROTTO_TOOLS_DIR (a checkout of DQIX/desmume-scripts 73ebdc5)") end
+  dir = base .. "/desmume-scripts"
+end
+local names = load_names()
+local up = load_script(dir)
+for line in io.lines() do
+  local w = {}
+  for word in line:gmatch("%S+") do w[#w + 1] = word end
+  if #w > 0 then
+    if w[1] ~= "chest" or #w ~= 5 then
+      die(2, 'bad request "' .. line .. '": the script answers only "chest BAND SEED K T" (run the oracle\'s chests domain)')
+    end
+    local band = number(w[2], 0, 255, "band", line)
+    if not BANDS[band] then die(2, 'bad request "' .. line .. '": band ' .. band .. " is not a band code") end
+    local seed = number(w[3], 0, 0x7FFF, "seed", line)
+    local k = number(w[4], 1, 16, "floor", line)
+    local t = number(w[5], 0, 65535, "second", line)
+    io.write(reply(band, seed, k, t, chest(up, names, band, seed, k, t)), "\n")
+    io.flush()
+  end
+end
+os.exit(0)
