@@ -209,7 +209,6 @@ typedef struct cli_command {
      * on with the output, EXIT_USAGE after one line, or CLI_OUTPUT_DONE when
      * it wrote the output itself ("--svg -") */
     int (*files)(const json_t *doc, const void *args);
-    int (*legacy)(int argc, char **argv); /* transitional: a command not described yet */
 } cli_command;
 
 /* ==== the framework ==== */
@@ -285,8 +284,5 @@ void cli_file_discard(cli_file *f);
  * 0, or EXIT_USAGE after one line "grotto CMD: write error on 'PATH':
  * reason (nothing written)". Frees f. */
 int cli_file_close(const char *cmd, cli_file *f, int failed);
-
-/* Transitional: the commands not converted yet. */
-#include "cli_old.h"
 
 #endif

@@ -1,25 +1,441 @@
 /* grotto oracle [DOMAIN...] [--a E] [--b E] [--against corpus|FILE|DIR]:
  * prove engines and the golden corpus agree over whole domains - every
  * floor, every map, every quality, every timer, the memoized sweep, every
- * floor's walking cost; and
+ * floor's walking cost, the AT, the multiplayer bug, the chests. Run:
+ * oracle_domains_run (oracle/), which streams one value per domain; the
+ * text is each first difference in words, then the domain's summary line
+ * (oracle_summary_text, wrapped at 100 columns).
  * --b FILE.jsonl / --b exec:CMD: another tool's floors, maps and chest
- * contents checked field by field (interchange/interchange.h). */
+ * contents checked field by field; run: ix_oracle_run (interchange/).
+ * The value of --b chooses the mode (mode_of): an engine name, exec:...,
+ * or else a file. */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "grotto/tables.h"
-#include "base.h"
 #include "cli.h"
 #include "interchange.h"
 #include "oracle.h"
 
-static const cli_usage ORACLE_USAGE = {
-    "grotto oracle [DOMAIN...] [--a ENGINE] [--b ENGINE] [--against SRC] [options]\n"
-    "grotto oracle --b FILE.jsonl [--a ENGINE] [--show N] [--json]\n"
-    "grotto oracle [floors] [maps] [chests] --b exec:CMD [--seeds LO..HI] [--bands LIST]\n"
-    "              [--seconds A..B] [--sample N] [--timeout S] [--a ENGINE] [--show N] [--json]\n"
-    "              [--quiet]",
-    "Computes every item of each domain with engine A (and B) and compares them: A with B\n"
+enum { ENGINES, FILE_MODE, EXEC_MODE, BITS_ENGINES = 1, BITS_EXEC = 4 };
+
+typedef struct oracle_args {
+    int format;
+    oracle_run_args e;           /* ENGINES (and --a, --show, --quiet of every mode) */
+    ix_oracle_args t;            /* FILE_MODE, EXEC_MODE */
+    struct oracle_b {
+        const grotto_engine *engine;
+        const char *tool;        /* FILE.jsonl or exec:CMD */
+    } b;
+    cli_seeds seeds;
+    struct oracle_seconds {
+        int lo, hi, given;
+    } seconds;                   /* EXEC_MODE, chests: --seconds */
+    unsigned named;              /* the DOMAINs given, bit per domain */
+} oracle_args;
+
+#define E(f) offsetof(oracle_args, e.f)
+#define T(f) offsetof(oracle_args, t.f)
+
+static int domain(const cli_value *v, const char *text, void *field)
+{
+    unsigned *named = field;
+    int d = oracle_domain_by_name(text);
+    if (d < 0)
+        return cli_error(v->cmd, "unknown domain '%s': expected floors, maps, qualities, timers, sweep, walk, at, "
+                                 "multibug or chests", text);
+    if (*named >> d & 1u)
+        return cli_error(v->cmd, "domain '%s' given twice", text);
+    *named |= 1u << d;
+    return 0;
+}
+static const cli_kind DOMAIN = {domain, NULL};
+
+/* --b: an engine by name, or another tool (exec:CMD, or any other word: a file). */
+static int b_value(const cli_value *v, const char *text, void *field)
+{
+    struct oracle_b *b = field;
+    if (!*text)
+        return cli_error(v->cmd, "%s is empty: give an engine, FILE.jsonl or exec:CMD", v->what);
+    if (!strncmp(text, "exec:", 5) && !text[5])
+        return cli_error(v->cmd, "--b exec: needs a command (exec:'python3 my_adapter.py')");
+    if (strncmp(text, "exec:", 5) && (b->engine = grotto_engine_by_name(text)))
+        return 0;
+    b->tool = text;
+    return 0;
+}
+
+static void b_help(const cli_option *o, char *buf, size_t size)
+{
+    cli_engine_help(o, buf, size);
+    size_t n = strlen(buf);
+    snprintf(buf + n, size - n, "\nor another tool's output: FILE.jsonl (any word that is not an\nengine name is a "
+             "file: ./%s for a file named %s) or exec:CMD", grotto_engines[0]->name, grotto_engines[0]->name);
+}
+static const cli_kind B_VALUE = {b_value, b_help};
+
+static int seconds(const cli_value *v, const char *text, void *field)
+{
+    char *end;
+    double s = strtod(text, &end);
+    if (end == text || *end || !(s > 0 && s <= 3600))
+        return cli_error(v->cmd, "%s '%s': expected seconds, more than 0 and at most 3600", v->what, text);
+    *(double *)field = s;
+    return 0;
+}
+static const cli_kind SECONDS = {seconds, NULL};
+
+/* --seconds A..B (decimal, 0 <= A <= B <= IX_MAX_SECOND; one second: A). */
+static int second_range(const cli_value *v, const char *text, void *field)
+{
+    struct oracle_seconds *t = field;
+    char *end;
+    long a = strtol(text, &end, 10), b = a;
+    if (end != text && end[0] == '.' && end[1] == '.') {
+        const char *u = end + 2;
+        b = strtol(u, &end, 10);
+        if (end == u || *u == '-' || *u == '+')
+            end = (char *)text;
+    }
+    if (end == text || *end || a < 0 || b < a || b > IX_MAX_SECOND || text[0] == '-' || text[0] == '+')
+        return cli_error(v->cmd, "%s '%s': expected A..B or A, decimal seconds, 0 <= A <= B <= %d", v->what, text,
+                         IX_MAX_SECOND);
+    t->lo = (int)a, t->hi = (int)b, t->given = 1;
+    return 0;
+}
+static const cli_kind SECOND_RANGE = {second_range, NULL};
+
+static const cli_range SHOW = {"--show count", 0, ORACLE_MAX_SHOW};
+static const cli_range SAMPLE = {"--sample", 1, 1ul << 30};
+
+static const cli_option OPTIONS[] = {
+    {"a", 0, "ENGINE", &CLI_ENGINE, E(a), &grotto_engine_ref, 0, 0, 0, NULL, "engine A, "},
+    {"b", 0, "ENGINE", &B_VALUE, offsetof(oracle_args, b), NULL, 0, 0, 0, NULL,
+     "second engine to compare with A item by item, "},
+    {"against", 0, "SRC", &CLI_IN_FILE, E(against), NULL, BITS_ENGINES, 0, 0, NULL,
+     "corpus (corpus/golden: floors.digest, maps.digest, timers.jsonl,\nfloor-walk.bin and SHA256SUMS, all "
+     "required), a directory holding\nfloors.digest and maps.digest (timers.jsonl, floor-walk.bin optional),\n"
+     "or one file for one domain (floors; maps and/or qualities; timers;\nwalk). Files are checked against "
+     "the SHA256SUMS beside them.\nWithout --b and --against: corpus"},
+    {"threads", 'j', "N", &CLI_THREADS, E(threads), NULL, BITS_ENGINES, 0, 0, NULL, "threads (default: all cores)"},
+    {"show", 0, "N", &CLI_INT, E(show), &SHOW, 0, 0, 0, NULL,
+     "how many first differences per domain to report in full (default 5,\nat most 128)"},
+    {"json", 0, NULL, &CLI_FORMAT, 0, &CLI_FMT_JSON, 0, 0, 0, NULL, "machine-readable (docs/json.md, 'oracle')"},
+    {"quiet", 'q', NULL, &CLI_FLAG, E(quiet), NULL, BITS_ENGINES | BITS_EXEC, 0, 0, NULL, "no progress line"},
+    {"full", 0, NULL, &CLI_FLAG, E(full), NULL, BITS_ENGINES, 0, 0, NULL, "chests: every triple, not the default slice"},
+    {"seeds", 0, "LO..HI", &CLI_SEED_RANGE, offsetof(oracle_args, seeds), NULL, BITS_EXEC, 0, 0,
+     "Another tool as a child process (--b exec:CMD)", "seeds asked (hex, default 0..7FFF; one seed: LO)"},
+    {"bands", 0, "LIST", &CLI_BAND_LIST, T(bands), NULL, BITS_EXEC, 0, 0, NULL,
+     "bands of the maps (and chests) asked: band codes in hex as in\nmap ids (02,38,..,DD), comma-separated, or "
+     "all (default)"},
+    {"seconds", 0, "A..B", &SECOND_RANGE, offsetof(oracle_args, seconds), NULL, BITS_EXEC, 0, 0, NULL,
+     "chests: the seconds asked (decimal, default 0; the tool's\nsearches read 0..255)"},
+    {"sample", 0, "N", &CLI_UINT, T(sample), &SAMPLE, BITS_EXEC, 0, 0, NULL,
+     "ask only N items of each domain, chosen at random with a fixed\nseed (the same items every run)"},
+    {"timeout", 0, "S", &SECONDS, T(timeout), NULL, BITS_EXEC, 0, 0, NULL,
+     "seconds the child may take per reply and to exit (default 10)"},
+    {0},
+};
+
+static const cli_positional DOMAINS[] = {
+    {"DOMAIN", &DOMAIN, offsetof(oracle_args, named), NULL, 1, 1,
+     "floors, maps, qualities, timers, sweep, walk, at, multibug or chests\n(default: all; at, multibug and "
+     "chests only with --b ref/impl)"},
+    {0},
+};
+static const cli_mode MODES[] = {
+    {NULL, DOMAINS, NULL, "[--b ENGINE]"},
+    {NULL, NULL, NULL, "--b FILE.jsonl"},
+    {NULL, DOMAINS, NULL, "--b exec:CMD"},
+};
+
+/* The value of --b chooses: an engine (or none), exec:CMD, or a file. */
+static int mode_of(const char *cmd, const cli_scan *s)
+{
+    const char *b = cli_given(s, "b");
+    (void)cmd;
+    if (!b || (strncmp(b, "exec:", 5) && grotto_engine_by_name(b)))
+        return ENGINES;
+    return strncmp(b, "exec:", 5) ? FILE_MODE : EXEC_MODE;
+}
+
+static void init(void *args)
+{
+    oracle_args *o = args;
+    o->e.a = &grotto_engine_ref;
+    o->e.show = 5;
+    o->seeds.hi = GROTTO_SEED_MAX;
+}
+
+static int check(const char *cmd, void *args, int mode)
+{
+    oracle_args *o = args;
+    unsigned other = o->named & ~(1u << ORACLE_FLOORS | 1u << ORACLE_MAPS | 1u << ORACLE_CHESTS);
+    int d = 0;
+    while (other && !(other >> d & 1u))
+        d++;
+    if (mode == EXEC_MODE && other)
+        return cli_error(cmd, "--b exec:CMD runs floors, maps and/or chests, not '%s'",
+                         oracle_domain_name((oracle_domain)d));
+    if (mode == EXEC_MODE && o->seconds.given && !(o->named >> ORACLE_CHESTS & 1u))
+        return cli_error(cmd, "--seconds needs the chests domain");
+    if (mode == EXEC_MODE && o->t.bands && o->named && !(o->named & (1u << ORACLE_MAPS | 1u << ORACLE_CHESTS)))
+        return cli_error(cmd, "--bands needs the maps or chests domain");
+    return 0;
+}
+
+static int run(const void *args, int mode, res_run *r)
+{
+    const oracle_args *o = args;
+    if (mode == ENGINES) {
+        oracle_run_args e = o->e;
+        e.b = o->b.engine;
+        e.domains = o->named;
+        return oracle_domains_run(&e, r);
+    }
+    ix_oracle_args t = o->t;
+    t.b = o->b.tool;
+    t.a = o->e.a;
+    t.show = o->e.show;
+    t.quiet = o->e.quiet;
+    t.lo = o->seeds.lo;
+    t.hi = o->seeds.hi;
+    t.floors = o->named >> ORACLE_FLOORS & 1u;
+    t.maps = o->named >> ORACLE_MAPS & 1u;
+    t.chests = o->named >> ORACLE_CHESTS & 1u;
+    t.t_lo = o->seconds.lo;
+    t.t_hi = o->seconds.hi;
+    return ix_oracle_run(&t, r);
+}
+
+/* ---- text ---- */
+
+static void report(const json_t *first)
+{
+    for (size_t i = 0; i < json_array_size(first); i++) {
+        const json_t *lines = json_object_get(json_array_get(first, i), "report");
+        for (size_t j = 0; j < json_array_size(lines); j++)
+            printf("%s\n", json_string_value(json_array_get(lines, j)));
+    }
+}
+
+/* The length of the clause at s: up to the space after the next ';' or
+ * ',', or the one before " (" or " in " (a summary breaks only there). */
+static size_t clause(const char *s)
+{
+    size_t n = 1;
+    while (s[n] && !(s[n] == ' ' && (s[n - 1] == ';' || s[n - 1] == ',' || s[n + 1] == '(' ||
+                                     !strncmp(s + n, " in ", 4))))
+        n++;
+    return n;
+}
+
+/* A domain: its first differences in words, then its summary, broken
+ * between clauses so that no line passes CLI_WIDTH. */
+static void domain_text(const json_t *d, const json_t *head, const void *args)
+{
+    enum { INDENT = 10 }; /* the text convention: tests/e2e unwrap() */
+    char line[1024];
+    int col = 0;
+    (void)head, (void)args;
+    report(json_object_get(d, "first"));
+    oracle_summary_text(d, line, sizeof line);
+    for (const char *p = line; *p;) {
+        size_t n = clause(p);
+        if (col > INDENT && col + (int)n > CLI_WIDTH) {
+            printf("\n%*s", INDENT, "");
+            col = INDENT, p++, n--; /* the space the clause starts with */
+        }
+        printf("%.*s", (int)n, p);
+        col += (int)n, p += n;
+    }
+    putchar('\n');
+}
+
+/* "  floor fields carried: width 3 ... (of 3)" and the fields no record
+ * carried; kind 0 floors, 1 maps, 2 chests. */
+static void carried(const json_t *c, int kind)
+{
+    static const char *const RECORDS[3] = {"floor_records", "map_records", "chest_records"};
+    static const char *const PREFIX[3] = {"  floor fields carried: ", "  map fields carried: ",
+                                          "  chest fields carried: "};
+    static const int FIRST[4] = {0, IX_FIRST_MAP_FIELD, IX_FIRST_CHEST_FIELD, IX_FIELD_COUNT};
+    long long n = res_get_int(c, RECORDS[kind]);
+    const json_t *carried = json_object_get(c, "carried");
+    char line[2048] = "", none[1024] = "";
+    if (!n)
+        return;
+    for (int f = FIRST[kind]; f < FIRST[kind + 1]; f++) {
+        const char *name = ix_field_name((ix_field)f);
+        long long k = res_get_int(carried, name);
+        snprintf(line + strlen(line), sizeof line - strlen(line), "%s%s %lld", line[0] ? " " : "", name, k);
+        if (!k)
+            snprintf(none + strlen(none), sizeof none - strlen(none), "%s%s", none[0] ? ", " : "", name);
+    }
+    snprintf(line + strlen(line), sizeof line - strlen(line), " (of %lld)", n);
+    cli_wrap(stdout, PREFIX[kind], line, " ", 10);
+    if (none[0])
+        cli_wrap(stdout, "  not carried by any record, so not checked: ", none, ", ", 10);
+}
+
+/* --b FILE / exec:CMD: the first differing records, the summary, the verdict. */
+static void tool_text(const json_t *d, const void *args)
+{
+    const json_t *c = json_object_get(d, "check");
+    int exec = !strcmp(res_get_str(d, "mode"), "exec");
+    char line[2048], chests[48] = "";
+    (void)args;
+    if (!c)
+        return; /* the domains: rendered one by one */
+    report(json_object_get(c, "first"));
+    if (res_get_int(c, "chest_records"))
+        snprintf(chests, sizeof chests, ", %lld chest floors", res_get_int(c, "chest_records"));
+    snprintf(line, sizeof line, "interchange check: %s%s vs %s: %lld records (%lld floors, %lld maps%s), %lld "
+             "fields compared; %lld records differ, %lld fields differ", exec ? "exec:" : "", res_get_str(d, "b"),
+             res_get_str(c, "a"), res_get_int(c, "records"), res_get_int(c, "floor_records"),
+             res_get_int(c, "map_records"), chests, res_get_int(c, "fields"), res_get_int(c, "records_differing"),
+             res_get_int(c, "fields_differing"));
+    cli_wrap(stdout, "", line, " ", 10);
+    for (int kind = 0; kind < 3; kind++)
+        carried(c, kind);
+    const json_t *ignored = json_object_get(c, "ignored_keys");
+    line[0] = 0;
+    for (size_t i = 0; i < json_array_size(ignored); i++)
+        snprintf(line + strlen(line), sizeof line - strlen(line), "%s%s", i ? ", " : "",
+                 json_string_value(json_array_get(ignored, i)));
+    char prefix[128];
+    snprintf(prefix, sizeof prefix, "  keys the format does not define, ignored (in %lld records): ",
+             res_get_int(c, "ignored_records"));
+    if (line[0])
+        cli_wrap(stdout, prefix, line, ", ", 10);
+    snprintf(line, sizeof line, "'%s': %lld requests, %lld replies, exited 0", res_get_str(d, "b"),
+             res_get_int(d, "requests"), res_get_int(d, "replies"));
+    if (exec)
+        cli_wrap(stdout, "child ", line, " ", 10);
+    printf("%s\n", res_get_bool(d, "ok") ? "0 differences" : "DIFFERENCES");
+}
+
+static const cli_renderer TEXT = {NULL, domain_text, tool_text};
+
+/* ---- the documents ---- */
+
+static const cli_field DOMAIN_FIELDS[] = {
+    {"domains", "array of object", "always", "the domains, in the order run", NULL},
+    {"domains[].domain", "string", "always",
+     "`floors`, `maps`, `qualities`, `timers`, `sweep`, `walk`, `at`, `multibug` or `chests`", NULL},
+    {"domains[].a", "string", "always", "engine A", NULL},
+    {"domains[].b", "string or null", "always", "engine B; `null` without `--b`", NULL},
+    {"domains[].against_corpus", "bool", "always", "compared with a corpus", NULL},
+    {"domains[].definition", "string", "always", "what the domain's items are, in words", NULL},
+    {"domains[].expected", "int", "always", "items the domain holds", NULL},
+    {"domains[].checked", "int", "always", "items compared", NULL},
+    {"domains[].complete", "bool", "always", "`checked == expected`", NULL},
+    {"domains[].mismatched", "int", "always", "items that differ anywhere", NULL},
+    {"domains[].differences", "object", "always",
+     "per kind of difference (`ab`, `a_corpus`, `b_corpus`, `a_band`, `b_band`, `sweep_a`, `sweep_b`, "
+     "`sweep_corpus`), its count", NULL},
+    {"domains[].differences.*", "int", "always", "count", NULL},
+    {"domains[].seconds", "number", "always", "wall time", NULL},
+    {"domains[].cpu_seconds", "number", "always", "CPU time", NULL},
+    {"domains[].search_cpu_seconds", "object", "in `walk`",
+     "the CPU time of each engine's walk searches alone, its floor generation not counted", NULL},
+    {"domains[].search_cpu_seconds.a", "number", "always", "engine A's", NULL},
+    {"domains[].search_cpu_seconds.b", "number or null", "always", "engine B's; `null` without `--b`", NULL},
+    {"domains[].full", "bool", "in `chests`", "`true` with `--full` (every triple), `false` for the default slice",
+     NULL},
+    {"domains[].contents_cpu_seconds", "object", "in `chests`",
+     "CPU time of each engine's chest-content calls alone (their maps not counted)", NULL},
+    {"domains[].contents_cpu_seconds.a", "number", "always", "engine A's", NULL},
+    {"domains[].contents_cpu_seconds.b", "number", "always", "engine B's", NULL},
+    {"domains[].first", "array of object", "always",
+     "the first mismatched items: the item's fields (`seed`, `floor`, `band`, `quality`, `timer`, `base`, `record`, "
+     "`sweep_digest`; for `at`: `seed`, `part` - `marks`, `whistle` or `scan` - and for a scan `pattern` (the "
+     "tool's name, `R2`..`3_in_10`), `threshold`, `max_steps`, `pop`; for `multibug`: `band`, `seed`; for "
+     "`chests`: `band` (code), `seed`, `floor`, `second` of the lowest differing (map, floor, second) triples), "
+     "`kinds` and `report`", NULL},
+    {"domains[].first[].*", "int or string", "on a mismatch", "the item's fields (see `grotto oracle --help`)", NULL},
+    {"domains[].first[].kinds", "array of string", "on a mismatch", "the kinds of difference of that item", NULL},
+    {"domains[].first[].report", "array of string", "on a mismatch",
+     "the item in words as the text output shows it (both sides' records or values, the differing parts marked; "
+     "grids side by side), one string per line", NULL},
+    {"domains[].first[].half_steps", "object", "on a mismatch in `walk`",
+     "the walking costs of the item in half-steps (2 x steps)", NULL},
+    {"domains[].first[].half_steps.a", "int or null", "on a mismatch (always in `half_steps`)",
+     "engine A's; `null`: no path (or no floor from the engine)", NULL},
+    {"domains[].first[].half_steps.b", "int or null", "on a mismatch (always in `half_steps`)",
+     "engine B's; `null` also without `--b`", NULL},
+    {"domains[].first[].half_steps.corpus", "int or null", "on a mismatch (always in `half_steps`)",
+     "`floor-walk.bin`'s; `null` also when no corpus was compared", NULL},
+    {"ok", "bool", "always", "every domain complete and without a mismatch", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static const cli_result DOMAINS_RESULT = {
+    "oracle",
+    "`grotto oracle [DOMAIN...] --json`: one entry per domain run.",
+    "oracle floors --a impl --json --quiet; oracle timers --a ref --b impl --json --quiet; "
+    "oracle walk --a impl --json --quiet; oracle chests --a impl --b ref --json --quiet",
+    DOMAIN_FIELDS,
+    NULL,
+};
+
+static const cli_field TOOL_FIELDS[] = {
+    {"mode", "string", "always", "`file` or `exec`", NULL},
+    {"b", "string", "always", "the file, or the child's command", NULL},
+    {"check", "object", "always", "what was checked", NULL},
+    {"check.a", "string", "always", "engine A", NULL},
+    {"check.records", "int", "always", "interchange records checked", NULL},
+    {"check.floor_records", "int", "always", "of them floors", NULL},
+    {"check.map_records", "int", "always", "of them maps", NULL},
+    {"check.chest_records", "int", "always", "of them chest lines (a floor's chests at a second)", NULL},
+    {"check.fields", "int", "always", "fields compared", NULL},
+    {"check.records_differing", "int", "always", "records with a differing field", NULL},
+    {"check.fields_differing", "int", "always", "fields that differ", NULL},
+    {"check.carried", "object", "always", "per field name (`grid`, `elist.ofs`, ...), how many records carried it",
+     NULL},
+    {"check.carried.*", "int", "always", "records", NULL},
+    {"check.not_carried", "array of string", "always", "fields the format defines that no record carried (not checked)",
+     NULL},
+    {"check.ignored_keys", "array of string", "always", "keys the format does not define (the first ones seen)", NULL},
+    {"check.ignored_records", "int", "always", "records carrying such keys", NULL},
+    {"check.first", "array of object", "always", "the first differing records", NULL},
+    {"check.first[].*", "int or string", "on a mismatch",
+     "the record's keys (`seed`, `floor`; `band`, `seed`; or `band`, `seed`, `floor`, `second`) and where it "
+     "came from (`line` or `request`)", NULL},
+    {"check.first[].fields", "array of object", "on a mismatch", "its differing fields", NULL},
+    {"check.first[].fields[].*", "int or string", "on a mismatch",
+     "`field` (name) and, for a per-floor map field, `floor`", NULL},
+    {"check.first[].report", "array of string", "on a mismatch",
+     "the record in words as the text output shows it (each differing field, the grids side by side), one string "
+     "per line", NULL},
+    {"requests", "int", "with exec", "requests sent to the child", NULL},
+    {"replies", "int", "with exec", "replies the child gave", NULL},
+    {"ok", "bool", "always", "no field differs", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static const cli_result TOOL_RESULT = {
+    "oracle --b",
+    "`grotto oracle --b FILE.jsonl --json` and `grotto oracle --b exec:CMD --json`: another\n"
+    "tool's interchange lines (docs/interchange.md) checked field by field against engine A.",
+    "oracle --b exec:'python3 tools/adapters/example.py' --sample 20 --json --quiet; "
+    "oracle --b corpus/golden/maps-sample.jsonl --json; "
+    "oracle --b exec:'python3 tools/adapters/example.py' chests --seeds 5BC3 --bands DD --seconds 12 --json --quiet",
+    TOOL_FIELDS,
+    NULL,
+};
+
+const cli_command CMD_oracle = {
+    .name = "oracle",
+    .summary = "prove ref, impl and the golden corpus agree over the whole universe",
+    .size = sizeof(oracle_args),
+    .init = init,
+    .options = OPTIONS,
+    .modes = MODES,
+    .nmodes = 3,
+    .mode_of = mode_of,
+    .check = check,
+    .about = "Computes every item of each domain with engine A (and B) and compares them: A with B\n"
     "byte for byte, and each with the golden corpus. Domains, run in this order (all of\n"
     "them without a DOMAIN argument; name one or more to select):\n"
     "  floors     524,288 FloorRecords (32,768 seeds x 16 floors)\n"
@@ -53,11 +469,11 @@ static const cli_usage ORACLE_USAGE = {
     "at, multibug and chests need --b (no corpus holds them) and two engines that compute\n"
     "them (ref, impl; not legacy): otherwise, when no DOMAIN is named, they are not run.\n"
     "maps and qualities are one pass per seed; the sweep reuses the digests computed for\n"
-    "floors and maps. Each domain ends with one line: items checked of the count its\n"
-    "definition gives, items mismatched and per kind, wall and CPU seconds. A domain\n"
-    "that did not reach its count is an internal error (exit 2), never a pass.\n",
-    NULL,
-    "Exit 0 only when every domain was covered and nothing differs; 1 on any difference;\n"
+    "floors and maps. Each domain ends with one summary (wrapped at 100 columns): items\n"
+    "checked of the count its definition gives, items mismatched and per kind, wall and\n"
+    "CPU seconds. A domain that did not reach its count is an internal error (exit 2),\n"
+    "never a pass.\n",
+    .notes = "Exit 0 only when every domain was covered and nothing differs; 1 on any difference;\n"
     "2 on bad input, a broken corpus file (wrong size, malformed or missing SHA256SUMS,\n"
     "a checksum that disagrees) or an internal error.\n"
     "\n"
@@ -70,325 +486,18 @@ static const cli_usage ORACLE_USAGE = {
     "format does not define. A child that cannot start, dies, hangs or answers garbage (not\n"
     "an interchange line, or for another item), a malformed file or an item given twice:\n"
     "exit 2 with the reason (and the child's last stderr line) - never a pass.\n",
-    NULL,
-    "grotto oracle --a ref --b impl --against corpus\n"
-    "grotto oracle timers --a ref --b impl\n"
-    "grotto oracle walk --a ref --b impl --against corpus\n"
-    "grotto oracle at multibug --a ref --b impl\n"
-    "grotto oracle chests --a ref --b impl --full\n"
-    "grotto oracle floors --against corpus/golden/floors.digest\n"
-    "grotto oracle --b corpus/golden/maps-sample.jsonl\n"
-    "grotto oracle --b exec:'python3 tools/adapters/example.py' --sample 200\n"
-    "grotto oracle chests --b exec:'python3 tools/adapters/example.py' --seconds 0..255 --sample 500\n"
-    "grotto oracle maps --a ref --b legacy --show 3",
+    .examples = "grotto oracle --a ref --b impl --against corpus\n"
+                "grotto oracle timers --a ref --b impl\n"
+                "grotto oracle walk --a ref --b impl --against corpus\n"
+                "grotto oracle at multibug --a ref --b impl\n"
+                "grotto oracle chests --a ref --b impl --full\n"
+                "grotto oracle floors --against corpus/golden/floors.digest\n"
+                "grotto oracle --b corpus/golden/maps-sample.jsonl\n"
+                "grotto oracle --b exec:'python3 tools/adapters/example.py' --sample 200\n"
+                "grotto oracle chests --b exec:'python3 tools/adapters/example.py' --seconds 0..255 --sample 500\n"
+                "grotto oracle maps --a ref --b legacy --show 3",
+    .run = run,
+    .result = {&DOMAINS_RESULT, &TOOL_RESULT, &TOOL_RESULT},
+    .render = {[CLI_TEXT] = &TEXT},
+    .hold = 1,
 };
-
-typedef struct print_ctx {
-    const oracle_compare_opts *o;
-    int json;
-    FILE *json_out;              /* JSON is printed only once everything is known */
-    jw w;
-    int differ;
-    char internal[256];          /* an incomplete domain */
-} print_ctx;
-
-static int print_domain(void *arg, const oracle_compare_result *r)
-{
-    print_ctx *c = arg;
-    if (!oracle_result_complete(r)) {
-        snprintf(c->internal, sizeof c->internal,
-                 "internal error: %s: %llu of %llu items checked (%llu comparisons counted) - not a pass",
-                 oracle_domain_name(r->domain), (unsigned long long)r->checked, (unsigned long long)r->expected,
-                 (unsigned long long)r->visits);
-        return 1;
-    }
-    c->differ |= r->mismatched != 0;
-    if (c->json) {
-        jw_raw_item(&c->w);
-        oracle_report_json(c->json_out, r, c->o);
-    } else {
-        for (int i = 0; i < r->first_count; i++)
-            oracle_report_item(stdout, r, i, c->o);
-        oracle_report_summary(stdout, r, c->o);
-        cli_flush_stdout();
-    }
-    return 0;
-}
-
-/* ---- another tool: --b FILE.jsonl / --b exec:CMD ---- */
-
-typedef struct tool_args {
-    const char *b, *seeds, *bands, *sample, *timeout, *seconds;
-    const grotto_engine *a;
-    int exec, floors, maps, chests, show, json, quiet;
-} tool_args;
-
-/* --seconds A..B (decimal, A <= B <= IX_MAX_SECOND; one second: A). */
-static int second_range(const char *s, int *lo, int *hi)
-{
-    char *end;
-    long a = strtol(s, &end, 10), b = a;
-    if (end != s && end[0] == '.' && end[1] == '.') {
-        const char *t = end + 2;
-        b = strtol(t, &end, 10);
-        if (end == t)
-            end = (char *)s;
-    }
-    if (end == s || *end || a < 0 || b < a || b > IX_MAX_SECOND || s[0] == '-' || s[0] == '+')
-        return cli_error("oracle", "--seconds '%s': expected A..B or A, decimal seconds, 0 <= A <= B <= %d", s,
-                         IX_MAX_SECOND);
-    *lo = (int)a, *hi = (int)b;
-    return 0;
-}
-
-static int run_tool(const tool_args *t)
-{
-    uint32_t lo = 0, hi = GROTTO_SEED_MAX;
-    unsigned bands = (1u << GROTTO_BANDS) - 1u;
-    unsigned long sample = 0;
-    double timeout = 10;
-    int t_lo = 0, t_hi = 0;
-    if (!t->exec && (t->seeds || t->bands || t->sample || t->timeout || t->seconds))
-        return cli_error("oracle", "--seeds, --bands, --seconds, --sample and --timeout apply to --b exec:CMD only");
-    if (t->seconds && second_range(t->seconds, &t_lo, &t_hi))
-        return EXIT_USAGE;
-    if (t->seconds && !t->chests)
-        return cli_error("oracle", "--seconds needs the chests domain");
-    if (t->seeds && cli_seed_range("oracle", t->seeds, &lo, &hi))
-        return EXIT_USAGE;
-    if (t->bands && cli_band_list("oracle", t->bands, &bands))
-        return EXIT_USAGE;
-    if (t->sample && (cli_uint("oracle", "--sample count", t->sample, 1ul << 30, &sample) ||
-                      (sample == 0 && cli_error("oracle", "--sample 0: ask for at least one item"))))
-        return EXIT_USAGE;
-    if (t->timeout) {
-        char *end;
-        timeout = strtod(t->timeout, &end);
-        if (end == t->timeout || *end || !(timeout > 0 && timeout <= 3600))
-            return cli_error("oracle", "--timeout '%s': expected seconds, more than 0 and at most 3600", t->timeout);
-    }
-    if (t->exec && !t->b[5])
-        return cli_error("oracle", "--b exec: needs a command (exec:'python3 my_adapter.py')");
-    if (t->bands && !t->maps && !t->chests)
-        return cli_error("oracle", "--bands needs the maps or chests domain");
-    if (cli_parse_only)
-        return EXIT_OK;
-
-    ix_check c;
-    if (ix_check_init(&c, t->a, t->exec ? "b" : "file", t->show) != 0)
-        return cli_error("oracle", "out of memory");
-    c.source = t->b;
-    char err[2048];
-    int rc;
-    ix_exec x = {.command = t->b + 5, .timeout = timeout};
-    if (t->exec) {
-        size_t n;
-        ix_item *items = t->chests ? ix_domain_chests(t->floors, t->maps ? bands : 0, bands, lo, hi, t_lo, t_hi,
-                                                      sample, &n)
-                                   : ix_domain(t->floors, t->maps ? bands : 0, lo, hi, sample, &n);
-        if (!items) {
-            ix_check_free(&c);
-            if (n)
-                return cli_error("oracle", "the domain has %zu items, more than %d: narrow --seeds, --bands or "
-                                 "--seconds, or ask --sample N", n, IX_MAX_DOMAIN);
-            return cli_error("oracle", "out of memory");
-        }
-        base_progress pr;
-        base_progress_init(&pr, "requests", t->quiet);
-        x.progress = base_progress_cb;
-        x.progress_ctx = &pr;
-        rc = ix_check_exec(&c, &x, items, n, err, sizeof err);
-        base_progress_done(&pr);
-        free(items);
-    } else {
-        rc = ix_check_file(&c, t->b, err, sizeof err);
-    }
-    if (rc != 0) {
-        ix_check_free(&c);
-        return cli_error("oracle", "%s", err);
-    }
-    int ok = c.fields_differing == 0;
-    if (t->json) {
-        jw w;
-        jw_init(&w, stdout);
-        jw_obj(&w, NULL);
-        jw_str(&w, "mode", t->exec ? "exec" : "file");
-        jw_str(&w, "b", t->exec ? t->b + 5 : t->b);
-        fputs(",\"check\":", stdout);
-        ix_report_json(stdout, &c);
-        if (t->exec)
-            jw_uint(&w, "requests", x.requests);
-        jw_bool(&w, "ok", ok);
-        jw_end_obj(&w);
-        jw_done(&w);
-    } else {
-        ix_report(stdout, &c);
-        if (t->exec)
-            printf("child '%s': %llu requests, %llu replies, exited 0\n", t->b + 5, (unsigned long long)x.requests,
-                   (unsigned long long)x.replies);
-        printf("%s\n", ok ? "0 differences" : "DIFFERENCES");
-    }
-    ix_check_free(&c);
-    return ok ? EXIT_OK : EXIT_DIFF;
-}
-
-int cmd_oracle(int argc, char **argv)
-{
-    const char *a_s = NULL, *b_s = NULL, *against = NULL, *threads_s = NULL, *show_s = NULL;
-    const char *seeds_s = NULL, *bands_s = NULL, *sample_s = NULL, *timeout_s = NULL, *seconds_s = NULL;
-    const char *pos[ORACLE_DOMAIN_COUNT];
-    int json = 0, quiet = 0, help = 0, full = 0, npos;
-    char a_help[512], b_help[768];
-    cli_old_engine_help(a_help, sizeof a_help, "engine A, ", &grotto_engine_ref);
-    cli_old_engine_help(b_help, sizeof b_help, "second engine to compare with A item by item, ", NULL);
-    snprintf(b_help + strlen(b_help), sizeof b_help - strlen(b_help),
-             "\nor another tool's output: FILE.jsonl (any word that is not an\nengine name is a file: ./%s for a "
-             "file named %s) or exec:CMD",
-             grotto_engines[0]->name, grotto_engines[0]->name);
-    const cli_opt opts[] = {
-        {"DOMAIN", 0, OPT_ARG, NULL, NULL, NULL,
-         "floors, maps, qualities, timers, sweep, walk, at, multibug or chests\n(default: all; at, multibug and "
-         "chests only with --b ref/impl)"},
-        {"a", 0, OPT_VALUE, NULL, &a_s, "ENGINE", a_help},
-        {"b", 0, OPT_VALUE, NULL, &b_s, "ENGINE", b_help},
-        {"against", 0, OPT_VALUE, NULL, &against, "SRC",
-         "corpus (corpus/golden: floors.digest, maps.digest, timers.jsonl,\nfloor-walk.bin and SHA256SUMS, all "
-         "required), a directory holding\nfloors.digest and maps.digest (timers.jsonl, floor-walk.bin optional),\n"
-         "or one file for one domain (floors; maps and/or qualities; timers;\nwalk). Files are checked against "
-         "the SHA256SUMS beside them.\nWithout --b and --against: corpus"},
-        {"threads", 'j', OPT_VALUE, NULL, &threads_s, "N", "threads (default: all cores)"},
-        {"show", 0, OPT_VALUE, NULL, &show_s, "N",
-         "how many first differences per domain to report in full (default 5,\nat most 128)"},
-        {"json", 0, OPT_FLAG, &json, NULL, NULL, "machine-readable (docs/json.md, 'oracle')"},
-        {"quiet", 'q', OPT_FLAG, &quiet, NULL, NULL, "no progress line"},
-        {"full", 0, OPT_FLAG, &full, NULL, NULL, "chests: every triple, not the default slice"},
-        {"Another tool as a child process (--b exec:CMD)", 0, OPT_SECTION, NULL, NULL, NULL, NULL},
-        {"seeds", 0, OPT_VALUE, NULL, &seeds_s, "LO..HI", "seeds asked (hex, default 0..7FFF; one seed: LO)"},
-        {"bands", 0, OPT_VALUE, NULL, &bands_s, "LIST",
-         "bands of the maps (and chests) asked: band codes in hex as in\nmap ids (02,38,..,DD), comma-separated, or "
-         "all (default)"},
-        {"seconds", 0, OPT_VALUE, NULL, &seconds_s, "A..B",
-         "chests: the seconds asked (decimal, default 0; the tool's\nsearches read 0..255)"},
-        {"sample", 0, OPT_VALUE, NULL, &sample_s, "N",
-         "ask only N items of each domain, chosen at random with a fixed\nseed (the same items every run)"},
-        {"timeout", 0, OPT_VALUE, NULL, &timeout_s, "S", "seconds the child may take per reply and to exit (default 10)"},
-    };
-    int nopts = (int)(sizeof opts / sizeof opts[0]);
-    if (cli_old_parse("oracle", argc, argv, opts, nopts, pos, ORACLE_DOMAIN_COUNT, &npos, &help))
-        return EXIT_USAGE;
-    if (help) {
-        if (!cli_parse_only)
-            cli_old_help(&ORACLE_USAGE, opts, nopts);
-        return EXIT_OK;
-    }
-    unsigned domains = npos ? 0 : ORACLE_ALL_DOMAINS;
-    for (int i = 0; i < npos; i++) {
-        int d = oracle_domain_by_name(pos[i]);
-        if (d < 0)
-            return cli_error("oracle",
-                             "unknown domain '%s': expected floors, maps, qualities, timers, sweep, walk, at, "
-                             "multibug or chests",
-                             pos[i]);
-        if (domains >> d & 1u)
-            return cli_error("oracle", "domain '%s' given twice", pos[i]);
-        domains |= 1u << d;
-    }
-    oracle_compare_opts o = {.threads = 0, .show = 5, .quiet = quiet, .chests_full = full};
-    if (threads_s && cli_threads("oracle", threads_s, &o.threads))
-        return EXIT_USAGE;
-    if (show_s) {
-        unsigned long v;
-        if (cli_uint("oracle", "--show count", show_s, ORACLE_MAX_SHOW, &v))
-            return EXIT_USAGE;
-        o.show = (int)v;
-    }
-    if (!(o.a = cli_engine("oracle", a_s, &grotto_engine_ref)))
-        return EXIT_USAGE;
-    if (b_s && (!strncmp(b_s, "exec:", 5) || !grotto_engine_by_name(b_s))) {
-        tool_args t = {.b = b_s, .seeds = seeds_s, .bands = bands_s, .sample = sample_s, .timeout = timeout_s,
-                       .seconds = seconds_s, .a = o.a, .exec = !strncmp(b_s, "exec:", 5), .show = o.show, .json = json,
-                       .quiet = quiet};
-        if (against)
-            return cli_error("oracle", "--against compares engines with the corpus: not with --b %s",
-                             t.exec ? "exec:CMD" : "FILE");
-        if (!t.exec && npos)
-            return cli_error("oracle", "--b FILE: the file decides what is checked: name no domain");
-        if (full)
-            return cli_error("oracle", "--full applies to the chests domain only (with --b ref/impl)");
-        t.floors = t.maps = !npos;
-        for (int i = 0; i < npos; i++) {
-            if (!strcmp(pos[i], "floors"))
-                t.floors = 1;
-            else if (!strcmp(pos[i], "maps"))
-                t.maps = 1;
-            else if (!strcmp(pos[i], "chests"))
-                t.chests = 1;
-            else
-                return cli_error("oracle", "--b exec:CMD runs floors, maps and/or chests, not '%s'", pos[i]);
-        }
-        return run_tool(&t);
-    }
-    if (seeds_s || bands_s || sample_s || timeout_s || seconds_s)
-        return cli_error("oracle", "--seeds, --bands, --seconds, --sample and --timeout apply to --b exec:CMD only");
-    if (b_s && !(o.b = cli_engine("oracle", b_s, NULL)))
-        return EXIT_USAGE;
-    for (int d = ORACLE_AT; !npos && d <= ORACLE_CHESTS; d++) { /* they compare two engines that compute them */
-        char why[256];
-        if (oracle_domain_unavailable((oracle_domain)d, &o, why, sizeof why))
-            domains &= ~(1u << d);
-    }
-    if (full && !(domains >> ORACLE_CHESTS & 1u))
-        return cli_error("oracle", "--full applies to the chests domain only (with --b ref/impl)");
-    if (o.b == o.a)
-        return cli_error("oracle", "--a and --b name the same engine");
-    if (!o.b && !against)
-        against = "corpus";
-    o.sweeper = &grotto_engine_impl;
-    if (cli_parse_only)
-        return EXIT_OK;
-
-    /* every corpus file is loaded and checked before any sweep */
-    oracle_corpus corpus = {0};
-    char err[4096];
-    if (against && oracle_corpus_load(against, domains, &corpus, err, sizeof err) != 0)
-        return cli_error("oracle", "%s", err);
-    o.want_floors = corpus.floors;
-    o.want_maps = corpus.maps;
-    o.want_timers = corpus.timers;
-    o.want_walk = corpus.walk;
-    for (int d = 0; d < ORACLE_DOMAIN_COUNT; d++)
-        if ((domains >> d & 1u) && oracle_domain_unavailable((oracle_domain)d, &o, err, sizeof err)) {
-            oracle_corpus_free(&corpus);
-            return cli_error("oracle", "%s", err);
-        }
-
-    print_ctx c = {.o = &o, .json = json};
-    char *json_text = NULL;
-    size_t json_len = 0;
-    if (json) {
-        if (!(c.json_out = open_memstream(&json_text, &json_len))) {
-            oracle_corpus_free(&corpus);
-            return cli_error("oracle", "out of memory");
-        }
-        jw_init(&c.w, c.json_out);
-        jw_obj(&c.w, NULL);
-        jw_arr(&c.w, "domains");
-    }
-    int rc = oracle_run(domains, &o, print_domain, &c);
-    oracle_corpus_free(&corpus);
-    if (json) {
-        jw_end_arr(&c.w);
-        jw_bool(&c.w, "ok", !c.differ);
-        jw_end_obj(&c.w);
-        jw_done(&c.w);
-        fclose(c.json_out);
-    }
-    if (rc < 0 || c.internal[0]) {
-        free(json_text);
-        return cli_error("oracle", "%s", c.internal[0] ? c.internal : "out of memory (or the sweep failed)");
-    }
-    if (json)
-        fwrite(json_text, 1, json_len, stdout);
-    free(json_text);
-    return c.differ ? EXIT_DIFF : EXIT_OK;
-}

@@ -22,6 +22,9 @@ static const cli_option OPTIONS[] = {
      "Flag0 tiles, and its passage count\nwrapped at 256); how many floors and maps each misjudgment class\n"
      "affects (no-enemy -> really ONLY/reduced, ONLY -> really reduced,\ntriple none -> really special), by "
      "cause, with examples, and every\ndisagreement by state family"},
+    {"include-unfindable", 0, NULL, &CLI_FLAG, A(include_unfindable), NULL, M_STATS, 0, 0, NULL,
+     "the arising basis counts every map whose seed a timer value yields,\nalso the maps no base quality gives in "
+     "their band (unfindable; by\ndefault left out, as search and odds leave them out)"},
     {"json", 0, NULL, &CLI_FORMAT, 0, &CLI_FMT_JSON, 0, 0, 0, NULL, "machine-readable (docs/json.md, 'stats')"},
     {"no-cache", 0, NULL, &CLI_FLAG, A(index.no_cache), NULL, 0, 0, 0, "Index",
      "build the index in memory, do not read or write the cache"},
@@ -59,7 +62,8 @@ static void softlock(const json_t *d)
     static const char *const TEXT[4] = {"final up stairs 4-adjacent to a chest", "down stairs cut off with chests solid",
                                         "both", "both, on an overflow floor (the observed softlocks)"};
     printf("Softlock candidates: floors with the pattern of the two softlock floors seen on the console\n"
-           "(5BC3 B4F, 5BC4 B3F), to test on a console (grotto search --up-by-chest / --down-cut / --overflow)\n");
+           "(5BC3 B4F, 5BC4 B3F), to test on a console (grotto search --up-by-chest / --down-cut / --overflow)\n"
+           "on maps %s\n", res_get_bool(d, "include_unfindable") ? "of every kind, unfindable ones too" : "that can be found");
     for (int i = 0; i < 4; i++) {
         const json_t *c = res_at(json_object_get(d, "softlock_candidates"), KEY[i]);
         printf("  %-52s %7lld floors (seed, floor), on %7lld maps\n", TEXT[i], res_get_int(c, "floors"),
@@ -137,7 +141,7 @@ static void names(const json_t *d)
     printf("Never-seeds: seeds no console timer value yields, whose maps cannot be had at random: %lld\n"
            "  (published: 302)\n\n", get(d, "never_seeds.count"));
     printf("Name twins: maps named like quest 15's map (Granite Tunnel of Woe Lv.1): %lld, i.e. %lld twins\n"
-           "  besides the quest map (published: 21); %lld of the twins' seeds arise from the timer; same maps\n"
+           "  besides the quest map (published: 21); %lld of the twins are arising maps; same maps\n"
            "  under the JP name: %lld\n",
            res_get_int(q, "maps_named"), res_get_int(q, "twins"), res_get_int(q, "twins_arising"),
            res_get_int(q, "maps_named_jp"));
@@ -172,8 +176,9 @@ static const char *spare_floor(const json_t *z, char *t, size_t n)
     return t;
 }
 
-static void lost_ranks(const json_t *l)
+static void lost_ranks(const json_t *d)
 {
+    const json_t *l = json_object_get(d, "lost_trapped_chests");
     const json_t *r = json_object_get(l, "chest_rank_basis"), *p = json_object_get(l, "published");
     const json_t *ar = json_object_get(r, "arising"), *all = json_object_get(r, "all_seeds");
     char buf[4096];
@@ -188,6 +193,8 @@ static void lost_ranks(const json_t *l)
     printf("  %s\n", res_get_bool(r, "published_reproduced")
                          ? "this basis reproduces the published figures"
                          : "this basis does not reproduce all published figures (an open finding)");
+    if (!res_get_bool(d, "include_unfindable"))
+        printf("  (the published figures count unfindable maps too: see grotto stats --include-unfindable)\n");
     printf("  floors of the arising set keeping the mimic's record with 0 bytes to spare (a 4-byte\n"
            "  difference would lose it; candidates to check on a console): %lld\n",
            res_get_int(r, "mimic_zero_spare_count"));
@@ -224,13 +231,18 @@ static void stats_text(const json_t *d)
 {
     printf("universe statistics (%s engine, %.3f s; index %s)\n\n", res_get_str(d, "engine"),
            res_get_num(d, "seconds"), res_get_bool(json_object_get(d, "index"), "from_cache") ? "from the cache" : "built");
-    printf("counted as: floors = (seed, floor) pairs; instances = every floor of every map; arising = only\n"
-           "maps whose seed some timer value yields; distinct = different floor layouts\n\n");
+    char legend[512];
+    snprintf(legend, sizeof legend, "floors = (seed, floor) pairs; instances = every floor of every map; arising = "
+             "only %s; distinct = different floor layouts", res_get_bool(d, "include_unfindable")
+                 ? "maps whose seed some timer value yields, unfindable ones too (--include-unfindable)"
+                 : "maps that can be found (some timer value and base quality give them in their band)");
+    cli_wrap(stdout, "counted as: ", legend, " ", 0);
+    putchar('\n');
     softlock(d);
     overflow(d);
     names(d);
     lost_bases(json_object_get(d, "lost_trapped_chests"));
-    lost_ranks(json_object_get(d, "lost_trapped_chests"));
+    lost_ranks(d);
     states(d);
 }
 
@@ -307,11 +319,16 @@ static const cli_field STATS_FIELDS[] = {
     {"index", "object", "always", "the universe index", NULL},
     {"index.from_cache", "bool", "always", "read from the cache (not built)", NULL},
     {"index.seconds", "number", "always", "time to read or build it", NULL},
+    {"include_unfindable", "bool", "always",
+     "`--include-unfindable`: the maps counted as arising (and the softlock candidates' maps) include the "
+     "unfindable ones", NULL},
     {"softlock_candidates", "object", "always",
      "floors with the pattern of the softlock floors seen on the console", NULL},
     {"softlock_candidates.up_next_to_chest", "object", "always", "final up stairs 4-adjacent to a chest", NULL},
     {"softlock_candidates.up_next_to_chest.floors", "int", "always", "(seed, floor) pairs", NULL},
-    {"softlock_candidates.up_next_to_chest.maps", "int", "always", "maps holding one", NULL},
+    {"softlock_candidates.up_next_to_chest.maps", "int", "always",
+     "maps holding one: the findable maps (`grotto search --up-by-chest --count`), with `--include-unfindable` "
+     "every map", NULL},
     {"softlock_candidates.down_cut", "object", "always", "down stairs cut off with chests solid", NULL},
     {"softlock_candidates.down_cut.floors", "int", "always", "(seed, floor) pairs", NULL},
     {"softlock_candidates.down_cut.maps", "int", "always", "maps", NULL},
@@ -351,7 +368,8 @@ static const cli_field STATS_FIELDS[] = {
     {"quest15_name.maps_named", "int", "always", "maps with that English name", NULL},
     {"quest15_name.maps_named_jp", "int", "always", "maps with its Japanese name", NULL},
     {"quest15_name.twins", "int", "always", "of them, maps other than 020032", NULL},
-    {"quest15_name.twins_arising", "int", "always", "twins whose seed a timer value yields", NULL},
+    {"quest15_name.twins_arising", "int", "always",
+     "twins that can be found (with `--include-unfindable`: whose seed a timer value yields)", NULL},
     {"quest15_name.twin_maps", "array of string", "always", "the twins' map ids", NULL},
     {"lost_trapped_chests", "object", "always",
      "floors whose trapped-chest monster record does not fit in memory", NULL},
@@ -364,7 +382,8 @@ static const cli_field STATS_FIELDS[] = {
     {"lost_trapped_chests.chest_rank_basis", "object", "always",
      "counting a floor only where a chest's rank can hold that trapped chest (rank 3 Cannibox, 4-7 Mimic, "
      "8-10 Pandora's Box)", NULL},
-    {"lost_trapped_chests.chest_rank_basis.arising", "lost_counts", "always", "over arising seeds", NULL},
+    {"lost_trapped_chests.chest_rank_basis.arising", "lost_counts", "always",
+     "over the maps that can be found (with `--include-unfindable`: over arising seeds)", NULL},
     {"lost_trapped_chests.chest_rank_basis.all_seeds", "lost_counts", "always", "over all seeds", NULL},
     {"lost_trapped_chests.chest_rank_basis.published_reproduced", "bool", "always",
      "this basis gives the published figures", NULL},
@@ -387,7 +406,8 @@ static const cli_field STATS_FIELDS[] = {
     {"states.by_code[].code", "int", "always", "state code", NULL},
     {"states.by_code[].label", "string", "always", "its name (`<ONLY>` stands for the monster)", NULL},
     {"states.by_code[].instances", "int", "always", "map floors in that state", NULL},
-    {"states.by_code[].arising", "int", "always", "of them on arising seeds", NULL},
+    {"states.by_code[].arising", "int", "always",
+     "of them on maps that can be found (with `--include-unfindable`: on arising seeds)", NULL},
     {"states.by_code[].distinct", "int", "always", "distinct (seed, floor, monster rank)", NULL},
     {"states.d_positive", "counts", "always", "floors with Flag0 tiles (D > 0)", NULL},
     {"states.d_positive.in_state_0", "int", "always", "of them in state 0", NULL},
@@ -470,12 +490,16 @@ const cli_command CMD_stats = {
              "  never-seeds: seeds no timer value yields\n"
              "  name twins: maps sharing the quest-15 map's name\n"
              "  lost trapped chests: floors whose trapped-chest monster records do not fit in\n"
-             "      memory, on each counting basis (instances, seeds that arise, distinct floors),\n"
+             "      memory, on each counting basis (instances, maps that can be found, distinct\n"
+             "      floors),\n"
              "      against the published figures; and on the chest-rank basis (a floor counts only\n"
              "      where one of its chests has a rank that can hold the lost trapped chest: rank G\n"
              "      the cannibox, F..C the mimic, B, A, S Pandora's box), with the floors that keep\n"
              "      the mimic's record with 0 bytes to spare (candidates to check on a console)\n"
-             "  and the count of every enemy-list state. The words: 'grotto help terms'.\n",
+             "  and the count of every enemy-list state. The words: 'grotto help terms'.\n"
+             "Maps that no base quality gives in their band (unfindable: search and odds leave them\n"
+             "out) are not counted as arising nor as softlock candidates' maps unless\n"
+             "--include-unfindable.\n",
     .notes_more = query_index_help,
     .examples = "grotto stats\n"
                 "grotto stats --json --quiet\n"

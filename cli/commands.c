@@ -83,8 +83,6 @@ static void usage(void)
 
 static int command(const cli_command *c, int argc, char **argv)
 {
-    if (c->legacy)
-        return c->legacy(argc, argv);
     void *args = malloc(c->size);
     if (!args)
         return cli_error(c->name, "out of memory");

@@ -186,10 +186,6 @@ void cli_help(const cli_command *c)
 int cli_help_topic(const char *topic)
 {
     const cli_command *c = cli_find_command(topic);
-    if (c && c->legacy) {
-        char *argv[] = {(char *)c->name, "--help", NULL};
-        return c->legacy(2, argv);
-    }
     if (c)
         cli_help(c);
     else if (!strcmp(topic, "terms"))

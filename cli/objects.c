@@ -167,7 +167,10 @@ static const cli_result OBJ_FLOOR_RESULT = {
 
 static const cli_field OBJ_COUNTS_FIELDS[] = {
     {"instances", "int", "always", "every (band, seed, floor) of every map", NULL},
-    {"arising", "int", "always", "only maps whose seed some timer value yields", NULL},
+    {"arising", "int", "always",
+     "only maps that can be found: some timer value and base quality give them in their band (quest 15's gift "
+     "too), as search and odds list them; with `--include-unfindable` every map whose seed some timer value "
+     "yields", NULL},
     {"distinct", "int", "always", "distinct (seed, floor) layouts", NULL},
     {NULL, NULL, NULL, NULL, NULL},
 };

@@ -385,6 +385,9 @@ int query_check(const char *cmd, void *args, int odds)
     if (odds && !q->base)
         return cli_error(cmd, "give the base quality: --base Q, --from-boss LEVEL,REVOCATIONS,GROTTO_LEVEL or "
                               "--reward LEVEL,REVOCATIONS");
+    if (q->base && (a->include_unfindable || a->arising)) /* a base gives only maps that can be found */
+        return cli_error(cmd, "%s does not apply with a base quality (--base, --from-boss, --reward): every map "
+                              "a base gives can be found", a->arising ? "--arising" : "--include-unfindable");
     if (!q->floor_lo)
         q->floor_lo = 1;
     else if (!universe_query_has_floor_filters(q))

@@ -62,7 +62,7 @@ extern const cli_range QUERY_SMR, QUERY_CHAMBER_COUNT, QUERY_TO_FLOOR;
      "--include-unfindable it keeps them only)"},                                                              \
     {"include-unfindable", 0, NULL, &CLI_FLAG, offsetof(query_args, include_unfindable), NULL, 0, 0, 0, NULL, \
      "also the maps no timer value and base quality give in their band\n('found at: nowhere': never-seeds "   \
-     "and seeds whose timers miss the band)"},                                                                 \
+     "and seeds whose timers miss the band);\nnot with a base quality: every map a base gives can be found"}, \
     {"state", 0, "LIST", &QUERY_STATES, Q(states), NULL, 0, 0, 0,                                              \
      "Floor filters (a map passes when one of its floors passes all of them)",                                \
      "enemy-list state codes 0..16 or normal, partial, only, no-enemy,\nspecial (any but 0), 4-enemy, "      \

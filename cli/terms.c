@@ -39,9 +39,10 @@ static const term TERMS[] = {
     {"Starflight", "the Starflight Express (Zoom): '(no direct Starflight)' means it cannot land there"},
     {"never-seed", "a seed no timer value yields: its maps have details but cannot be had at random (302 "
                    "seeds)"},
-    {"arising", "a map (or seed) that some timer value yields; the opposite of a never-seed"},
+    {"arising", "a map (or seed) that some timer value yields; the opposite of a never-seed. stats' arising "
+                "figures count the maps that can be found (not the unfindable ones) unless --include-unfindable"},
     {"unfindable", "a map of a seed that arises but that no base quality gives in its band: 'found at: "
-                   "nowhere'; search leaves such maps out unless --include-unfindable"},
+                   "nowhere'; search, odds and stats leave such maps out unless --include-unfindable"},
     {"quest 15", "the quest whose reward is the fixed map 020032 (Granite Tunnel of Woe Lv.1) at location 05, "
                  "base quality 2; a gift, not a timer outcome"},
     {"name twins", "maps that share the quest 15 map's name"},

@@ -2,8 +2,7 @@
  * generic parser (cli_parse) alone fills the command's args struct from
  * its description, and -h/--help renders the description; nothing runs.
  * The top level (no command, help topics, --version, unknown commands) goes
- * through cli_main, which does no real work for them. (Commands not yet
- * described run their old entry point with cli_parse_only set.) Whatever
+ * through cli_main, which does no real work for them. Whatever
  * the arguments, there must be no crash, and the outcome must follow the
  * CLI conventions:
  *   accepted  -> exit 0 and nothing on stderr (help texts go to stdout);
@@ -34,10 +33,8 @@ static void fail(const char *why, char **argv, int argc, int rc, const char *out
 static int parse_only(int argc, char **argv)
 {
     const cli_command *c = argc >= 2 ? cli_find_command(argv[1]) : NULL;
-    if (!c || c->legacy) {
-        cli_parse_only = 1;
+    if (!c)
         return cli_main(argc, argv);
-    }
     void *args = malloc(c->size);
     if (!args)
         abort();

@@ -16,6 +16,7 @@
 #include "grotto/engine.h"
 #include "grotto/record.h"
 #include "grotto/types.h"
+#include "result.h"
 
 /* ---- records ---- */
 typedef enum { IX_FLOOR = 1, IX_MAP = 2, IX_CHEST = 3 } ix_kind;
@@ -129,12 +130,13 @@ void ix_check_free(ix_check *c);
 /* Compares r with engine A field by field. 1 when something differs, 0
  * when not, -1 when the item was given before (err says where). */
 int ix_check_record(ix_check *c, const ix_record *r, long line, char *err, size_t errlen);
-/* Text: first differences (with grid diffs), then the summary. */
-void ix_report(FILE *out, const ix_check *c);
-/* JSON: one object {"a","b","records","floor_records","map_records","chest_records",
- * "fields","records_differing","fields_differing","carried":{field:n},
- * "not_carried":[..],"ignored_keys":[..],"first":[..]} (no newline). */
-void ix_report_json(FILE *out, const ix_check *c);
+/* The check as a value (docs/json.md, command `oracle --b`: "check"): a,
+ * records, floor_records, map_records, chest_records, fields, records_differing,
+ * fields_differing, carried {field: n}, not_carried, ignored_keys,
+ * ignored_records, and first: per kept record its keys, line or request,
+ * its differing fields and "report", the record in words (with the grids
+ * side by side), one string per line. */
+json_t *ix_report_value(const ix_check *c);
 
 /* Checks every line of an interchange file. 0, or -1 with "FILE:LINE:
  * reason" for a file that cannot be read or is malformed. */
@@ -178,5 +180,21 @@ typedef struct ix_exec {
  * always reaped (killed with its process group when it must be). */
 int ix_check_exec(ix_check *c, ix_exec *x, const ix_item *items, size_t n, char *err,
                   size_t errlen);
+
+/* ---- the run of grotto oracle --b FILE / --b exec:CMD (ix_oracle.c) ---- */
+typedef struct ix_oracle_args {
+    const char *b;               /* FILE.jsonl, or exec:CMD */
+    const grotto_engine *a;
+    int floors, maps, chests;    /* exec: the domains asked (none: floors and maps) */
+    uint32_t lo, hi;             /* exec: seeds */
+    unsigned bands;              /* exec: bit per band index of the maps and chests asked; 0: all */
+    int t_lo, t_hi;              /* exec, chests: the seconds asked */
+    unsigned long sample;        /* exec: items asked per domain, at random (fixed seed); 0: all */
+    double timeout;              /* exec: seconds per reply; 0: 10 */
+    int show, quiet;
+} ix_oracle_args;
+/* RES_OK, RES_DIFF when a field differs, RES_ERROR when the file or the
+ * child is broken (err: why, with the child's last stderr line). */
+int ix_oracle_run(const ix_oracle_args *a, res_run *r);
 
 #endif

@@ -349,23 +349,12 @@ static void grid_of_record(const ix_record *r, grotto_floor_t *f)
     memcpy(f->grid, r->grid, GROTTO_CELLS);
 }
 
-/* The kept differing records again, compared anew (they were once). */
-typedef void (*first_fn)(FILE *out, const ix_check *c, int i, const diff_list *l, const grotto_floor_t *fa);
-static void for_each_first(FILE *out, const ix_check *c, first_fn fn)
-{
-    for (int i = 0; i < c->first_count; i++) {
-        diff_list l;
-        grotto_floor_t fa;
-        if (compare(c, &c->first[i], &l, &fa) == 0)
-            fn(out, c, i, &l, &fa);
-    }
-}
-
 static const char *where_kind(long line)
 {
     return line > 0 ? "line" : "request";
 }
 
+/* Kept record i in words: its differing fields, the grids side by side. */
 static void first_text(FILE *out, const ix_check *c, int i, const diff_list *l, const grotto_floor_t *fa)
 {
     const ix_record *r = &c->first[i];
@@ -385,123 +374,80 @@ static void first_text(FILE *out, const ix_check *c, int i, const diff_list *l, 
     }
 }
 
-static void first_json(FILE *out, const ix_check *c, int i, const diff_list *l, const grotto_floor_t *fa)
+/* The text's lines, one string each. */
+static json_t *text_lines(const ix_check *c, int i, const diff_list *l, const grotto_floor_t *fa)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (f) {
+        first_text(f, c, i, l, fa);
+        fclose(f);
+    }
+    json_t *lines = res_lines(text);
+    free(text);
+    return lines;
+}
+
+/* Kept record i (compared anew: it was once): its keys, where it came
+ * from, its differing fields and their text. */
+static json_t *first_value(const ix_check *c, int i)
 {
     const ix_record *r = &c->first[i];
-    (void)fa;
+    diff_list l;
+    grotto_floor_t fa;
+    json_t *e = json_object();
     if (r->kind == IX_FLOOR)
-        fprintf(out, "%s{\"seed\":%u,\"floor\":%d", i ? "," : "", r->seed, r->floor);
+        res_int(e, "seed", r->seed), res_int(e, "floor", r->floor);
     else if (r->kind == IX_CHEST)
-        fprintf(out, "%s{\"band\":%u,\"seed\":%u,\"floor\":%d,\"second\":%d", i ? "," : "",
-                gt_band[r->band].code, r->seed, r->floor, r->second);
+        res_int(e, "band", gt_band[r->band].code), res_int(e, "seed", r->seed), res_int(e, "floor", r->floor),
+            res_int(e, "second", r->second);
     else
-        fprintf(out, "%s{\"band\":%u,\"seed\":%u", i ? "," : "", gt_band[r->band].code, r->seed);
-    fprintf(out, ",\"%s\":%ld,\"fields\":[", where_kind(c->first_line[i]), labs(c->first_line[i]));
-    for (int j = 0; j < l->n; j++) {
-        fprintf(out, "%s{\"field\":\"%s\"", j ? "," : "", ix_field_name(l->d[j].field));
-        if (l->d[j].floor)
-            fprintf(out, ",\"floor\":%d", l->d[j].floor);
-        fputc('}', out);
+        res_int(e, "band", gt_band[r->band].code), res_int(e, "seed", r->seed);
+    res_int(e, where_kind(c->first_line[i]), labs(c->first_line[i]));
+    json_t *fields = res_arr(e, "fields");
+    if (compare(c, r, &l, &fa) != 0)
+        return e;
+    for (int j = 0; j < l.n; j++) {
+        json_t *f = json_object();
+        res_str(f, "field", ix_field_name(l.d[j].field));
+        if (l.d[j].floor)
+            res_int(f, "floor", l.d[j].floor);
+        res_push(fields, f);
     }
-    fputs("]}", out);
+    res_set(e, "report", text_lines(c, i, &l, &fa));
+    return e;
 }
 
-/* Prints text, breaking it at spaces so that no line passes 100 columns;
- * continuation lines are indented by 10 (the command's text convention). */
-static void wrapped(FILE *out, const char *text)
+json_t *ix_report_value(const ix_check *c)
 {
-    enum { WIDTH = 100, INDENT = 10 };
-    int col = 0;
-    for (const char *p = text; *p;) {
-        size_t n = strcspn(p + 1, " ") + 1; /* a word with the space before it */
-        if (col > INDENT && col + (int)n > WIDTH && *p == ' ') {
-            fprintf(out, "\n%*s", INDENT, "");
-            col = INDENT, p++, n--;
-        }
-        fwrite(p, 1, n, out);
-        col += (int)n, p += n;
-    }
-    fputc('\n', out);
-}
-
-void ix_report(FILE *out, const ix_check *c)
-{
-    char line[2048];
-    for_each_first(out, c, first_text);
-    char chests[48] = "";
-    if (c->chest_records)
-        snprintf(chests, sizeof chests, ", %llu chest floors", (unsigned long long)c->chest_records);
-    snprintf(line, sizeof line, "interchange check: %s vs %s: %llu records (%llu floors, %llu maps%s), %llu fields "
-             "compared; %llu records differ, %llu fields differ", c->source ? c->source : c->b_label, c->a->name,
-             (unsigned long long)c->records, (unsigned long long)c->floor_records,
-             (unsigned long long)c->map_records, chests, (unsigned long long)c->fields,
-             (unsigned long long)c->records_differing, (unsigned long long)c->fields_differing);
-    wrapped(out, line);
-    static const char *const KIND[3] = {"floor", "map", "chest"};
-    static const int FIRST[4] = {0, IX_FIRST_MAP_FIELD, IX_FIRST_CHEST_FIELD, IX_FIELD_COUNT};
-    for (int kind = 0; kind < 3; kind++) {
-        uint64_t n = kind == 2 ? c->chest_records : kind ? c->map_records : c->floor_records;
-        if (!n)
-            continue;
-        int lo = FIRST[kind], hi = FIRST[kind + 1];
-        size_t at = (size_t)snprintf(line, sizeof line, "  %s fields carried:", KIND[kind]);
-        for (int f = lo; f < hi && at < sizeof line; f++)
-            at += (size_t)snprintf(line + at, sizeof line - at, " %s %llu", ix_field_name((ix_field)f),
-                                   (unsigned long long)c->carried[f]);
-        if (at < sizeof line)
-            snprintf(line + at, sizeof line - at, " (of %llu)", (unsigned long long)n);
-        wrapped(out, line);
-        int none = 0;
-        at = 0;
-        for (int f = lo; f < hi && at < sizeof line; f++)
-            if (!c->carried[f])
-                at += (size_t)snprintf(line + at, sizeof line - at, "%s %s",
-                                       none++ ? "," : "  not carried by any record, so not checked:",
-                                       ix_field_name((ix_field)f));
-        if (none)
-            wrapped(out, line);
-    }
-    if (c->ignored_count) {
-        size_t at = (size_t)snprintf(line, sizeof line, "  keys the format does not define, ignored (in %llu records):",
-                                     (unsigned long long)c->ignored_records);
-        for (int i = 0; i < c->ignored_count && at < sizeof line; i++)
-            at += (size_t)snprintf(line + at, sizeof line - at, "%s %s", i ? "," : "", c->ignored[i]);
-        wrapped(out, line);
-    }
-}
-
-static void json_names(FILE *out, const char *key, const char (*names)[32], int n)
-{
-    fprintf(out, ",\"%s\":[", key);
-    for (int i = 0; i < n; i++)
-        fprintf(out, "%s\"%s\"", i ? "," : "", names[i]);
-    fputc(']', out);
-}
-
-void ix_report_json(FILE *out, const ix_check *c)
-{
-    fprintf(out, "{\"a\":\"%s\",\"records\":%llu,\"floor_records\":%llu,\"map_records\":%llu,"
-                 "\"chest_records\":%llu,\"fields\":%llu,"
-                 "\"records_differing\":%llu,\"fields_differing\":%llu,\"carried\":{",
-            c->a->name, (unsigned long long)c->records, (unsigned long long)c->floor_records,
-            (unsigned long long)c->map_records, (unsigned long long)c->chest_records, (unsigned long long)c->fields,
-            (unsigned long long)c->records_differing, (unsigned long long)c->fields_differing);
-    char missing[IX_FIELD_COUNT][32];
-    int nmissing = 0;
+    json_t *v = json_object();
+    res_str(v, "a", c->a->name);
+    res_int(v, "records", (long long)c->records);
+    res_int(v, "floor_records", (long long)c->floor_records);
+    res_int(v, "map_records", (long long)c->map_records);
+    res_int(v, "chest_records", (long long)c->chest_records);
+    res_int(v, "fields", (long long)c->fields);
+    res_int(v, "records_differing", (long long)c->records_differing);
+    res_int(v, "fields_differing", (long long)c->fields_differing);
+    json_t *carried = res_obj(v, "carried"), *missing = json_array(), *ignored;
     for (int f = 0; f < IX_FIELD_COUNT; f++) {
-        fprintf(out, "%s\"%s\":%llu", f ? "," : "", ix_field_name((ix_field)f), (unsigned long long)c->carried[f]);
+        res_int(carried, ix_field_name((ix_field)f), (long long)c->carried[f]);
         int applies = f < IX_FIRST_MAP_FIELD     ? c->floor_records > 0
                       : f < IX_FIRST_CHEST_FIELD ? c->map_records > 0
                                                  : c->chest_records > 0;
         if (applies && !c->carried[f])
-            snprintf(missing[nmissing++], 32, "%s", ix_field_name((ix_field)f));
+            res_push(missing, json_string(ix_field_name((ix_field)f)));
     }
-    fputc('}', out);
-    json_names(out, "not_carried", (const char (*)[32])missing, nmissing);
-    json_names(out, "ignored_keys", (const char (*)[32])c->ignored, c->ignored_count);
-    fputs(",\"first\":[", out);
-    for_each_first(out, c, first_json);
-    fputs("]}", out);
+    res_set(v, "not_carried", missing);
+    ignored = res_arr(v, "ignored_keys");
+    for (int i = 0; i < c->ignored_count; i++)
+        res_push(ignored, res_string(c->ignored[i]));
+    res_int(v, "ignored_records", (long long)c->ignored_records);
+    json_t *first = res_arr(v, "first");
+    for (int i = 0; i < c->first_count; i++)
+        res_push(first, first_value(c, i));
+    return v;
 }
 
 /* ---- a file ---- */

@@ -493,19 +493,22 @@ void oracle_at_report_item(FILE *out, oracle_domain d, size_t item, const oracle
         report_scan(out, o, seed, part - 2);
 }
 
-void oracle_at_report_json_item(FILE *out, oracle_domain d, size_t item)
+void oracle_at_item_value(json_t *v, oracle_domain d, size_t item)
 {
     if (d == ORACLE_MULTIBUG) {
-        fprintf(out, "{\"band\":%u,\"seed\":%zu", gt_band[item / GROTTO_SEED_COUNT].code, item % GROTTO_SEED_COUNT);
+        res_int(v, "band", gt_band[item / GROTTO_SEED_COUNT].code);
+        res_int(v, "seed", (long long)(item % GROTTO_SEED_COUNT));
         return;
     }
     size_t part = item % ORACLE_AT_PER_SEED;
-    fprintf(out, "{\"seed\":%zu,\"part\":\"%s\"", item / ORACLE_AT_PER_SEED,
-            part == 0 ? "marks" : part == 1 ? "whistle" : "scan");
+    res_int(v, "seed", (long long)(item / ORACLE_AT_PER_SEED));
+    res_str(v, "part", part == 0 ? "marks" : part == 1 ? "whistle" : "scan");
     if (part >= 2) {
         grotto_at_scan_query q;
         oracle_at_scan_query((int)part - 2, &q);
-        fprintf(out, ",\"pattern\":\"%s\",\"threshold\":%u,\"max_steps\":%u,\"pop\":%u", gt_at_pattern[q.pattern].name,
-                q.threshold, q.max_steps, q.pop);
+        res_str(v, "pattern", gt_at_pattern[q.pattern].name);
+        res_int(v, "threshold", q.threshold);
+        res_int(v, "max_steps", q.max_steps);
+        res_int(v, "pop", q.pop);
     }
 }

@@ -332,9 +332,11 @@ void oracle_chests_report_item(FILE *out, size_t item, const oracle_compare_opts
     free(v);
 }
 
-void oracle_chests_report_json_item(FILE *out, size_t item)
+void oracle_chests_item_value(json_t *v, size_t item)
 {
     size_t unit = item / T, map = unit / FLOORS;
-    fprintf(out, "{\"band\":%u,\"seed\":%zu,\"floor\":%zu,\"second\":%zu", gt_band[map / GROTTO_SEED_COUNT].code,
-            map % GROTTO_SEED_COUNT, unit % FLOORS + 1, item % T);
+    res_int(v, "band", gt_band[map / GROTTO_SEED_COUNT].code);
+    res_int(v, "seed", (long long)(map % GROTTO_SEED_COUNT));
+    res_int(v, "floor", (long long)(unit % FLOORS + 1));
+    res_int(v, "second", (long long)(item % T));
 }

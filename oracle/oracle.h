@@ -127,6 +127,19 @@ typedef struct oracle_sweep_args {
 } oracle_sweep_args;
 int oracle_sweep_run(const oracle_sweep_args *a, res_run *r);
 
+/* ---- the run of grotto oracle over domains (domains_run.c) ----
+ * Its document: "domains", one oracle_report_value per domain run (streamed
+ * as each completes), then "ok" (docs/json.md, command `oracle`). RES_DIFF
+ * on any mismatch; RES_ERROR on a broken corpus file, a domain that cannot
+ * be covered, or one that did not reach its count. */
+typedef struct oracle_run_args {
+    unsigned domains;            /* bit per domain; 0: every one A, B and the corpus can cover */
+    const grotto_engine *a, *b;  /* b NULL: compared with the corpus only */
+    const char *against;         /* corpus, a directory or a file; NULL: "corpus" without b */
+    int threads, show, quiet, full;
+} oracle_run_args;
+int oracle_domains_run(const oracle_run_args *a, res_run *r);
+
 /* ---- comparison (compare.c) ---- */
 enum { ORACLE_MAX_SHOW = 128 };
 /* What differs in an item (bits; a domain uses some of them). */
@@ -230,10 +243,10 @@ void oracle_at_scan_query(int s, grotto_at_scan_query *q);
 /* Runs the at or multibug domain; as oracle_run: 0, 1 when done() asked to
  * stop, -1 on allocation failure. */
 int oracle_at_domain_run(oracle_domain d, const oracle_compare_opts *o, oracle_done_fn done, void *ctx);
-/* One difference of those domains in words, and its JSON "first" entry's
- * identifying members (without the braces' closing part). */
+/* One difference of those domains in words, and the members that identify
+ * the item in its "first" entry (set in v). */
 void oracle_at_report_item(FILE *out, oracle_domain d, size_t item, const oracle_compare_opts *o);
-void oracle_at_report_json_item(FILE *out, oracle_domain d, size_t item);
+void oracle_at_item_value(json_t *v, oracle_domain d, size_t item);
 
 /* ---- chests (chests_domain.c) ----
  * The chests domain compares A with B only (no corpus holds contents), so
@@ -253,14 +266,22 @@ uint64_t oracle_chests_expected(const oracle_compare_opts *o, char *def, size_t 
  * allocation failure or when it is unavailable. */
 int oracle_chests_domain_run(const oracle_compare_opts *o, oracle_done_fn done, void *ctx);
 /* One difference in words (both sides' count, ranks and items, the
- * differing ones marked), and its JSON "first" entry's members. */
+ * differing ones marked), and the members of its "first" entry (in v). */
 void oracle_chests_report_item(FILE *out, size_t item, const oracle_compare_opts *o);
-void oracle_chests_report_json_item(FILE *out, size_t item);
+void oracle_chests_item_value(json_t *v, size_t item);
 
 /* ---- reports (report.c) ---- */
 /* One mismatch in words: the item (seed/floor, map, quality, timer), each
  * side's decoded record or values with the differing parts marked. */
 void oracle_report_item(FILE *out, const oracle_compare_result *r, int i, const oracle_compare_opts *o);
+/* A domain's result as a value (docs/json.md, command `oracle`: an element
+ * of "domains"); each "first" entry carries "report", the lines of
+ * oracle_report_item. */
+json_t *oracle_report_value(const oracle_compare_result *r, const oracle_compare_opts *o);
+/* The summary line of such a value (no newline): items checked of the
+ * count, mismatched, per kind, wall and CPU seconds. */
+void oracle_summary_text(const json_t *domain, char *buf, size_t size);
+/* The same written to out (with a newline), and the value as compact JSON. */
 void oracle_report_summary(FILE *out, const oracle_compare_result *r, const oracle_compare_opts *o);
 void oracle_report_json(FILE *out, const oracle_compare_result *r, const oracle_compare_opts *o);
 /* Print a floor's grid with tile digits, and two grids side by side with

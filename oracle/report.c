@@ -1,8 +1,13 @@
-/* Human and JSON reports of a comparison: the summary line of a domain and,
- * for each of its first differences, the item in words with both sides'
- * decoded records (grid side by side for floors, fields for maps, draws
- * for timers, the costs and the floor for walks) and the differing parts
- * marked. */
+/* The reports of a comparison. A domain's result becomes one value
+ * (oracle_report_value: the document `grotto oracle --json` lists, and
+ * what its text is rendered from): the counts, per kind of difference its
+ * count, and for each of the first differences the item's fields, its
+ * kinds and the item in words - both sides' decoded records (grid side by
+ * side for floors, fields for maps, draws for timers, the costs and the
+ * floor for walks) with the differing parts marked. The summary line is
+ * written from that value (oracle_summary_text). */
+#include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "grotto/record.h"
@@ -425,131 +430,200 @@ void oracle_report_item(FILE *out, const oracle_compare_result *r, int i, const 
     }
 }
 
-/* ---- summary ---- */
+/* ---- the domain's value, and its summary line ---- */
+
+/* Appends to buf (a full buffer stays as it is). */
+static void add(char *buf, size_t size, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void add(char *buf, size_t size, const char *fmt, ...)
+{
+    size_t n = strlen(buf);
+    va_list ap;
+    va_start(ap, fmt);
+    if (n < size)
+        vsnprintf(buf + n, size - n, fmt, ap);
+    va_end(ap);
+}
+
+/* A kind's words with the engines' names ("%a vs %b" -> "ref vs impl"). */
+static void add_names(char *buf, size_t size, const char *tmpl, const char *a, const char *b)
+{
+    for (const char *p = tmpl; *p; p++)
+        if (p[0] == '%' && (p[1] == 'a' || p[1] == 'b'))
+            add(buf, size, "%s", *++p == 'a' ? a : b);
+        else
+            add(buf, size, "%c", *p);
+}
+
+void oracle_summary_text(const json_t *d, char *buf, size_t size)
+{
+    int dom = oracle_domain_by_name(res_get_str(d, "domain")), n;
+    const char *a = res_get_str(d, "a"), *b = res_has(d, "b") ? res_get_str(d, "b") : "?";
+    const json_t *diff = json_object_get(d, "differences");
+    snprintf(buf, size, "%s: %lld of %lld checked (%s), %lld mismatched", res_get_str(d, "domain"),
+             res_get_int(d, "checked"), res_get_int(d, "expected"), res_get_str(d, "definition"),
+             res_get_int(d, "mismatched"));
+    const kind_info *k = kinds_of(dom < 0 ? ORACLE_FLOORS : (oracle_domain)dom, &n);
+    const char *sep = " (";
+    for (int j = 0; j < n; j++) {
+        if (!json_object_get(diff, k[j].json))
+            continue;
+        add(buf, size, "%s", sep);
+        add_names(buf, size, k[j].vs, a, b);
+        add(buf, size, ": %lld%s", res_get_int(diff, k[j].json), k[j].bit == ORACLE_AB ? " differences" : "");
+        sep = "; ";
+    }
+    add(buf, size, "%s in %.2f s (cpu %.2f s", *sep == ';' ? ")" : "", res_get_num(d, "seconds"),
+        res_get_num(d, "cpu_seconds"));
+    const json_t *search = json_object_get(d, "search_cpu_seconds"), *contents = json_object_get(d, "contents_cpu_seconds");
+    if (search)
+        add(buf, size, "; the searches alone: %s %.2f s", a, res_get_num(search, "a"));
+    if (search && res_has(search, "b"))
+        add(buf, size, ", %s %.2f s", b, res_get_num(search, "b"));
+    if (contents)
+        add(buf, size, "; the contents alone: %s %.2f s, %s %.2f s", a, res_get_num(contents, "a"), b,
+            res_get_num(contents, "b"));
+    add(buf, size, ")");
+}
 
 void oracle_report_summary(FILE *out, const oracle_compare_result *r, const oracle_compare_opts *o)
 {
-    fprintf(out, "%s: %llu of %llu checked (%s), %llu mismatched", oracle_domain_name(r->domain),
-            (unsigned long long)r->checked, (unsigned long long)r->expected, r->definition,
-            (unsigned long long)r->mismatched);
-    int n;
-    const kind_info *k = kinds_of(r->domain, &n);
-    const char *sep = " (";
-    for (int j = 0; j < n; j++) {
-        if (!kind_applies(&k[j], r, o))
-            continue;
-        fputs(sep, out);
-        expand(out, k[j].vs, o);
-        fprintf(out, ": %llu%s", (unsigned long long)kind_count(r, k[j].bit), k[j].bit == ORACLE_AB ? " differences" : "");
-        sep = "; ";
-    }
-    fprintf(out, "%s in %.2f s (cpu %.2f s", *sep == ';' ? ")" : "", r->seconds, r->cpu_seconds);
-    if (r->domain == ORACLE_WALK) {
-        fprintf(out, "; the searches alone: %s %.2f s", o->a->name, r->search_cpu_seconds[0]);
-        if (o->b)
-            fprintf(out, ", %s %.2f s", o->b->name, r->search_cpu_seconds[1]);
-    }
-    if (r->domain == ORACLE_CHESTS)
-        fprintf(out, "; the contents alone: %s %.2f s, %s %.2f s", o->a->name, r->engine_cpu_seconds[0],
-                o->b ? o->b->name : "?", r->engine_cpu_seconds[1]);
-    fprintf(out, ")\n");
+    char line[1024];
+    json_t *v = oracle_report_value(r, o);
+    oracle_summary_text(v, line, sizeof line);
+    fprintf(out, "%s\n", line);
+    json_decref(v);
 }
 
 /* A cost in half-steps, or null (no path, or no value on that side). */
-static void print_json_cost(FILE *out, int ok, uint16_t c)
+static json_t *cost_value(int ok, uint16_t c)
 {
-    if (ok && c != GROTTO_WALK_NONE)
-        fprintf(out, "%u", c);
+    return ok && c != GROTTO_WALK_NONE ? json_integer(c) : json_null();
+}
+
+/* The members that identify item i of the floors .. sweep domains. */
+static void item_members(json_t *e, const oracle_compare_result *r, int i, const oracle_compare_opts *o)
+{
+    size_t it = r->first[i];
+    int q = (int)(it % ORACLE_QUALITY_COUNT) + GROTTO_QUALITY_MIN;
+    uint64_t v = r->first_value[i];
+    switch (r->domain) {
+    case ORACLE_FLOORS:
+    case ORACLE_WALK:
+        res_int(e, "seed", (long long)(it / GROTTO_MAX_FLOORS));
+        res_int(e, "floor", (long long)(it % GROTTO_MAX_FLOORS + 1));
+        break;
+    case ORACLE_MAPS:
+        res_int(e, "band", gt_band[it / GROTTO_SEED_COUNT].code);
+        res_int(e, "seed", (long long)(it % GROTTO_SEED_COUNT));
+        break;
+    case ORACLE_QUALITIES:
+        res_int(e, "quality", q);
+        res_int(e, "band", gt_band[oracle_band_of_quality(q)].code);
+        res_int(e, "seed", (long long)(it / ORACLE_QUALITY_COUNT));
+        break;
+    case ORACLE_TIMERS:
+        res_int(e, "timer", (long long)(it / ORACLE_QUALITY_COUNT));
+        res_int(e, "base", q);
+        break;
+    default: { /* sweep */
+        char hex[17];
+        int floor = it < GROTTO_FLOOR_UNIVERSE;
+        res_str(e, "record", floor ? "floor" : "map");
+        if (floor)
+            item_members(e, &(oracle_compare_result){.domain = ORACLE_FLOORS, .first = {it}}, 0, o);
+        else
+            item_members(e, &(oracle_compare_result){.domain = ORACLE_MAPS, .first = {it - GROTTO_FLOOR_UNIVERSE}}, 0,
+                         o);
+        snprintf(hex, sizeof hex, "%016llx", (unsigned long long)v);
+        res_str(e, "sweep_digest", hex);
+        break;
+    }
+    }
+    if (r->domain == ORACLE_WALK) {
+        json_t *h = res_obj(e, "half_steps");
+        res_set(h, "a", cost_value((int)(v >> 32 & 1u), (uint16_t)v));
+        res_set(h, "b", cost_value(o->b && (v >> 33 & 1u), (uint16_t)(v >> 16)));
+        res_set(h, "corpus", cost_value(o->want_walk != NULL, o->want_walk ? o->want_walk[it] : 0));
+    }
+}
+
+/* The lines of oracle_report_item, one string each. */
+static json_t *report_lines(const oracle_compare_result *r, int i, const oracle_compare_opts *o)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (f) {
+        oracle_report_item(f, r, i, o);
+        fclose(f);
+    }
+    json_t *lines = res_lines(text);
+    free(text);
+    return lines;
+}
+
+static json_t *first_value(const oracle_compare_result *r, int i, const oracle_compare_opts *o)
+{
+    json_t *e = json_object(), *kinds;
+    int n;
+    const kind_info *k = kinds_of(r->domain, &n);
+    if (r->domain == ORACLE_AT || r->domain == ORACLE_MULTIBUG)
+        oracle_at_item_value(e, r->domain, r->first[i]);
+    else if (r->domain == ORACLE_CHESTS)
+        oracle_chests_item_value(e, r->first[i]);
     else
-        fputs("null", out);
+        item_members(e, r, i, o);
+    kinds = res_arr(e, "kinds");
+    for (int j = 0; j < n; j++)
+        if (r->first_kind[i] & k[j].bit)
+            res_push(kinds, json_string(k[j].json));
+    res_set(e, "report", report_lines(r, i, o));
+    return e;
+}
+
+json_t *oracle_report_value(const oracle_compare_result *r, const oracle_compare_opts *o)
+{
+    json_t *v = json_object();
+    int n;
+    const kind_info *k = kinds_of(r->domain, &n);
+    res_str(v, "domain", oracle_domain_name(r->domain));
+    res_str(v, "a", o->a->name);
+    res_str(v, "b", o->b ? o->b->name : NULL);
+    res_bool(v, "against_corpus", r->against_corpus);
+    res_str(v, "definition", r->definition);
+    res_int(v, "expected", (long long)r->expected);
+    res_int(v, "checked", (long long)r->checked);
+    res_bool(v, "complete", oracle_result_complete(r));
+    res_int(v, "mismatched", (long long)r->mismatched);
+    json_t *d = res_obj(v, "differences");
+    for (int j = 0; j < n; j++)
+        if (kind_applies(&k[j], r, o))
+            res_int(d, k[j].json, (long long)kind_count(r, k[j].bit));
+    res_num(v, "seconds", r->seconds, 3);
+    res_num(v, "cpu_seconds", r->cpu_seconds, 3);
+    if (r->domain == ORACLE_WALK) {
+        json_t *s = res_obj(v, "search_cpu_seconds");
+        res_num(s, "a", r->search_cpu_seconds[0], 3);
+        if (o->b)
+            res_num(s, "b", r->search_cpu_seconds[1], 3);
+        else
+            res_null(s, "b");
+    }
+    if (r->domain == ORACLE_CHESTS) {
+        res_bool(v, "full", o->chests_full);
+        json_t *c = res_obj(v, "contents_cpu_seconds");
+        res_num(c, "a", r->engine_cpu_seconds[0], 3);
+        res_num(c, "b", r->engine_cpu_seconds[1], 3);
+    }
+    json_t *first = res_arr(v, "first");
+    for (int i = 0; i < r->first_count; i++)
+        res_push(first, first_value(r, i, o));
+    return v;
 }
 
 void oracle_report_json(FILE *out, const oracle_compare_result *r, const oracle_compare_opts *o)
 {
-    fprintf(out, "{\"domain\":\"%s\",\"a\":\"%s\",\"b\":%s%s%s,\"against_corpus\":%s,\"definition\":\"%s\","
-                 "\"expected\":%llu,\"checked\":%llu,\"complete\":%s,\"mismatched\":%llu,\"differences\":{",
-            oracle_domain_name(r->domain), o->a->name, o->b ? "\"" : "", o->b ? o->b->name : "null", o->b ? "\"" : "",
-            r->against_corpus ? "true" : "false", r->definition, (unsigned long long)r->expected,
-            (unsigned long long)r->checked, oracle_result_complete(r) ? "true" : "false",
-            (unsigned long long)r->mismatched);
-    int n;
-    const kind_info *k = kinds_of(r->domain, &n);
-    const char *sep = "";
-    for (int j = 0; j < n; j++)
-        if (kind_applies(&k[j], r, o)) {
-            fprintf(out, "%s\"%s\":%llu", sep, k[j].json, (unsigned long long)kind_count(r, k[j].bit));
-            sep = ",";
-        }
-    fprintf(out, "},\"seconds\":%.3f,\"cpu_seconds\":%.3f,", r->seconds, r->cpu_seconds);
-    if (r->domain == ORACLE_WALK) {
-        fprintf(out, "\"search_cpu_seconds\":{\"a\":%.3f,\"b\":", r->search_cpu_seconds[0]);
-        if (o->b)
-            fprintf(out, "%.3f},", r->search_cpu_seconds[1]);
-        else
-            fprintf(out, "null},");
-    }
-    if (r->domain == ORACLE_CHESTS)
-        fprintf(out, "\"full\":%s,\"contents_cpu_seconds\":{\"a\":%.3f,\"b\":%.3f},",
-                o->chests_full ? "true" : "false", r->engine_cpu_seconds[0], r->engine_cpu_seconds[1]);
-    fprintf(out, "\"first\":[");
-    for (int i = 0; i < r->first_count; i++) {
-        size_t it = r->first[i];
-        fputs(i ? "," : "", out);
-        switch (r->domain) {
-        case ORACLE_FLOORS:
-            fprintf(out, "{\"seed\":%zu,\"floor\":%zu", it / GROTTO_MAX_FLOORS, it % GROTTO_MAX_FLOORS + 1);
-            break;
-        case ORACLE_MAPS:
-            fprintf(out, "{\"band\":%u,\"seed\":%zu", gt_band[it / GROTTO_SEED_COUNT].code, it % GROTTO_SEED_COUNT);
-            break;
-        case ORACLE_QUALITIES: {
-            int q = (int)(it % ORACLE_QUALITY_COUNT) + GROTTO_QUALITY_MIN;
-            fprintf(out, "{\"quality\":%d,\"band\":%u,\"seed\":%zu", q, gt_band[oracle_band_of_quality(q)].code,
-                    it / ORACLE_QUALITY_COUNT);
-            break;
-        }
-        case ORACLE_TIMERS:
-            fprintf(out, "{\"timer\":%zu,\"base\":%zu", it / ORACLE_QUALITY_COUNT,
-                    it % ORACLE_QUALITY_COUNT + GROTTO_QUALITY_MIN);
-            break;
-        case ORACLE_WALK: {
-            uint64_t v = r->first_value[i];
-            fprintf(out, "{\"seed\":%zu,\"floor\":%zu,\"half_steps\":{\"a\":", it / GROTTO_MAX_FLOORS,
-                    it % GROTTO_MAX_FLOORS + 1);
-            print_json_cost(out, (int)(v >> 32 & 1u), (uint16_t)v);
-            fputs(",\"b\":", out);
-            print_json_cost(out, o->b && (v >> 33 & 1u), (uint16_t)(v >> 16));
-            fputs(",\"corpus\":", out);
-            print_json_cost(out, o->want_walk != NULL, o->want_walk ? o->want_walk[it] : 0);
-            fputc('}', out);
-            break;
-        }
-        case ORACLE_AT:
-        case ORACLE_MULTIBUG:
-            oracle_at_report_json_item(out, r->domain, it);
-            break;
-        case ORACLE_CHESTS:
-            oracle_chests_report_json_item(out, it);
-            break;
-        default:
-            if (it < GROTTO_FLOOR_UNIVERSE)
-                fprintf(out, "{\"record\":\"floor\",\"seed\":%zu,\"floor\":%zu", it / GROTTO_MAX_FLOORS,
-                        it % GROTTO_MAX_FLOORS + 1);
-            else
-                fprintf(out, "{\"record\":\"map\",\"band\":%u,\"seed\":%zu",
-                        gt_band[(it - GROTTO_FLOOR_UNIVERSE) / GROTTO_SEED_COUNT].code,
-                        (it - GROTTO_FLOOR_UNIVERSE) % GROTTO_SEED_COUNT);
-            fprintf(out, ",\"sweep_digest\":\"%016llx\"", (unsigned long long)r->first_value[i]);
-            break;
-        }
-        fprintf(out, ",\"kinds\":[");
-        sep = "";
-        for (int j = 0; j < n; j++)
-            if (r->first_kind[i] & k[j].bit) {
-                fprintf(out, "%s\"%s\"", sep, k[j].json);
-                sep = ",";
-            }
-        fprintf(out, "]}");
-    }
-    fprintf(out, "]}");
+    json_t *v = oracle_report_value(r, o);
+    json_dumpf(v, out, JSON_COMPACT);
+    json_decref(v);
 }

@@ -124,6 +124,17 @@ void res_push_int(json_t *arr, long long v)
     res_push(arr, json_integer(v));
 }
 
+json_t *res_lines(const char *text)
+{
+    json_t *lines = json_array();
+    for (const char *p = text; p && *p;) {
+        size_t n = strcspn(p, "\n");
+        res_push(lines, json_stringn_nocheck(p, n));
+        p += n + (p[n] == '\n');
+    }
+    return lines;
+}
+
 long long res_get_int(const json_t *obj, const char *key)
 {
     const json_t *v = json_object_get(obj, key);

@@ -73,6 +73,9 @@ json_t *res_obj(json_t *obj, const char *key);                  /* a new {} unde
 json_t *res_arr(json_t *obj, const char *key);                  /* a new [] under key, returned */
 void res_push(json_t *arr, json_t *v);                          /* v taken */
 void res_push_int(json_t *arr, long long v);
+/* The lines of text as an array of strings, each without its newline (a
+ * last line without one too): a report in words carried in a value. */
+json_t *res_lines(const char *text);
 
 /* ---- reading values (renderers, tests): missing or of another type = 0 / "" ---- */
 long long res_get_int(const json_t *obj, const char *key);

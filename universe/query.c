@@ -350,9 +350,7 @@ static uint16_t *where_table(const universe_index *ix, const universe_query *q, 
     return w;
 }
 
-/* Per map slot, 1 when some timer value and base quality give it in its
- * band (reachable_classes), or it is quest 15's gift. */
-static uint8_t *findable_table(const universe_index *ix)
+uint8_t *universe_findable_table(const universe_index *ix)
 {
     uint8_t *f = calloc(GROTTO_MAP_UNIVERSE, 1);
     if (!f)
@@ -508,7 +506,7 @@ int universe_query_run(const universe_index *ix, const universe_query *q, univer
     universe_name_levels *names = name_table(q, &bad_names);
     uint16_t *fmask = has_layout_filters(q) ? calloc(GROTTO_SEED_COUNT, sizeof *fmask) : NULL;
     uint16_t *where = q->base || q->has_locations ? where_table(ix, q, &r->produced) : NULL;
-    uint8_t *findable = q->findable ? findable_table(ix) : NULL;
+    uint8_t *findable = q->findable ? universe_findable_table(ix) : NULL;
     uint32_t gift = gift_wanted(q) ? (uint32_t)grotto_map_slot(grotto_band_of_quality(GT_QUEST15_QUALITY),
                                                                 GT_QUEST15_SEED)
                                    : UINT32_MAX;

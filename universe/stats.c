@@ -44,6 +44,19 @@ static int arises(const universe_index *ix, uint32_t seed)
     return ix->seed_start[seed + 1] > ix->seed_start[seed];
 }
 
+/* The maps of the arising basis, per map slot: the findable ones (as search
+ * and odds list them), or with include_unfindable every map whose seed
+ * arises. NULL: out of memory. */
+static uint8_t *basis_table(const universe_index *ix, int include_unfindable)
+{
+    if (!include_unfindable)
+        return universe_findable_table(ix);
+    uint8_t *t = malloc(GROTTO_MAP_UNIVERSE);
+    for (uint32_t m = 0; t && m < GROTTO_MAP_UNIVERSE; m++)
+        t[m] = (uint8_t)arises(ix, m % GROTTO_SEED_COUNT);
+    return t;
+}
+
 /* Record the floor-generator input of (seed, floor k) - (S + k, size band of
  * k), encoded as (S + k) * 4 + band - once in a short list. */
 static void add_input(uint32_t *list, uint32_t *n, uint32_t seed, int k)
@@ -97,8 +110,9 @@ static void floor_stats(const universe_index *ix, universe_stats *s)
         s->overflow_floor_seeds[j] /= 4; /* keep S + k for display */
 }
 
-/* HW-1: the softlock pattern on floors and on maps. */
-static void softlock_stats(const universe_index *ix, universe_stats *s)
+/* HW-1: the softlock pattern on floors and on maps (the maps of `maps`, or
+ * every map when it is NULL). */
+static void softlock_stats(const universe_index *ix, const uint8_t *maps, universe_stats *s)
 {
     for (uint32_t seed = 0; seed < GROTTO_SEED_COUNT; seed++) {
         uint16_t mask[4] = {0};
@@ -113,7 +127,7 @@ static void softlock_stats(const universe_index *ix, universe_stats *s)
         }
         for (int b = 0; b < GROTTO_BANDS; b++) {
             uint16_t floors = (uint16_t)((1u << ix->map[grotto_map_slot(b, seed)].floors) - 1);
-            for (int i = 0; i < 4; i++)
+            for (int i = 0; i < 4 && (!maps || maps[grotto_map_slot(b, seed)]); i++)
                 s->softlock_maps[i] += (mask[i] & floors) != 0;
         }
     }
@@ -131,17 +145,18 @@ static int popcount16(unsigned v)
  * and with D > 0 (D is a floor fact: it does not depend on the band). A
  * seed's distinct floors are its (n, mr) pairs, mr = smr + (n-1) div 4: for
  * each n, as many as the distinct smr of the bands whose maps reach n. */
-static void all_floor_counts(const universe_index *ix, universe_stats *s, uint64_t *distinct_all)
+static void all_floor_counts(const universe_index *ix, const uint8_t *found, universe_stats *s,
+                             uint64_t *distinct_all)
 {
     *distinct_all = 0;
     for (uint32_t seed = 0; seed < GROTTO_SEED_COUNT; seed++) {
-        int ar = arises(ix, seed);
         unsigned dmask = 0, reach[GROTTO_MAX_FLOORS + 1] = {0}; /* reach[f]: bit smr of bands with f floors */
         for (int k = 1; k <= GROTTO_MAX_FLOORS; k++)
             dmask |= (unsigned)(ix->floor[grotto_floor_slot(seed, k)].D > 0) << (k - 1);
         for (int b = 0; b < GROTTO_BANDS; b++) {
             const grotto_map_facts *d = &ix->map[grotto_map_slot(b, seed)];
             unsigned floors = (1u << d->floors) - 1;
+            int ar = found[grotto_map_slot(b, seed)];
             s->map_floors += d->floors;
             s->state[0][UNIVERSE_BASIS_ARISING] += ar ? d->floors : 0;
             int dp = popcount16(dmask & floors);
@@ -185,12 +200,11 @@ static int rank_holds_lost(const grotto_special_floor *e)
     return 0;
 }
 
-static void rank_basis(const universe_index *ix, const grotto_special_floor *e, universe_stats *s)
+static void rank_basis(const universe_index *ix, const grotto_special_floor *e, int ar, universe_stats *s)
 {
     if (!rank_holds_lost(e))
         return;
     uint32_t seed = e->map % GROTTO_SEED_COUNT;
-    int ar = arises(ix, seed);
     for (int basis = 0; basis < UNIVERSE_RANK_BASES; basis++) {
         if (basis == UNIVERSE_RANK_ARISING && !ar)
             continue;
@@ -215,18 +229,18 @@ static void rank_basis(const universe_index *ix, const grotto_special_floor *e, 
     s->mimic_zero_spare++;
 }
 
-static int map_stats(const universe_index *ix, universe_stats *s)
+static int map_stats(const universe_index *ix, const uint8_t *found, universe_stats *s)
 {
     uint8_t *seen = calloc(KEYS / 8 + 1, 1);
     if (!seen)
         return -1;
     uint64_t distinct_all, distinct_special = 0;
-    all_floor_counts(ix, s, &distinct_all);
+    all_floor_counts(ix, found, s, &distinct_all);
     for (uint32_t i = 0; i < ix->special_count; i++) {
         const grotto_special_floor *e = &ix->special[i];
         uint32_t seed = e->map % GROTTO_SEED_COUNT;
         const grotto_map_facts *d = &ix->map[e->map];
-        int st = e->state, ar = arises(ix, seed);
+        int st = e->state, ar = found[e->map];
         int first = set_once(seen, distinct_key(seed, e->floor, grotto_floor_mr(d->smr, e->floor)));
         distinct_special += first;
         s->state[st][UNIVERSE_BASIS_INSTANCES]++;
@@ -239,7 +253,7 @@ static int map_stats(const universe_index *ix, universe_stats *s)
                 s->lost[kind][UNIVERSE_BASIS_ARISING] += ar;
                 s->lost[kind][UNIVERSE_BASIS_DISTINCT] += first;
             }
-        rank_basis(ix, e, s);
+        rank_basis(ix, e, ar, s);
     }
     s->state[0][UNIVERSE_BASIS_INSTANCES] = s->map_floors - ix->special_count;
     s->state[0][UNIVERSE_BASIS_DISTINCT] = distinct_all - distinct_special;
@@ -249,7 +263,7 @@ static int map_stats(const universe_index *ix, universe_stats *s)
 
 /* HW-4: the names of quest 15's map, compared byte for byte (a name is its
  * words and level: one table of levels per word combination). */
-static int name_stats(const universe_index *ix, universe_stats *s)
+static int name_stats(const universe_index *ix, const uint8_t *found, universe_stats *s)
 {
     grotto_map_details_t quest;
     char name[2][192];
@@ -277,16 +291,18 @@ static int name_stats(const universe_index *ix, universe_stats *s)
                 s->quest_twin_seed[k] = (uint16_t)(m % GROTTO_SEED_COUNT);
                 s->quest_twin_band[k] = gt_band[m / GROTTO_SEED_COUNT].code;
             }
-            s->quest_twin_arising += arises(ix, m % GROTTO_SEED_COUNT);
+            s->quest_twin_arising += found[m];
         }
     }
     free(t);
     return 0;
 }
 
-int universe_stats_compute(universe_index *ix, const universe_index_opts *opts, universe_stats *s)
+int universe_stats_compute(universe_index *ix, const universe_index_opts *opts, int include_unfindable,
+                           universe_stats *s)
 {
     memset(s, 0, sizeof *s);
+    s->include_unfindable = include_unfindable;
     double t0 = base_now();
     if (universe_index_overflow_high(ix, opts) != 0)
         return -1;
@@ -294,8 +310,12 @@ int universe_stats_compute(universe_index *ix, const universe_index_opts *opts, 
     for (uint32_t seed = 0; seed < GROTTO_SEED_COUNT; seed++)
         s->never_seeds += !arises(ix, seed);
     floor_stats(ix, s);
-    softlock_stats(ix, s);
-    if (map_stats(ix, s) != 0 || name_stats(ix, s) != 0)
+    uint8_t *found = basis_table(ix, include_unfindable);
+    if (found)
+        softlock_stats(ix, include_unfindable ? NULL : found, s);
+    int bad = !found || map_stats(ix, found, s) != 0 || name_stats(ix, found, s) != 0;
+    free(found);
+    if (bad)
         return -1;
     s->seconds = base_now() - t0;
     return 0;

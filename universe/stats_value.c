@@ -175,6 +175,7 @@ static void stats_doc(json_t *doc, const universe_stats *s, const universe_index
     json_t *i = res_obj(doc, "index");
     res_bool(i, "from_cache", ix->from_cache);
     res_num(i, "seconds", ix->seconds, 3);
+    res_bool(doc, "include_unfindable", s->include_unfindable);
     softlock(doc, s);
     overflow(doc, s);
     names(doc, s);
@@ -253,7 +254,7 @@ int universe_stats_run(const universe_stats_args *a, res_run *r)
         return res_fail(r, "%s", err);
     static universe_stats s;
     static universe_legacy_diff L;
-    int bad = a->legacy_diff ? universe_legacy_diff_compute(ix, &L) : universe_stats_compute(ix, &o, &s);
+    int bad = a->legacy_diff ? universe_legacy_diff_compute(ix, &L) : universe_stats_compute(ix, &o, a->include_unfindable, &s);
     if (!bad) {
         r->doc = res_doc();
         if (a->legacy_diff)

@@ -255,6 +255,9 @@ int universe_query_places(const universe_index *ix, uint32_t m, int base, uint16
 /* 1 when some timer value and base quality give map slot m in its band, or
  * it is quest 15's gift (universe_query_places finds a location). */
 int universe_map_findable(const universe_index *ix, uint32_t m);
+/* The same for every map slot at once: a malloc'd table of
+ * GROTTO_MAP_UNIVERSE bytes, 1 for a findable map (NULL: out of memory). */
+uint8_t *universe_findable_table(const universe_index *ix);
 
 /* Forgiving name form used by the name filters: surrounding spaces dropped,
  * ASCII letters lower-cased, "Lv" followed by '.', spaces and digits written
@@ -351,7 +354,8 @@ typedef struct universe_stats {
     uint32_t overflow_up_on_wall;        /* overflow floors whose final up stairs were written on a wall */
     uint64_t up_on_wall_floors;          /* all floors whose final up stairs sit on a former wall */
     uint64_t ghost_floors, nipple_floors, chamber_floors, down_unreachable_floors;
-    /* HW-1 softlock candidates: floors (seed, floor) and maps with a floor
+    /* HW-1 softlock candidates: floors (seed, floor) and maps (findable ones;
+     * with include_unfindable every map) with a floor
      * whose final up stairs are 4-adjacent to a chest [UNIVERSE_SL_UP], whose down
      * stairs are cut off with chests solid [UNIVERSE_SL_CUT], both [UNIVERSE_SL_BOTH], and both
      * on an overflow floor [UNIVERSE_SL_OVERFLOW] (the two observed softlocks) */
@@ -365,7 +369,8 @@ typedef struct universe_stats {
     int quest_twins;                     /* EN-named twins other than quest 15's own map */
     uint16_t quest_twin_seed[UNIVERSE_STATS_MAX_LIST];
     uint8_t quest_twin_band[UNIVERSE_STATS_MAX_LIST];
-    int quest_twin_arising;              /* twins whose seed arises from a timer */
+    int quest_twin_arising;              /* twins of the arising basis (found, or with include_unfindable
+                                            whose seed arises from a timer) */
     /* states over map floors: [state][basis] */
     uint64_t map_floors;                 /* floor instances over all maps */
     uint64_t state[UNIVERSE_STATS_STATES][UNIVERSE_BASES];
@@ -383,13 +388,18 @@ typedef struct universe_stats {
      * spare (ElistOfs + 128 + 20 j = 11,344 for the mimic's position j) */
     uint32_t mimic_zero_spare;
     universe_stats_map_floor mimic_zero_spare_list[UNIVERSE_STATS_MAX_SPARE];
+    int include_unfindable;              /* the basis "arising" counts unfindable maps too */
     double seconds;
 } universe_stats;
 
 /* The statistics from the universe index (opts: for the overflow flags of
- * seeds 0x8000..0xFFFF, computed or read once). 0, or -1 on allocation
- * failure. */
-int universe_stats_compute(universe_index *ix, const universe_index_opts *opts, universe_stats *out);
+ * seeds 0x8000..0xFFFF, computed or read once). The "arising" basis counts
+ * the maps that can be found - some timer value and base quality give them
+ * in their band, or quest 15's gift - as search and odds list them; with
+ * include_unfindable every map whose seed some timer value yields. 0, or
+ * -1 on allocation failure. */
+int universe_stats_compute(universe_index *ix, const universe_index_opts *opts, int include_unfindable,
+                           universe_stats *out);
 
 /* The published figures of HW-6 (seed-001 tool). */
 enum { UNIVERSE_HW6_FLOORS = 1615, UNIVERSE_HW6_PANDORA = 1615, UNIVERSE_HW6_MIMIC = 1266, UNIVERSE_HW6_CANNIBOX = 597 };
@@ -404,6 +414,7 @@ int universe_stats_rank_reproduced(const universe_stats *s);
 typedef struct universe_stats_args {
     universe_index_args index;
     int legacy_diff;
+    int include_unfindable;      /* stats: the arising basis counts unfindable maps too */
 } universe_stats_args;
 int universe_stats_run(const universe_stats_args *a, res_run *r);
 

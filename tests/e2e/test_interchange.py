@@ -48,7 +48,16 @@ def test_sample_is_fixed_and_text_report(grotto):
     b = grotto("oracle", "--b", adapter("example.py"), "--sample", 20, "--seeds", "100..1FF", "--bands", "02,DD")
     assert a.rc == 0 and b.rc == 0, a.err + b.err
     assert a.out == b.out
-    assert a.out.endswith("20 requests, 20 replies, exited 0\n0 differences\n"), a.out
+    assert a.text.endswith("20 requests, 20 replies, exited 0\n0 differences\n"), a.out
+
+
+def test_exec_domains_ask_only_the_named_ones(grotto):
+    """oracle maps --b exec:CMD asks the child for maps only, floors for floors only."""
+    for domain, floors, maps in (("maps", 0, 12), ("floors", 16, 0)):
+        doc = grotto("oracle", domain, "--b", adapter("example.py"), "--seeds", "5BC3", "--json", "-q").json()
+        c = doc["check"]
+        assert (c["floor_records"], c["map_records"]) == (floors, maps), domain
+        assert doc["requests"] == doc["replies"] == floors + maps
 
 
 # ---- flipping one byte of one floor ----
@@ -66,7 +75,9 @@ def test_flipped_byte_is_caught_at_its_floor_and_byte(grotto):
     js = grotto("oracle", "floors", "--b", adapter("flip.py", 291, 3, 5, 7), "--seeds", "120..127", "--json")
     assert js.rc == 1
     first = js.json()["check"]["first"]
-    assert first == [{"seed": 291, "floor": 3, "request": 51, "fields": [{"field": "grid"}]}]
+    assert [{k: v for k, v in f.items() if k != "report"} for f in first] == [
+        {"seed": 291, "floor": 3, "request": 51, "fields": [{"field": "grid"}]}]
+    assert "\n".join(first[0]["report"]) + "\n" in res.out  # the text's lines, as the text shows them
     assert js.json()["ok"] is False
 
 
@@ -202,6 +213,17 @@ def export(grotto, *args):
     return [json.loads(l) for l in res.out.splitlines()]
 
 
+def test_keys_the_format_does_not_define_are_counted_per_record(grotto, tmp_path):
+    floors = export(grotto, "floors", "--seeds", "5BC3")
+    floors[0]["note"] = "mine"
+    f = write_lines(tmp_path / "tool.jsonl", floors)
+    res = grotto("oracle", "--b", f)
+    assert res.rc == 0, res.err
+    assert "keys the format does not define, ignored (in 1 records): note" in res.out
+    c = grotto("oracle", "--b", f, "--json").json()["check"]
+    assert c["ignored_keys"] == ["note"] and c["ignored_records"] == 1 and c["records"] == 16
+
+
 def test_file_with_changed_fields(grotto, tmp_path):
     floors = export(grotto, "floors", "--seeds", "5BC3")
     maps = export(grotto, "maps", "--seeds", "5BC3", "--bands", "DD")
@@ -214,8 +236,9 @@ def test_file_with_changed_fields(grotto, tmp_path):
     assert res.rc == 1, res.err
     c = res.json()["check"]
     assert c["records"] == 17 and c["records_differing"] == 2 and c["fields_differing"] == 4
-    assert c["first"][0] == {"seed": 0x5BC3, "floor": 4, "line": 4,
-                             "fields": [{"field": "down"}, {"field": "chests"}]}
+    assert {k: v for k, v in c["first"][0].items() if k != "report"} == {
+        "seed": 0x5BC3, "floor": 4, "line": 4, "fields": [{"field": "down"}, {"field": "chests"}]}
+    assert c["first"][0]["report"][0] == "floor seed 0x5BC3 B4F (line 4): 2 fields differ"
     assert c["first"][1]["fields"] == [{"field": "level"}, {"field": "elist.state", "floor": 3}]
     text = grotto("oracle", "--b", f, "--show", 1)
     assert text.rc == 1
@@ -251,9 +274,9 @@ def test_item_twice_and_empty_file(grotto, tmp_path):
 def test_oracle_option_errors(grotto, tmp_path):
     f = write_lines(tmp_path / "t.jsonl", [{"seed": 1, "floor": 2}])
     ex = adapter("example.py")
-    assert_usage_error(grotto("oracle", "--b", "impl", "--seeds", "0..1"), "apply to --b exec:CMD only")
-    assert_usage_error(grotto("oracle", "--b", f, "--sample", "3"), "apply to --b exec:CMD only")
-    assert_usage_error(grotto("oracle", "--b", f, "floors"), "name no domain")
+    assert_usage_error(grotto("oracle", "--b", "impl", "--seeds", "0..1"), "--seeds applies to grotto oracle --b exec:CMD only")
+    assert_usage_error(grotto("oracle", "--b", f, "--sample", "3"), "--sample applies to grotto oracle --b exec:CMD only")
+    assert_usage_error(grotto("oracle", "--b", f, "floors"), "unexpected argument 'floors'")
     assert_usage_error(grotto("oracle", "--b", f, "--against", "corpus"), "--against")
     assert_usage_error(grotto("oracle", "--b", ex, "timers"), "floors, maps and/or chests")
     assert_usage_error(grotto("oracle", "--b", "exec:"), "needs a command")
@@ -264,7 +287,8 @@ def test_oracle_option_errors(grotto, tmp_path):
     assert_usage_error(grotto("oracle", "--b", ex, "--bands", "00"))
     assert_usage_error(grotto("oracle", "floors", "--b", ex, "--bands", "02"), "needs the maps or chests domain")
     assert_usage_error(grotto("oracle", "--b", ex, "--seconds", "0..3"), "--seconds needs the chests domain")
-    assert_usage_error(grotto("oracle", "--b", f, "--seconds", "0"), "apply to --b exec:CMD only")
+    assert_usage_error(grotto("oracle", "--b", f, "--seconds", "0"),
+                       "--seconds applies to grotto oracle --b exec:CMD only")
     for bad in ("3..1", "x", "0..65536", "-1", "1..", "..2"):
         assert_usage_error(grotto("oracle", "chests", "--b", ex, "--seconds", bad), "--seconds '%s'" % bad)
     assert_usage_error(grotto("oracle", "chests", "--b", ex, "--seconds", "0..255"),
@@ -406,6 +430,7 @@ def test_chest_file_differences_name_the_chest_and_both_answers(grotto, tmp_path
     assert "chest 3 rank: ref 9, file 8" in text
     assert "chests of map DD5BC3 B5F at second 0 (line 3)" in text and "contents: chests: ref" in text
     assert "4 records (0 floors, 0 maps, 4 chest floors)" in text
+    assert "\n  chest fields carried: contents 4 contents.rank " in text
     j = grotto("oracle", "--b", f, "--json").json()["check"]
     assert j["chest_records"] == 4 and j["records_differing"] == 2
     assert j["first"][0]["second"] == 13 and j["first"][0]["floor"] == 4 and j["first"][0]["band"] == 221

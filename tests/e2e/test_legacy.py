@@ -100,7 +100,7 @@ def test_oracle_b_legacy_is_a_difference(grotto):
     """ref vs legacy on the floors they share is 0 differences; the maps differ
     (the whole maps domain runs in the main job: see docs/oracle.md)."""
     res = grotto("oracle", "--b", "legacy", "--seeds", "0", "floors")
-    assert_usage_error(res, "apply to --b exec:CMD only")
+    assert_usage_error(res, "--seeds applies to grotto oracle --b exec:CMD only")
     ex = grotto("oracle", "--a", "legacy", "--b", "exec:read a b c; echo '{\"band\":76,\"seed\":7142,"
                 "\"elist\":[{},{},{},{},{},{},{},{},{\"state\":15},{}]}'",
                 "maps", "--seeds", "1BE6", "--bands", "4C")

@@ -123,6 +123,9 @@ def test_base_helpers_and_text_summary(grotto):
     (["--reward", "50"], "bad --reward"),
     (["--base", "120", "--monster", "nobody"], "unknown monster"),
     (["--base", "120", "--csv", "--json"], "only one of"),
+    # every map a base gives can be found: the switches of search have nothing to do (issue 19 item 4)
+    (["--base", "2", "--include-unfindable"], "--include-unfindable does not apply with a base quality"),
+    (["--from-boss", "99,10,99", "--arising"], "--arising does not apply with a base quality"),
 ])
 def test_bad_input(args, needle):
     assert_usage_error(run("odds", *args), needle)

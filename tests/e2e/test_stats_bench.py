@@ -15,8 +15,18 @@ def stats(request):
     return res.json()
 
 
-def test_hw1_softlock_candidates(stats, grotto):
-    sl = stats["softlock_candidates"]
+@pytest.fixture(scope="module")
+def seed_basis(request):
+    """stats --include-unfindable: "arising" = every map whose seed a timer
+    value yields (the basis the published figures were counted on)."""
+    from conftest import run
+    res = run("stats", "--include-unfindable", "--json", "--quiet")
+    assert res.rc == 0, res.err
+    return res.json()
+
+
+def test_hw1_softlock_candidates(seed_basis, stats, grotto):
+    sl = seed_basis["softlock_candidates"]
     # floors: the universe test counts the same (ref and impl); maps: what search finds
     assert sl["up_next_to_chest"]["floors"] == 58295 and sl["down_cut"]["floors"] == 24668
     assert sl["both"]["floors"] == 4990
@@ -25,8 +35,10 @@ def test_hw1_softlock_candidates(stats, grotto):
     for key, args in (("up_next_to_chest", ["--up-by-chest"]), ("down_cut", ["--down-cut"]),
                       ("both", ["--up-by-chest", "--down-cut"]),
                       ("both_on_overflow_floors", ["--up-by-chest", "--down-cut", "--overflow"])):
-        # stats counts every map of the universe; search lists findable ones unless told
+        # with --include-unfindable both count every map of the universe; by default the findable ones
         assert int(grotto("search", *args, "--include-unfindable", "--count", "--quiet").out) == sl[key]["maps"], key
+        assert int(grotto("search", *args, "--count", "--quiet").out) == stats["softlock_candidates"][key]["maps"]
+        assert stats["softlock_candidates"][key]["floors"] == sl[key]["floors"]
 
 
 def test_hw2_overflow(stats):
@@ -50,8 +62,8 @@ def test_hw3_hw4(stats):
                                "4CAF 4D75 4EC3 600D 729A 755C".split()]
 
 
-def test_hw6_lost_trapped_chests(stats):
-    hw6 = stats["lost_trapped_chests"]
+def test_hw6_lost_trapped_chests(seed_basis):
+    hw6 = seed_basis["lost_trapped_chests"]
     assert hw6["pandora"] == {"instances": 1948, "arising": 1935, "distinct": 1229}
     assert hw6["mimic"] == {"instances": 1323, "arising": 1310, "distinct": 829}
     assert hw6["cannibox"] == {"instances": 614, "arising": 609, "distinct": 379}
@@ -59,12 +71,12 @@ def test_hw6_lost_trapped_chests(stats):
     assert hw6["published_reproduced"] is False  # an open finding, not tuned away
 
 
-def test_state_counts(stats):
+def test_state_counts(seed_basis):
     want = {1: (9, 9, 8), 2: (370, 357, 234), 3: (213, 213, 141), 4: (317, 317, 213), 5: (329, 329, 211),
             6: (548, 546, 347), 7: (607, 607, 389), 8: (676, 668, 429), 9: (585, 582, 363),
             10: (0, 0, 0), 11: (0, 0, 0), 12: (0, 0, 0), 13: (0, 0, 0),
             14: (18, 18, 11), 15: (33, 33, 21), 16: (29, 27, 16)}
-    st = stats["states"]
+    st = seed_basis["states"]
     assert st["map_floors"] == 3915820
     got = {s["code"]: (s["instances"], s["arising"], s["distinct"]) for s in st["by_code"]}
     assert got[0][0] == 3912086
@@ -73,11 +85,15 @@ def test_state_counts(stats):
     assert st["d_positive"]["instances"] == 2044 and st["d_positive"]["in_state_0"] == 0
 
 
-def test_hw6_chest_rank_basis(stats):
+def test_hw6_chest_rank_basis(seed_basis, stats):
     """hardware.md HW-6: a floor counts only where a chest's rank can hold the
     trapped chest whose record is lost; over arising seeds that gives the
-    published floor total and cannibox figure, the mimic one short."""
-    r = stats["lost_trapped_chests"]["chest_rank_basis"]
+    published floor total and cannibox figure, the mimic one short. Over the
+    maps that can be found (the default) every figure is below the published
+    one: the published figures count unfindable maps too."""
+    assert stats["lost_trapped_chests"]["chest_rank_basis"]["arising"] == {
+        "floors": 1612, "pandora": 1612, "mimic": 1262, "cannibox": 595}
+    r = seed_basis["lost_trapped_chests"]["chest_rank_basis"]
     assert r["arising"] == {"floors": 1615, "pandora": 1615, "mimic": 1265, "cannibox": 597}
     assert r["all_seeds"] == {"floors": 1628, "pandora": 1628, "mimic": 1278, "cannibox": 602}
     assert r["published_reproduced"] is False
@@ -89,7 +105,7 @@ def test_hw6_chest_rank_basis(stats):
     assert len({(f["map"], f["floor"]) for f in r["mimic_zero_spare"]}) == 54
 
 
-def test_figures_unchanged_since_the_index(stats):
+def test_figures_unchanged_since_the_index(seed_basis):
     """Every figure grotto stats printed before it ran on the universe index
     (tests/e2e/data/stats-before-index.json, the per-item sweep's output) is
     unchanged."""
@@ -105,8 +121,26 @@ def test_figures_unchanged_since_the_index(stats):
         else:
             assert a == b, path
 
-    same(before, stats, "")
-    assert stats["engine"] == "impl"
+    same(before, seed_basis, "")
+    assert seed_basis["engine"] == "impl"
+
+
+def test_default_counts_only_the_maps_search_lists(stats, seed_basis, grotto):
+    """Issue 19 item 4: by default stats counts, like search and odds, only
+    the maps some timer value and base quality give in their band; every
+    state's arising figure is the number of such floors search lists, and
+    --include-unfindable counts the others as before."""
+    assert stats["include_unfindable"] is False and seed_basis["include_unfindable"] is True
+    by = {s["code"]: s for s in stats["states"]["by_code"]}
+    for code in (2, 5, 8, 9, 16):
+        j = grotto("search", "--state", str(code), "--limit", "0", "--json", "--quiet").json()
+        assert by[code]["arising"] == sum(len(m["matched_floors"]) for m in j["maps"]), code
+        j = grotto("search", "--state", str(code), "--include-unfindable", "--limit", "0", "--json", "--quiet").json()
+        assert by[code]["instances"] == sum(len(m["matched_floors"]) for m in j["maps"]), code
+    # some unfindable floors are in those states: the two bases differ
+    assert by[2]["arising"] < {s["code"]: s for s in seed_basis["states"]["by_code"]}[2]["arising"]
+    out = grotto("stats", "--quiet").out
+    assert "arising = only maps that can be found" in " ".join(out.split())
 
 
 def test_floor_anomalies(stats):

@@ -2,12 +2,16 @@
 100 columns (display columns: a Japanese character takes two), positions are
 written (x,y) in decimal everywhere, and the ASCII floor numbers its columns
 in the same base as its rows; no spec jargon (HW-n) in what users read."""
+import json
 import re
+import shutil
+import struct
+import sys
 import unicodedata
 
 import pytest
 
-from conftest import run
+from conftest import CORPUS, ROOT, run
 
 MAPS = ["DD5BC3", "4C1BE6", "B50E5C", "382A87", "DD00A5", "8D156A"]
 
@@ -29,6 +33,8 @@ EVERY_COMMAND = [
     ["stats", "--legacy-diff", "--quiet"], ["oracle", "--b", "corpus/golden/maps-sample.jsonl"],
     ["verify", "corpus/hardware"], ["sweep", "-j", "2", "--quiet"], ["help", "terms"], ["--help"],
     ["map", "4C1BE6", "--engine", "legacy"], ["floor", "4C1BE6", "9", "--engine", "legacy"],
+    ["oracle", "timers", "--a", "impl", "-q"], ["oracle", "timers", "--a", "ref", "--b", "impl", "-q"],
+    ["oracle", "floors", "walk", "--a", "impl", "-q"],
     ["map", "DD00CD", "--at", "--multibug"], ["at", "DD5BC3", "--steps", "500", "--zoom", "9"],
     ["chest", "DD5BC3", "all", "0..40"], ["chests", "ql", "Lucida shard", "--band", "DD", "--quiet"],
     ["chests", "ql", "Millionaire", "--ppap", "9", "--walk", "--seeds", "0000..0FFF", "--quiet"],
@@ -97,3 +103,38 @@ def test_map_positions_are_decimal_and_chambers_shown():
     line = next(l for l in out.splitlines() if l.startswith("B3F "))
     assert "(%2d,%2d)" % tuple(b3["up"]) in line and "(%2d,%2d)" % tuple(b3["down"]) in line
     assert not re.search(r"\([0-9]*[a-fA-F][0-9a-fA-F]*,", out)  # no hex coordinates
+
+
+def altered(src, dst, slot, size=8):
+    """A copy of a corpus file whose entry `slot` (of `size` bytes) has its lowest bit flipped."""
+    data = bytearray((CORPUS / src).read_bytes())
+    data[size * slot] ^= 1
+    dst.write_bytes(bytes(data))
+    return dst
+
+
+def test_oracle_differences_fit_100_columns(tmp_path):
+    """grotto oracle's per-domain output where something differs - each
+    difference in words and the domain's summary - on small inputs: an
+    altered corpus (floors, maps, qualities, sweep, walk) and another tool
+    (a file with changed fields, a child that flips a tile)."""
+    d = tmp_path / "corpus"
+    d.mkdir()
+    altered("floors.digest", d / "floors.digest", 0x5BC3 * 16 + 3)
+    altered("maps.digest", d / "maps.digest", 11 * 32768 + 0x5BC3)
+    altered("floor-walk.bin", d / "floor-walk.bin", 0x5BC3 * 16 + 3, 2)
+    shutil.copy(CORPUS / "timers.jsonl", d / "timers.jsonl")
+    lines = [json.dumps(dict(o, level=o["level"] + 1)) for o in map(json.loads, (CORPUS / "maps-sample.jsonl")
+                                                                    .read_text().splitlines()[:3])]
+    tool = tmp_path / "tool.jsonl"
+    tool.write_text("\n".join(lines) + "\n")
+    flip = "exec:'%s' '%s' 291 3 5 7" % (sys.executable, ROOT / "tools" / "adapters" / "flip.py")
+    runs = [["oracle", "floors", "maps", "walk", "--a", "impl", "--b", "ref", "--against", d, "-q", "--show", "2"],
+            ["oracle", "qualities", "sweep", "--a", "impl", "--against", d, "-q", "--show", "2"],
+            ["oracle", "--b", tool], ["oracle", "floors", "--b", flip, "--seeds", "120..127", "-q"]]
+    for args in runs:
+        res = run(*args)
+        assert res.rc == 1, res.err
+        assert "difference" in res.out or "differ" in res.out, res.out
+        wide = [l for l in res.out.splitlines() if columns(l) > 100]
+        assert not wide, (args, wide)

@@ -59,9 +59,9 @@ Test(index_universe, ref_equals_impl, .timeout = 1200)
     /* statistics from both indexes are identical */
     static universe_stats si, sr;
     universe_index_opts o = {0};
-    cr_assert_eq(universe_stats_compute(im, &o, &si), 0);
+    cr_assert_eq(universe_stats_compute(im, &o, 1, &si), 0);
     o.engine = &grotto_engine_ref;
-    cr_assert_eq(universe_stats_compute(rf, &o, &sr), 0);
+    cr_assert_eq(universe_stats_compute(rf, &o, 1, &sr), 0);
     si.seconds = sr.seconds = 0;
     cr_expect_eq(memcmp(&si, &sr, sizeof si), 0, "stats differ between the ref and impl indexes");
     /* hardware.md HW-6: the chest-rank basis gives 1,615 / 1,265 / 597 over
@@ -75,6 +75,17 @@ Test(index_universe, ref_equals_impl, .timeout = 1200)
     cr_expect_eq(si.rank_lost[UNIVERSE_LOST_MIMIC][UNIVERSE_RANK_ALL], 1278);
     cr_expect_eq(si.rank_lost[UNIVERSE_LOST_CANNIBOX][UNIVERSE_RANK_ALL], 602);
     cr_expect_eq(si.mimic_zero_spare, 54);
+    /* by default only the maps that can be found (as search and odds list
+     * them): 3 of those floors lie on unfindable maps */
+    static universe_stats sf;
+    cr_assert_eq(universe_stats_compute(im, &o, 0, &sf), 0);
+    cr_expect_eq(sf.include_unfindable, 0);
+    cr_expect_eq(sf.rank_floors[UNIVERSE_RANK_ARISING], 1612);
+    cr_expect_eq(sf.rank_lost[UNIVERSE_LOST_MIMIC][UNIVERSE_RANK_ARISING], 1262);
+    cr_expect_eq(sf.rank_lost[UNIVERSE_LOST_CANNIBOX][UNIVERSE_RANK_ARISING], 595);
+    cr_expect_eq(sf.rank_floors[UNIVERSE_RANK_ALL], 1628);
+    cr_expect_eq(sf.softlock_maps[UNIVERSE_SL_OVERFLOW], 33);
+    cr_expect_eq(si.softlock_maps[UNIVERSE_SL_OVERFLOW], 34);
     for (uint32_t i = 0; i < si.mimic_zero_spare && i < UNIVERSE_STATS_MAX_SPARE; i++)
         cr_expect_neq(si.mimic_zero_spare_list[i].state, 8); /* the mimic's record fits: not "no Mimic" */
     cr_expect_eq(si.overflow_count_16bit, 16);

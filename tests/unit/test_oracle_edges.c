@@ -135,8 +135,8 @@ Test(oracle_edges, a_refused_floor_is_a_corpus_mismatch)
 Test(oracle_edges, map_json_report_names_band_seed_and_kinds)
 {
     grotto_engine b = bent();
-    uint64_t want = 0;
-    oracle_compare_opts o = {.a = &grotto_engine_ref, .b = &b, .want_maps = &want};
+    static uint64_t want[GROTTO_MAP_UNIVERSE]; /* the report in words reads the item's corpus digest */
+    oracle_compare_opts o = {.a = &grotto_engine_ref, .b = &b, .want_maps = want};
     oracle_compare_result r = {.domain = ORACLE_MAPS, .checked = 393216, .mismatched = 2, .ab = 1, .b_corpus = 2};
     r.first_count = 2;
     r.first[0] = grotto_map_slot(0, 0x0032);
