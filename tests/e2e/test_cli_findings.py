@@ -160,6 +160,16 @@ def test_bench_takes_quiet():
     assert "-q, --quiet" in run("bench", "--help").out
 
 
+def test_bench_says_one_thread_in_the_singular():
+    """The bench's head line counts threads and runs in good English: the
+    finding was "1 threads" (a whole single-threaded sweep of both engines:
+    about 20 s of CPU)."""
+    res = run("bench", "-j", "1", "--repeat", "1", "-q")
+    assert res.rc in (0, 1), res.err
+    head = res.out.splitlines()[0]
+    assert head.startswith("full-universe sweep, 1 thread, 1 run per engine"), head
+
+
 def test_chest_ranks_are_letters_in_every_text():
     """map, chest and a chest range show the same letters for the same chests."""
     b3f = next(l for l in run("map", "020032").out.splitlines() if l.startswith("B3F "))
