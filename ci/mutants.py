@@ -140,23 +140,35 @@ def likely(tree, file):
     return ctest, py
 
 
-def suite(tree, build, stop_at_first, file):
+def likely_targets(tree, file):
+    """The build targets the likely tests need: their test executables and
+    the command (which end-to-end tests and some unit tests run)."""
+    ct, _ = likely(tree, file)
+    names = [p.stem for p in (tree / "tests" / "unit").glob("test_*.c")]
+    return ["grotto"] + sorted(n for n in names if ct and re.search(ct, n))
+
+
+def suite(tree, build, stop_at_first, file, build_all):
     """Runs the stages; returns [(stage, [catchers])] of the stages that
     failed (a catcher is a failing test, or the stage itself). With
-    stop_at_first the tests named after the mutated file come first, then
-    the cheap stages (ctest without the label `full`, pytest), then the
-    whole-universe tests and the oracle, each stopping at its first failure;
-    otherwise every stage runs whole."""
+    stop_at_first the tests named after the mutated file come first (only
+    their targets are built before: build_all() builds the rest when a
+    later stage needs it), then the cheap stages (ctest without the label
+    `full`, pytest), then the whole-universe tests and the oracle, each
+    stopping at its first failure; otherwise every stage runs whole."""
     if stop_at_first:
         ct, py = likely(tree, file)
         stages = []
         if file.startswith("tools/site/"):
             stages.append(lambda: site_stage(tree))
         if ct:
-            stages.append(lambda: ctest_stage(tree, build, ["-LE", "full", "-R", ct], True))
+            # the unit tests before the universe ones: ctest -j starts the
+            # costly tests first, and a catcher among the quick ones would wait
+            stages.append(lambda: ctest_stage(tree, build, ["-L", "unit", "-R", ct], True))
+            stages.append(lambda: ctest_stage(tree, build, ["-L", "universe", "-LE", "full", "-R", ct], True))
         if py:
             stages.append(lambda: pytest_stage(tree, build, True, py))
-        stages += [lambda: ctest_stage(tree, build, ["-LE", "full"] + (["-E", ct] if ct else []), True),
+        stages += [lambda: build_all() or ctest_stage(tree, build, ["-LE", "full"] + (["-E", ct] if ct else []), True),
                    lambda: pytest_stage(tree, build, True, ["tests/e2e"] + [f"--ignore={f}" for f in py]),
                    lambda: ctest_stage(tree, build, ["-L", "full"], True),
                    lambda: oracle_stage(tree, build),
@@ -195,8 +207,11 @@ def write_results(results, listed, a):
     tmp.replace(out / "mutants.json")
 
 
-def build_tree(build):
-    rc, out = run(["cmake", "--build", str(build), f"-j{os.cpu_count() or 2}"], build.parent)
+def build_tree(build, targets=()):
+    cmd = ["cmake", "--build", str(build), f"-j{os.cpu_count() or 2}"]
+    if targets:
+        cmd += ["--target", *targets]
+    rc, out = run(cmd, build.parent)
     return rc == 0, out
 
 
@@ -243,7 +258,7 @@ def main():
             sys.exit("ci/mutants: the unmutated tree does not build")
         if not a.no_baseline:
             t0 = time.time()
-            base = suite(tree, build, False, None)
+            base = suite(tree, build, False, None, lambda: None)
             if base:
                 sys.exit(f"ci/mutants: the suite fails without any mutant: {base}")
             print(f"ci/mutants: unmutated suite passes ({time.time() - t0:.0f} s)", flush=True)
@@ -256,10 +271,18 @@ def main():
             path.write_text("\n".join(lines), encoding="utf-8")
             t0 = time.time()
             try:
-                ok, out = build_tree(build)
+                # --first: only what the likely tests need, the rest when a
+                # later stage runs (most mutants are caught before)
+                ok, out = build_tree(build, likely_targets(tree, m["file"]) if a.first else ())
                 if not ok:
                     sys.exit(f"ci/mutants: {m['id']} does not compile (fix the list):\n{out[-2000:]}")
-                caught = suite(tree, build, a.first, m["file"])
+
+                def build_all(m=m):
+                    ok, out = build_tree(build)
+                    if not ok:
+                        sys.exit(f"ci/mutants: {m['id']} does not compile (fix the list):\n{out[-2000:]}")
+
+                caught = suite(tree, build, a.first, m["file"], build_all)
             finally:
                 path.write_text(original, encoding="utf-8")
                 os.utime(path)  # rebuilt by the next mutant's build

@@ -6,7 +6,7 @@
 #      one half of the end-to-end tests chosen by the commit (below).
 #      Reduced form: ctest leaves out the label "full" (tests/CMakeLists.txt:
 #      the whole-universe comparisons of ref vs impl vs corpus and of ref vs
-#      corpus, which the tests stage runs in full, uninstrumented, and the
+#      corpus, which the main stage runs in full, uninstrumented, and the
 #      coverage gate runs again); every other test, the universe tests that
 #      plant differences in every domain included, runs whole.
 #  (b) TSan (clang) build in build-tsan/ running the threaded commands with
@@ -83,7 +83,7 @@ if [ "$what" != tsan ]; then
   export ASAN_OPTIONS="halt_on_error=1:detect_leaks=1:exitcode=$SAN_EXIT:log_path=$logs/asan:strict_string_checks=1:check_initialization_order=1"
   export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1:exitcode=$SAN_EXIT:log_path=$logs/asan"
   export LSAN_OPTIONS="suppressions=$PWD/ci/lsan.supp:print_suppressions=0" # Criterion's own blocks only
-  stage "ASan + UBSan: ctest -j $jobs (label 'full' left to the tests stage)"
+  stage "ASan + UBSan: ctest -j $jobs (label 'full' left to the main stage)"
   # shellcheck disable=SC2086 # word lists
   ctest --test-dir "$instr" --output-on-failure --timeout 3000 -j "$jobs" -LE full ${SANITIZE_CTEST:-} || failed=1
   stage_done
