@@ -297,3 +297,16 @@ Test(capture_bounds, many_records_in_one_file)
     }
     grotto_capture_file_free(&f);
 }
+
+/* Text values: a tab inside is kept; C0 controls and DEL are refused by
+ * their code. */
+Test(capture_bounds, control_characters_in_text_values)
+{
+    grotto_capture_item it = parse_record("inventory", "seed: 1\nquality: 54\nname: a\tb\n", 30);
+    cr_expect_eq(it.ok, 1, "%s", it.reason);
+    cr_expect_str_eq(it.cap.name, "a\tb");
+    expect_rejected("inventory", "seed: 1\nquality: 54\nname: a\x01z\n", 8, "name: control character 0x01");
+    expect_rejected("inventory", "seed: 1\nquality: 54\nname: a\x1Fz\n", 8, "name: control character 0x1F");
+    expect_rejected("inventory", "seed: 1\nquality: 54\nname: a\x7Fz\n", 8, "name: control character 0x7F");
+    expect_accepted("inventory", "seed: 1\nquality: 54\nname: a z~\n");
+}
