@@ -438,6 +438,9 @@ Test(verify, names)
     cr_expect(!verify_name_equal("Granite Tunnel of Woe Lv.10", "Granite Tunnel of Woe Lv.1"));
     cr_expect(!verify_name_equal("Granite Tunnel of Woe", "Granite Tunnel of Woe Lv.1"));
     cr_expect(!verify_name_equal("GraniteTunnel of Woe Lv.1", "Granite Tunnel of Woe Lv.1"));
+    cr_expect(verify_name_equal("Granite Tunnel of Woe Lv.1 \t ", "granite tunnel of woe lv1"), "trailing blanks");
+    cr_expect(verify_name_equal("Silver Lvx", "silver lvx"), "'Lv' without a number is kept");
+    cr_expect(!verify_name_equal("Silver Lv.x", "silver lvx"));
 }
 
 Test(verify, state_classes_follow_the_state_codes)
