@@ -10,7 +10,8 @@
 #   lines     >= 90 % for the engines (ref/, impl/, legacy/), the capture
 #             format (capture/) and the harness's layers (base/, oracle/,
 #             universe/, interchange/, verify/)
-#   branches  >= 85 % for ref/ and impl/
+#   branches  >= 95 % for ref/ and impl/ (of the branches left once
+#             ALWAYS()/NEVER() fold: lib/always.h)
 # (lib/, cli/ and include/ are reported, not gated). Prints the table and the
 # verdict, writes coverage/summary.txt (committed) and coverage/html/ (not),
 # and the same figures as $CI_RESULTS/coverage.json (default build-ci/results;
@@ -26,7 +27,7 @@ ci/deps.sh
 build="build-coverage"
 opt=${COVERAGE_OPT:--O1}
 LINES_MIN=90
-BRANCHES_MIN=94
+BRANCHES_MIN=95
 cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Debug -DGROTTO_WERROR=ON -DGROTTO_TESTS=ON -DGROTTO_COVERAGE=ON -DGROTTO_COVERAGE_OPT="$opt" >/dev/null
 cmake --build "$build" -j"$(nproc)" >/dev/null
 lcov --zerocounters --directory "$build" >/dev/null

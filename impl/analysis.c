@@ -50,9 +50,11 @@ void impl_masks_of_floor(const grotto_floor_t *f, impl_floor_masks *m)
         m->chests[i] = f->chest[i];
 }
 
+/* Stairs and chests lie inside the grid: impl_e_analyse refuses other
+ * floors (floor_readable), and generated floors have them inside. */
 static inline int in16(grotto_xy p)
 {
-    return p.x < 16 && p.y < 16;
+    return ALWAYS(p.x < 16 && p.y < 16);
 }
 
 static inline int bit_at(const uint16_t r[16], grotto_xy p)
@@ -138,9 +140,9 @@ void impl_analyse_masks(const impl_floor_masks *m, grotto_floor_analysis *out)
     /* ghosts: 4/5 tiles other than the final stairs, row-major */
     for (int y = 0; y < 16; y++) {
         uint16_t g = m->stairs[y];
-        if (m->up.y == y && m->up.x < 16)
+        if (m->up.y == y && in16(m->up))
             g &= (uint16_t)~(1u << m->up.x);
-        if (m->down.y == y && m->down.x < 16)
+        if (m->down.y == y && in16(m->down))
             g &= (uint16_t)~(1u << m->down.x);
         while (g) {
             int x = __builtin_ctz(g);

@@ -34,7 +34,7 @@ static inline uint32_t value_of_state(uint32_t s)
 static inline uint64_t shifted_word(const uint64_t *set, int words, int j, int k)
 {
     uint64_t lo = set[j] >> k;
-    uint64_t hi = (k && j + 1 < words) ? set[j + 1] << (64 - k) : 0;
+    uint64_t hi = (ALWAYS(k > 0) && j + 1 < words) ? set[j + 1] << (64 - k) : 0; /* callers: k 1..3 */
     return lo | hi;
 }
 
@@ -64,9 +64,9 @@ int impl_at(uint32_t seed, grotto_at_t *out)
     uint64_t r2[MARK_WORDS], p3[MARK_WORDS], n2[MARK_WORDS];
     for (int j = 0; j < MARK_WORDS; j++) {
         /* positions 0..399 only */
-        uint64_t in_range = 64 * j + 64 <= GROTTO_AT_MARK_STEPS ? ~0ull
-                            : 64 * j >= GROTTO_AT_MARK_STEPS    ? 0ull
-                                                                 : (1ull << (GROTTO_AT_MARK_STEPS - 64 * j)) - 1ull;
+        uint64_t in_range = 64 * j + 64 <= GROTTO_AT_MARK_STEPS          ? ~0ull
+                            : NEVER(64 * j >= GROTTO_AT_MARK_STEPS) ? 0ull /* 7 words: the last is partial */
+                                                                    : (1ull << (GROTTO_AT_MARK_STEPS - 64 * j)) - 1ull;
         uint64_t r0 = rare[j], r1 = shifted_word(rare, MARK_WORDS, j, 1);
         uint64_t r3 = shifted_word(rare, MARK_WORDS, j, 3), r2s = shifted_word(rare, MARK_WORDS, j, 2);
         uint64_t n1 = shifted_word(normal, MARK_WORDS, j, 1), n3 = shifted_word(normal, MARK_WORDS, j, 3);

@@ -604,7 +604,7 @@ int impl_place_chests(const impl_layout *layout, int k, grotto_xy chest[GROTTO_M
         int cx = impl_range(&s, R->x0, R->x1);
         int cy = impl_range(&s, R->y0, R->y1);
         made += 1u + (R->x0 != R->x1) + (R->y0 != R->y1); /* room: rooms >= 3 always draws */
-        if (discards && skipped < CHEST_DISCARDS) {
+        if (discards && NEVER(skipped < CHEST_DISCARDS)) { /* the jump above took them all */
             skipped++;
         } else if ((occupied[cy] >> cx) & 1) {
             skipped++;

@@ -23,6 +23,7 @@
  * the walkable plane. */
 #include <string.h>
 
+#include "always.h"
 #include "bitboard.h"
 #include "grotto/walk.h"
 #include "impl.h"
@@ -120,9 +121,11 @@ uint16_t impl_walk(const grotto_floor_t *f)
 
 uint16_t impl_walk_rows(const uint16_t rows[16], grotto_xy up, grotto_xy down)
 {
-    if (up.x == down.x && up.y == down.y)
+    /* both callers (impl_walk above, the sweep's generated floors) pass
+     * distinct stairs inside the grid */
+    if (NEVER(up.x == down.x && up.y == down.y))
         return 0;
-    if (up.x > 15 || up.y > 15 || down.x > 15 || down.y > 15)
+    if (NEVER(up.x > 15 || up.y > 15 || down.x > 15 || down.y > 15))
         return GROTTO_WALK_NONE;
     pk_plane walk, seen, ring[SLOTS];
     memcpy(walk.r, rows, sizeof walk.r);

@@ -59,10 +59,10 @@ int universe_name_canon(const char *in, char *out, size_t size)
             while (j < n && (in[j] == '.' || in[j] == ' '))
                 j++;
             if (j == n || isdigit((unsigned char)in[j])) { /* "Lv.1", "Lv 1", "Lv1", a trailing "Lv." */
-                if (o + 2 < size) {
+                if (o + 1 < size) /* each letter that fits: a cut "lv" keeps its 'l' */
                     out[o] = 'l';
+                if (o + 2 < size)
                     out[o + 1] = 'v';
-                }
                 o += 2;
                 i = j;
                 continue;

@@ -35,9 +35,12 @@ static int timers_of_seed(const grotto_engine *e, uint32_t seed, uint16_t timer[
 
 /* ---- results ---- */
 
+/* The caps hold every capture: at most 8 checks (a floor: floor count,
+ * size, cells, up, down, chests and the two facts) and 271 differences (a
+ * work area: the floor count, 14 header fields and 256 tiles). */
 static void checked(verify_result *r, const char *what)
 {
-    if (r->nchecked < VERIFY_MAX_CHECKS)
+    if (ALWAYS(r->nchecked < VERIFY_MAX_CHECKS))
         r->checked[r->nchecked++] = what;
 }
 
@@ -46,7 +49,7 @@ static void differ(verify_result *r, const char *field, int x, int y, const char
 
 static void differ(verify_result *r, const char *field, int x, int y, const char *cap, const char *fmt, ...)
 {
-    if (r->ndiff >= VERIFY_MAX_DIFFS)
+    if (NEVER(r->ndiff >= VERIFY_MAX_DIFFS))
         return;
     verify_diff *d = &r->diff[r->ndiff++];
     snprintf(d->field, sizeof d->field, "%s", field);
@@ -136,14 +139,16 @@ int verify_free_bytes(const grotto_elist_t *e, grotto_region r)
     return area_end - GT_ELIST_FIXED_BYTES - walking_map;
 }
 
-/* lower case, spaces collapsed, "Lv. 1" -> "lv1" */
+/* lower case, spaces collapsed, "Lv. 1" -> "lv1"; the key is never longer
+ * than in, and size (2 * GROTTO_CAPTURE_TEXT) exceeds every name given:
+ * a capture's (at most 255 bytes) or an engine's (127) */
 static void name_key(const char *in, char *out, size_t size)
 {
     size_t n = 0;
     const char *p = in;
     while (*p == ' ' || *p == '\t')
         p++;
-    while (*p && n + 1 < size) {
+    while (*p && ALWAYS(n + 1 < size)) {
         if (*p == ' ' || *p == '\t') {
             while (*p == ' ' || *p == '\t')
                 p++;
@@ -157,7 +162,7 @@ static void name_key(const char *in, char *out, size_t size)
                 q++;
             while (*q == ' ')
                 q++;
-            if (isdigit((unsigned char)*q) && n + 3 < size) {
+            if (isdigit((unsigned char)*q) && ALWAYS(n + 3 < size)) {
                 out[n++] = 'l';
                 out[n++] = 'v';
                 p = q;
@@ -248,7 +253,7 @@ static void verify_inventory(const grotto_capture *c, const grotto_engine *e, ve
             grotto_timer_value v;
             if (e->timer(timer[i], base, &v) == 0 && v.quality >= qlo && v.quality <= qhi) {
                 at_quality = 1;
-                if (v.location <= GT_LOCATION_COUNT)
+                if (ALWAYS(v.location <= GT_LOCATION_COUNT)) /* a timer's location is 1..150 */
                     loc_ok[v.location] = 1;
             }
         }

@@ -56,7 +56,9 @@ grotto_region verify_capture_region(grotto_game g);
 int verify_free_bytes(const grotto_elist_t *e, grotto_region r);
 
 /* Names equal the way a researcher writes them: surrounding and repeated
- * spaces ignored, ASCII case ignored, "Lv. 1" = "Lv.1" = "Lv 1" = "Lv1". */
+ * spaces ignored, ASCII case ignored, "Lv. 1" = "Lv.1" = "Lv 1" = "Lv1".
+ * Each name at most 2 * GROTTO_CAPTURE_TEXT - 4 bytes (a capture's name
+ * and an engine's always are). */
 int verify_name_equal(const char *a, const char *b);
 
 /* The capture's grid (floor) or tiles (ram, workarea) beside the engine's,

@@ -281,10 +281,17 @@ Test(capture, floor_byte_and_inferred)
 Test(capture, dates)
 {
     static const char *good[] = {"2026", "2026-02", "2024-02-29", "2026-11-30T23:59", "2026-11-30T23:59:60Z",
-                                 "2026-11-30T00:00+14:00", "2026-11-30T00:00:00-05:30"};
+                                 "2026-11-30T00:00+14:00", "2026-11-30T00:00:00-05:30", "2026-12-31T00:00-14:59",
+                                 "2000-02-29", "2026-01-31T00:00:00"};
     static const char *bad[] = {"26-11-30", "2026-1-30", "2023-02-29", "1900-02-29", "2026-11-31", "2026-00-10",
                                 "2026-11-30T24:00", "2026-11-30T12", "2026-11-30 12:00", "2026-11-30T12:00+1:00",
-                                "2026-11-30T12:00Zulu", "2026-11-30T12:00+15:00", "2026/11/30"};
+                                "2026-11-30T12:00Zulu", "2026-11-30T12:00+15:00", "2026/11/30",
+                                /* each field one step out, or one character wrong, in turn */
+                                "202", "2026x11", "2026-1", "2026-13", "2026-1x", "2026-11x30", "2026-11-3",
+                                "2026-11-00", "2026-11-3x", "2026-11-30T1x:00", "2026-11-30T12-00", "2026-11-30T12:0x",
+                                "2026-11-30T12:60", "2026-11-30T12:00:6x", "2026-11-30T12:00:61", "2026-11-30T12:00:",
+                                "2026-11-30T12:00+1x:00", "2026-11-30T12:00+12-00", "2026-11-30T12:00+12:0x",
+                                "2026-11-30T12:00+12:60", "2026-11-30T12:00+12:000", "2026-11-30T12:00*12:00"};
     for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
         char buf[256];
         snprintf(buf, sizeof buf, "capture: floor\nsource: s\ndate: %s\nmethod: m\ngame: jp\nseed: 1\nfloor: 1\nup: 1,1\n",
@@ -431,6 +438,9 @@ Test(verify, names)
     cr_expect(!verify_name_equal("Granite Tunnel of Woe Lv.10", "Granite Tunnel of Woe Lv.1"));
     cr_expect(!verify_name_equal("Granite Tunnel of Woe", "Granite Tunnel of Woe Lv.1"));
     cr_expect(!verify_name_equal("GraniteTunnel of Woe Lv.1", "Granite Tunnel of Woe Lv.1"));
+    cr_expect(verify_name_equal("Granite Tunnel of Woe Lv.1 \t ", "granite tunnel of woe lv1"), "trailing blanks");
+    cr_expect(verify_name_equal("Silver Lvx", "silver lvx"), "'Lv' without a number is kept");
+    cr_expect(!verify_name_equal("Silver Lv.x", "silver lvx"));
 }
 
 Test(verify, state_classes_follow_the_state_codes)

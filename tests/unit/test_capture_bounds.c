@@ -206,6 +206,18 @@ Test(capture_bounds, floor_sizes_and_coordinates_at_their_ends)
     expect_range("ram", head, "chests", "1,1", "10,12 0,12", NULL, "1,1 11,12", tiles, 10,
                  "chests: 11,12 lies outside");
     expect_rejected("floor", "seed: 1\nfloor: 1\nwidth: 11\nup: 1,1\n", 8, "give width and height together");
+    /* the form x,y: each half a number, neither longer than its buffer */
+    static const char *const not_xy[] = {"1", "1;1", "a,1", "1,b", ",1", "1,", "0x,1", "1,0xg",
+                                         "000000000000000001,1", "1,000000000000000001",
+                                         "0000000000000001,1", "1,0000000000000001"};
+    for (size_t i = 0; i < sizeof not_xy / sizeof not_xy[0]; i++) {
+        char body[96];
+        snprintf(body, sizeof body, "seed: 1\nfloor: 1\nup: %s\n", not_xy[i]);
+        expect_rejected("floor", body, 8, "is not a coordinate x,y");
+    }
+    expect_accepted("floor", "seed: 1\nfloor: 1\nup: 000000000000001,00000000000000\n");
+    expect_rejected("floor", "seed: 1\nfloor: 1\nup: 256,1\n", 8, "lies outside the 16x16 grid");
+    expect_rejected("floor", "seed: 1\nfloor: 1\nup: 1,256\n", 8, "lies outside the 16x16 grid");
 }
 
 Test(capture_bounds, chest_list_grid_and_text_at_their_ends)
@@ -238,4 +250,63 @@ Test(capture_bounds, chest_list_grid_and_text_at_their_ends)
     name[256] = 0;
     snprintf(body, sizeof body, "seed: 1\nquality: 2\nname: %s\n", name);
     expect_rejected("inventory", body, 8, "name: value too long (256 bytes, at most 255)");
+}
+
+/* Lines longer than the parser's buffers: a key past 31 letters is no key,
+ * a value past the longest text is reported with its length, a chest
+ * token past 31 bytes is no coordinate; `capture:` twice in one record. */
+Test(capture_bounds, keys_values_and_tokens_longer_than_their_buffers)
+{
+    expect_rejected("floor", "seed: 1\nfloor: 1\nabcdefghijklmnopqrstuvwxyzabcdef: 1\n", 8,
+                    "expected 'key: value' (keys are lower case), got 'abcdefghijklmnopqrstuvwxyzabcdef: 1'");
+    expect_rejected("floor", "seed: 1\nfloor: 1\nabcdefghijklmnopqrstuvwxyzabcde: 1\n", 8,
+                    "unknown key 'abcdefghijklmnopqrstuvwxyzabcde'");
+    expect_rejected("floor", "seed: 1\nfloor: 1\nup 1,1\n", 8, "expected 'key: value'");
+    char body[1200];
+    int n = snprintf(body, sizeof body, "seed: 1\nfloor: 1\nup: 1,1\nname: ");
+    memset(body + n, 'n', 700);
+    snprintf(body + n + 700, sizeof body - (size_t)n - 700, "\n");
+    expect_rejected("inventory", "seed: 1\nquality: 54\nname: x\nsource: y\n", 9, "duplicate key 'source'");
+    expect_rejected("floor", body, 9, "key 'name' does not belong in a floor capture");
+    n = snprintf(body, sizeof body, "seed: 1\nquality: 54\nname: ");
+    memset(body + n, 'n', 700);
+    snprintf(body + n + 700, sizeof body - (size_t)n - 700, "\n");
+    expect_rejected("inventory", body, 8, "name: value too long (700 bytes, at most 255)");
+    expect_rejected("floor", "seed: 1\nfloor: 1\nchests: 1,1 0000000000000000000000000000001,2\n", 8,
+                    "chests: '0000000000000000...' is not a coordinate x,y");
+    expect_rejected("floor", "seed: 1\nfloor: 1\nchests: 000000000000001,0000000000000002\n", 8,
+                    "chests: '000000000000001,...' is not a coordinate x,y"); /* 32 bytes */
+    expect_accepted("floor", "seed: 1\nfloor: 1\nchests: 1,1 00000000000001,000000000000002\n");
+    expect_rejected("floor", "seed: 1\nfloor: 1\ncapture: floor\n", 8, "records are separated by a blank line");
+}
+
+/* More records than the first allocation holds (the item list grows). */
+Test(capture_bounds, many_records_in_one_file)
+{
+    char text[8192] = "";
+    for (int i = 0; i < 9; i++)
+        snprintf(text + strlen(text), sizeof text - strlen(text), "%scapture: floor\n%sseed: %d\nfloor: 1\nup: 1,1\n",
+                 i ? "\n" : "", PROV, i);
+    grotto_capture_file f;
+    cr_assert_eq(grotto_capture_parse(text, strlen(text), &f), 0);
+    cr_assert_eq(f.count, 9);
+    for (int i = 0; i < 9; i++) {
+        cr_expect_eq(f.items[i].ok, 1, "record %d: %s", i, f.items[i].reason);
+        cr_expect_eq(f.items[i].cap.seed, (uint16_t)i);
+        cr_expect_eq(f.items[i].cap.line, (unsigned)(1 + 9 * i), "the record's first line");
+    }
+    grotto_capture_file_free(&f);
+}
+
+/* Text values: a tab inside is kept; C0 controls and DEL are refused by
+ * their code. */
+Test(capture_bounds, control_characters_in_text_values)
+{
+    grotto_capture_item it = parse_record("inventory", "seed: 1\nquality: 54\nname: a\tb\n", 30);
+    cr_expect_eq(it.ok, 1, "%s", it.reason);
+    cr_expect_str_eq(it.cap.name, "a\tb");
+    expect_rejected("inventory", "seed: 1\nquality: 54\nname: a\x01z\n", 8, "name: control character 0x01");
+    expect_rejected("inventory", "seed: 1\nquality: 54\nname: a\x1Fz\n", 8, "name: control character 0x1F");
+    expect_rejected("inventory", "seed: 1\nquality: 54\nname: a\x7Fz\n", 8, "name: control character 0x7F");
+    expect_accepted("inventory", "seed: 1\nquality: 54\nname: a z~\n");
 }

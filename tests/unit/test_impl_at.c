@@ -130,6 +130,8 @@ Test(impl_at, whistle_against_the_windows)
     cr_expect_eq(E->whistle(0, &(grotto_whistle){5, 13, mks, 0, -1}), -1);
     cr_expect_eq(E->whistle(0, &(grotto_whistle){5, 9, mks, 0, -2}), -1);
     cr_expect_eq(E->whistle(0, &(grotto_whistle){5, 9, -1, 0, -1}), -1);
+    /* a negative index whose low 16 bits name a member is not that member */
+    cr_expect_eq(E->whistle(0, &(grotto_whistle){5, 9, mks - 0x10000, 0, -1}), -1);
 }
 
 Test(impl_at, scans_reproduce_the_tool)

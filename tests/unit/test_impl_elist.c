@@ -90,7 +90,9 @@ Test(impl_elist, survivors_at_the_memory_edge)
 /* impl_elist_fill against enemy-list.md §3-§4 written out here. */
 Test(impl_elist, fill_both_regimes)
 {
-    static const uint16_t terms[][3] = {{100, 150, 0}, {150, 200, 0}, {196, 300, 40}, {180, 320, 7}};
+    static const uint16_t terms[][3] = {{100, 150, 0}, {150, 200, 0}, {196, 300, 40}, {180, 320, 7},
+                                           /* the extremes the terms allow: the list past the memory */
+                                           {0, 0, 0}, {0, 480, 0}, {256, 480, 256}, {19, 480, 256}};
     for (size_t i = 0; i < sizeof terms / sizeof terms[0]; i++)
         for (int env = 1; env <= GT_ENV_COUNT; env++)
             for (int mr = 1; mr <= GT_MONSTER_RANKS; mr++) {
@@ -114,6 +116,8 @@ Test(impl_elist, fill_both_regimes)
                 cr_assert_eq(e.ofs, ofs, "terms %zu env %d mr %d", i, env, mr);
                 cr_assert_eq(e.ofs, impl_elist_layout_ofs(t) + impl_elist_list_ofs(env, mr));
                 cr_assert_eq(e.survivors, impl_elist_survivors(ofs, ft->F));
+                if (ofs + GT_ELIST_RECORD_BYTES > GT_ELIST_MEMORY_BYTES - GT_ELIST_RECORD_START_OFFSET)
+                    cr_assert_eq(e.survivors, 0, "terms %zu env %d mr %d: ofs %d keeps no record", i, env, mr, ofs);
                 cr_assert_eq(e.state, state_by_table(ofs, D, ft));
                 cr_assert_eq(e.F, ft->F);
                 cr_assert_eq(e.G, ft->G);

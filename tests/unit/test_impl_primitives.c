@@ -30,6 +30,8 @@ Test(impl_primitives, fast_modulo_exhaustive)
     fprintf(stderr, "fast modulo: %ld (r, n) pairs checked, %ld wrong\n", n_checked, bad);
     cr_assert_eq(bad, 0);
     cr_assert_eq(impl_mod15(32767, 1000), 767u); /* table-less fallback */
+    volatile uint32_t big = 1000;                /* the same, n not a constant */
+    cr_assert_eq(impl_mod15(32767, big), 767u);
 }
 
 Test(impl_primitives, lcg_vectors)
@@ -69,6 +71,11 @@ Test(impl_primitives, range_semantics)
         int v = impl_range(&a, lo, hi);
         uint32_t r = ((b * IMPL_MULT + IMPL_INC) >> 16) & 0x7FFF;
         cr_assert_eq(v, lo + (int)(r % (uint32_t)(hi - lo + 1)));
+    }
+    for (volatile int hi = 256; hi <= 1000; hi += 744) { /* n past the fast modulo's table */
+        uint32_t a = 12345, b = a;
+        uint32_t r = ((b * IMPL_MULT + IMPL_INC) >> 16) & 0x7FFF;
+        cr_assert_eq(impl_range(&a, 0, hi), (int)(r % (uint32_t)(hi + 1)));
     }
     /* scaled(n) vectors of rng-and-timer.md §2.4 */
     cr_assert_eq(impl_scaled(0, 2), 0);
@@ -522,4 +529,40 @@ Test(impl_primitives, analysis_random_grids)
         checked++;
     }
     fprintf(stderr, "analysis: %ld random grids checked against the naive rules\n", checked);
+}
+
+/* Final up stairs in each corner of a 16 x 16 floor, with and without a
+ * chest beside them: the softlock's neighbour test at the grid's edges. */
+Test(impl_primitives, analysis_stairs_in_the_corners)
+{
+    static const int corner[4][2] = {{0, 0}, {15, 0}, {0, 15}, {15, 15}};
+    int adjacent = 0;
+    for (int c = 0; c < 4; c++)
+        for (int side = -1; side < 4; side++) { /* -1: no chest; else a 4-neighbour, if inside */
+            static const int dx[4] = {-1, 1, 0, 0}, dy[4] = {0, 0, -1, 1};
+            grotto_floor_t f;
+            memset(&f, 0, sizeof f);
+            f.index = 3;
+            f.width = f.height = 16;
+            f.up.x = (uint8_t)corner[c][0];
+            f.up.y = (uint8_t)corner[c][1];
+            f.down.x = f.down.y = 7;
+            f.grid[16 * f.up.y + f.up.x] = 4;
+            f.grid[16 * 7 + 7] = 5;
+            if (side >= 0) {
+                int x = corner[c][0] + dx[side], y = corner[c][1] + dy[side];
+                if (x < 0 || x > 15 || y < 0 || y > 15)
+                    continue;
+                f.grid[16 * y + x] = 6;
+                f.chest[0].x = (uint8_t)x;
+                f.chest[0].y = (uint8_t)y;
+                f.chest_count = 1;
+            }
+            check_analysis(&f);
+            grotto_floor_analysis a;
+            grotto_engine_impl.analyse(&f, &a);
+            cr_assert_eq(a.up_next_to_chest, side >= 0, "corner %d side %d", c, side);
+            adjacent += a.up_next_to_chest;
+        }
+    cr_assert_eq(adjacent, 8, "two inside neighbours per corner");
 }

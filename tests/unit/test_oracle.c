@@ -413,6 +413,13 @@ Test(oracle, domain_definitions_and_completeness)
         cr_expect_eq(oracle_domain_by_name(oracle_domain_name(want[i].d)), (int)want[i].d);
         cr_expect_eq(oracle_domain_unavailable(want[i].d, &ab, why, sizeof why), 0);
     }
+    /* names outside the list, both ways */
+    cr_expect_str_eq(oracle_domain_name((oracle_domain)-1), "?");
+    cr_expect_str_eq(oracle_domain_name(ORACLE_DOMAIN_COUNT), "?");
+    cr_expect_eq(oracle_domain_by_name("floor"), -1);
+    cr_expect_eq(oracle_domain_by_name(""), -1);
+    cr_expect_eq(oracle_domain_file(ORACLE_SWEEP), NULL, "the sweep has no corpus file of its own");
+    cr_expect_str_eq(oracle_domain_file(ORACLE_QUALITIES), "maps.digest");
     cr_expect_eq(oracle_domain_expected(ORACLE_TIMERS, &alone, def, sizeof def), 7 * 247);
     cr_expect_str_eq(def, "7 corpus timers x 247 base qualities");
     cr_expect_eq(oracle_domain_unavailable(ORACLE_TIMERS, &nothing, why, sizeof why), 1);

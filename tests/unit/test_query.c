@@ -90,6 +90,14 @@ Test(query, name_canon)
     char small[5];
     cr_expect_eq(universe_name_canon("Abcdefgh", small, sizeof small), 8);
     cr_expect_str_eq(small, "abcd");
+    /* cut inside "lv": the letter that fits is written, none is left unset */
+    memset(small, 'X', sizeof small);
+    cr_expect_eq(universe_name_canon("abcLv1", small, sizeof small), 6);
+    cr_expect_str_eq(small, "abcl");
+    memset(small, 'X', sizeof small);
+    cr_expect_eq(universe_name_canon("abcdLv1", small, sizeof small), 7);
+    cr_expect_str_eq(small, "abcd");
+    cr_expect_eq(universe_name_canon("ab Lv 2", NULL, 0), 6, "no room: the length only");
 }
 
 /* The name tables against every name (16 x 24 x 16 word combinations x 99

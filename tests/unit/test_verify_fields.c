@@ -17,6 +17,7 @@
 #include "grotto/map.h"
 #include "grotto/record.h"
 #include "grotto/tables.h"
+#include "grotto/timer.h"
 #include "verify.h"
 
 static verify_result *result;
@@ -456,6 +457,63 @@ Test(verify_fields, inventory_capture_every_field, .init = setup, .fini = teardo
     c = good;
     c.boss = (uint8_t)(m.d.boss % GT_BOSS_NAMES + 1);
     expect_one(&c, -1, "boss", "boss", gt_boss_name[c.boss].en, gt_boss_name[m.d.boss].en);
+}
+
+/* Where a map comes from: a seed no timer yields, a quality none of a
+ * seed's timers gives from any base, and quest 15 (seed 0x0032, quality 2,
+ * location 5). */
+Test(verify_fields, inventory_seed_quality_and_quest, .init = setup, .fini = teardown)
+{
+    static uint8_t yielded[GROTTO_SEED_COUNT];
+    uint16_t t32[4];
+    int n32 = 0;
+    for (uint32_t t = 0; t < GROTTO_TIMER_COUNT; t++) {
+        grotto_timer_value v;
+        cr_assert_eq(grotto_engine_impl.timer(t, GROTTO_QUALITY_MIN, &v), 0);
+        yielded[v.seed] = 1;
+        if (v.seed == GT_QUEST15_SEED && n32 < 4)
+            t32[n32++] = (uint16_t)t;
+    }
+    int never = -1, nevers = 0;
+    for (int s = 0; s < GROTTO_SEED_COUNT; s++)
+        if (!yielded[s]) {
+            nevers++;
+            if (never < 0)
+                never = s;
+        }
+    cr_assert_eq(nevers, GROTTO_NEVER_SEEDS, "the seeds no timer yields");
+    grotto_capture c;
+    char hex[16];
+    provenance(&c, GROTTO_CAPTURE_INVENTORY, (uint32_t)never, 0);
+    c.quality = 54;
+    snprintf(hex, sizeof hex, "0x%04X", (unsigned)never);
+    expect_one(&c, -1, "a seed no timer yields", "seed", hex, "never arises");
+
+    uint8_t given[GROTTO_QUALITY_MAX + 1] = {0};
+    for (int i = 0; i < n32; i++)
+        for (int base = GROTTO_QUALITY_MIN; base <= GROTTO_QUALITY_MAX; base++) {
+            grotto_timer_value v;
+            cr_assert_eq(grotto_engine_impl.timer(t32[i], base, &v), 0);
+            given[v.quality] = 1;
+        }
+    int q = -1;
+    for (int x = 56; x <= GROTTO_QUALITY_MAX && q < 0; x++)
+        if (!given[x])
+            q = x;
+    cr_assert_geq(q, 0);
+    provenance(&c, GROTTO_CAPTURE_INVENTORY, GT_QUEST15_SEED, 0);
+    c.quality = (uint8_t)q;
+    char qtext[32];
+    snprintf(qtext, sizeof qtext, "quality %d", q);
+    expect_one(&c, -1, "a quality the seed's timers never give", "quality", qtext, "seed 0x0032 arises");
+
+    c.quality = 0;
+    c.band_code = 2;
+    c.location = GT_QUEST15_LOCATION;
+    expect_ok(&c, "quest 15's location, band 2..55");
+    cr_expect(strstr(result->note, " and quest 15") != NULL, "%s", result->note);
+    c.band_code = 56;
+    expect_one(&c, -1, "quest 15's location, band 56..60", "location", "5", NULL);
 }
 
 /* ---- the verdict ---- */
