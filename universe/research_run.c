@@ -355,6 +355,10 @@ static json_t *multibug_hit_value(const universe_index *ix, const grotto_engine 
         if (have)
             grotto_elist_state_text(&mb->elist[n - 1], 0, text, sizeof text);
         res_str(f, "state_text_en", have ? text : NULL);
+        if (have)
+            res_int(f, "flag0", mb->elist[n - 1].D);
+        else
+            res_null(f, "flag0");
         res_bool(f, "matched", (h->matched >> (n - 1)) & 1);
         res_bool(f, "beyond", n > h->orig_floors);
         res_push(fl, f);
@@ -394,11 +398,13 @@ int universe_multibug_run(const universe_multibug_args *a, res_run *r)
         any_chests |= a->m.chests[k] != 0;
     if (a->m.special_in_bug)
         states = 0; /* any state in (orig, bug] counts */
-    else if (!states && !any_chests)
+    else if (!states && !any_chests && !a->m.with_monster && !a->m.flag0)
         states = UNIVERSE_MULTIBUG_ONLY_STATES; /* the tool's default: ONLY floors */
     for (int s = 0; s < 17; s++)
         if ((states >> s) & 1)
             res_push_int(st, s);
+    res_bool(c, "flag0", a->m.flag0);
+    res_str(c, "monster_en", a->m.with_monster ? gt_monsters[a->m.monster].en : NULL);
     json_t *ch = res_obj(c, "chests");
     for (int k = GT_CHEST_RANKS; k >= 1; k--)
         if (a->m.chests[k]) {

@@ -148,11 +148,13 @@ def test_at_searches_give_the_tools_sets():
 def multibug_command(e):
     o, _ = opts(e["grotto"])
     cmd = ["search", "--multibug"]
-    for flag in ("--bug-more-floors", "--bug-special-floor"):
+    for flag in ("--bug-more-floors", "--bug-special-floor", "--flag0"):
         if flag in o:
             cmd.append(flag)
     if "--state" in o:
         cmd += ["--state", {"4-enemy": "2"}[o["--state"]]]
+    if "--monster" in o:
+        cmd += ["--monster", o["--monster"]]
     if "--chests" in o:
         cmd += ["--bug-chests", o["--chests"]]
     return cmd + window(o)

@@ -262,11 +262,10 @@ const ranked = (band, kind, item, mode, what, win = W) => {
   q(C, `${band}-${k}-${slug}`, what,
     ['--band', band, ...win, '--kind', kind, '--item', item, '--ql-mode', mode], { ranked: true });
 };
-ranked('DD', 'ql', 'Sainted soma', 'D', 'QL D, Sainted soma: the B9F and B10F rows (B10F cut to 5), whole band', []);
-ranked('DD', 'ql', 'S weapon', 'D', 'QL D, group S weapon: the B9F and B10F rows, whole band', []);
-ranked('DD', 'ql', 'Reset stone', '9D', 'PPAP 9D, Reset stone: the B9F and B10F rows, whole band', []);
-ranked('B5', 'ql', 'Yggdrasil leaf', 'D', 'QL D, Yggdrasil leaf: the B9F and B10F rows, whole band', []);
-ranked('C9', 'ql', 'S weapon', 'D', 'QL D, group S weapon: the B9F and B10F rows, whole band', []);
+ranked('DD', 'ql', 'S weapon', 'D', 'QL D, group S weapon: the B9F and B10F rows (the B10F rows cut to 5), whole band', []);
+ranked('DD', 'ql', 'Reset stone', '9D', 'PPAP 9D, Reset stone: the B9F and B10F rows (cut to 5), whole band', []);
+ranked('B5', 'ql', 'S weapon', 'D', 'QL D, group S weapon: the B9F and B10F rows, whole band', []);
+ranked('C9', 'ql', 'S weapon', 'D', 'QL D, group S weapon: the B9F and B10F rows (cut to 5), whole band', []);
 ranked('DD', 'combo', 'Millionaire', 'D', 'combo D: Millionaire, the walk through waypoint and 3rd chests');
 ranked('DD', 'combo', 'Millionaire', '9D', 'combo 9D: Millionaire at PPAP 9, by the walk');
 ranked('DD', 'combo', 'Mimic', 'D', 'combo D: Mimic (monster box), by the walk');
@@ -274,11 +273,10 @@ ranked('DD', 'combo', 'Sainted soma', 'D', 'combo D, the Sainted-soma rule: B9F 
 ranked('DD', 'combo', 'Sainted soma', '5D', 'combo 5D, the Sainted-soma rule at PPAP 5', W1);
 ranked('B5', 'combo', 'Cannibox', 'D', 'combo D: Cannibox, by the walk', W1);
 ranked('51', 'combo', 'Slime shield', 'D', 'combo D: Slime shield, by the walk', W2);
-ranked('DD', '3rd', 'Lucida shard', 'D', '3rd D: Lucida shard, the cheaper of the forward and reverse routes');
-ranked('DD', '3rd', 'Millionaire', 'D', '3rd D: Millionaire 3rd-chest items, by the walk');
-ranked('DD', '3rd', 'Sainted soma', 'D', 'S3 D: B13F and B14F S-rank 3rd chests, by the walk', W1);
-ranked('B5', '3rd', 'Ethereal stone', 'D', '3rd D: Ethereal stone, by the walk', W1);
-ranked('51', '3rd', 'Ethereal stone', 'D', '3rd D: Ethereal stone, by the walk', W2);
+ranked('DD', '3rd', "Hephaestus' flame", 'D', "3rd D: Hephaestus' flame, the cheaper of the forward and reverse routes, whole band", []);
+ranked('DD', '3rd', 'Sainted soma', 'D', 'S3 D: B13F and B14F S-rank 3rd chests, by the walk, whole band', []);
+ranked('B5', '3rd', 'Lucida shard', 'D', '3rd D: Lucida shard, by the walk, whole band', []);
+ranked('51', '3rd', "Hephaestus' flame", 'D', "3rd D: Hephaestus' flame, by the walk, whole band", []);
 
 // issue 22: AT searches and the multiplayer bug
 const A = 'issue22-at';
