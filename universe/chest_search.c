@@ -501,9 +501,9 @@ typedef struct wp_hit {
 static int wp_cases(const plan *p, wp_hit w, unsigned cases[2])
 {
     int n = 0;
-    if (p->timed || w.solo == w.party) {
-        if (w.party | w.solo)
-            cases[n++] = w.party ? w.party : w.solo;
+    if (p->timed || w.solo == w.party) { /* (a PPAP second: the same chests) */
+        if (w.party)
+            cases[n++] = w.party;
         return n;
     }
     if (w.party)

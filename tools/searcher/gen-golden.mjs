@@ -335,13 +335,14 @@ q(M, 'DD-multibug-flag0', 'multibug: Flag0 (a floor of B5F..B16F with D > 0), se
   ['--band', 'DD', '--kind', 'multibug', '--flag0', '--seeds', '0000..0FFF'], { extra: ['--text'] });
 q(M, 'DD-multibug-flag0-4enemy', 'multibug: Flag0 on a 4-enemy floor, seeds 0000..3FFF',
   ['--band', 'DD', '--kind', 'multibug', '--flag0', '--state', '4-enemy', '--seeds', '0000..3FFF'], { extra: ['--text'] });
-q(M, 'DD-multibug-monster', 'multibug: an ONLY floor of Godsteed, whole band',
-  ['--band', 'DD', '--kind', 'multibug', '--monster', 'Godsteed'], { extra: ['--text'] });
+q(M, 'DD-multibug-monster', 'multibug: an ONLY floor of Godsteed, seeds 0000..3FFF',
+  ['--band', 'DD', '--kind', 'multibug', '--monster', 'Godsteed', '--seeds', '0000..3FFF'], { extra: ['--text'] });
 q(M, 'DD-multibug-4enemy-monster', 'multibug: a 4-enemy floor whose survivors include Metal King Slime, seeds 0000..3FFF',
   ['--band', 'DD', '--kind', 'multibug', '--state', '4-enemy', '--monster', 'Metal King Slime', '--seeds', '0000..3FFF'],
   { extra: ['--text'] });
-q(M, 'B5-multibug-monster-flag0', 'multibug: an ONLY floor of Sluggerslaught with Flag0 on it, whole band',
-  ['--band', 'B5', '--kind', 'multibug', '--monster', 'Sluggerslaught', '--flag0'], { extra: ['--text'] });
+q(M, 'B5-multibug-monster-flag0', 'multibug: an ONLY floor of Sluggerslaught with Flag0 on it, seeds 0000..3FFF',
+  ['--band', 'B5', '--kind', 'multibug', '--monster', 'Sluggerslaught', '--flag0', '--seeds', '0000..3FFF'],
+  { extra: ['--text'] });
 q(M, 'B5-multibug-flag0-increase', 'multibug: Flag0 and more floors than the original, seeds 0000..3FFF',
   ['--band', 'B5', '--kind', 'multibug', '--flag0', '--floor-increase', '--seeds', '0000..3FFF'], { extra: ['--text'] });
 q(M, '51-multibug-monster', 'multibug: an ONLY floor of Liquid Metal Slime, seeds 0000..3FFF',
