@@ -245,7 +245,8 @@ const cli_result SEARCH_MULTIBUG_RESULT = {
     "search --multibug",
     "`grotto search --multibug [conditions] [filters] --json`.",
     "search --multibug --band DD --seeds 0000..0FFF --limit 2 --json --quiet; "
-    "search --multibug --bug-more-floors --bug-chests S2 --band DD --seeds 0000..03FF --limit 1 --json --quiet",
+    "search --multibug --bug-more-floors --bug-chests S2 --band DD --seeds 0000..03FF --limit 1 --json --quiet; "
+    "search --multibug --flag0 --monster Godsteed --band DD --limit 2 --json --quiet",
     FIELDS,
     NULL,
 };

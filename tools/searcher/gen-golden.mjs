@@ -273,10 +273,10 @@ ranked('DD', 'combo', 'Sainted soma', 'D', 'combo D, the Sainted-soma rule: B9F 
 ranked('DD', 'combo', 'Sainted soma', '5D', 'combo 5D, the Sainted-soma rule at PPAP 5', W1);
 ranked('B5', 'combo', 'Cannibox', 'D', 'combo D: Cannibox, by the walk', W1);
 ranked('51', 'combo', 'Slime shield', 'D', 'combo D: Slime shield, by the walk', W2);
-ranked('DD', '3rd', "Hephaestus' flame", 'D', "3rd D: Hephaestus' flame, the cheaper of the forward and reverse routes, whole band", []);
-ranked('DD', '3rd', 'Sainted soma', 'D', 'S3 D: B13F and B14F S-rank 3rd chests, by the walk, whole band', []);
-ranked('B5', '3rd', 'Lucida shard', 'D', '3rd D: Lucida shard, by the walk, whole band', []);
-ranked('51', '3rd', "Hephaestus' flame", 'D', "3rd D: Hephaestus' flame, by the walk, whole band", []);
+ranked('DD', '3rd', "Hephaestus' flame", 'D', "3rd D: Hephaestus' flame, the cheaper of the forward and reverse routes", W1);
+ranked('DD', '3rd', 'Sainted soma', 'D', 'S3 D: B13F and B14F S-rank 3rd chests, by the walk', W2);
+ranked('B5', '3rd', 'Lucida shard', 'D', '3rd D: Lucida shard, by the walk', W1);
+ranked('51', '3rd', "Hephaestus' flame", 'D', "3rd D: Hephaestus' flame, by the walk", W2);
 
 // issue 22: AT searches and the multiplayer bug
 const A = 'issue22-at';
@@ -337,8 +337,8 @@ q(M, 'DD-multibug-flag0-4enemy', 'multibug: Flag0 on a 4-enemy floor, seeds 0000
   ['--band', 'DD', '--kind', 'multibug', '--flag0', '--state', '4-enemy', '--seeds', '0000..3FFF'], { extra: ['--text'] });
 q(M, 'DD-multibug-monster', 'multibug: an ONLY floor of Godsteed, seeds 0000..3FFF',
   ['--band', 'DD', '--kind', 'multibug', '--monster', 'Godsteed', '--seeds', '0000..3FFF'], { extra: ['--text'] });
-q(M, 'DD-multibug-4enemy-monster', 'multibug: a 4-enemy floor whose survivors include Metal King Slime, seeds 0000..3FFF',
-  ['--band', 'DD', '--kind', 'multibug', '--state', '4-enemy', '--monster', 'Metal King Slime', '--seeds', '0000..3FFF'],
+q(M, 'DD-multibug-4enemy-godsteed', 'multibug: a 4-enemy floor whose four kinds include Godsteed, seeds 0000..0FFF',
+  ['--band', 'DD', '--kind', 'multibug', '--state', '4-enemy', '--monster', 'Godsteed', '--seeds', '0000..0FFF'],
   { extra: ['--text'] });
 q(M, 'B5-multibug-monster-flag0', 'multibug: an ONLY floor of Sluggerslaught with Flag0 on it, seeds 0000..3FFF',
   ['--band', 'B5', '--kind', 'multibug', '--monster', 'Sluggerslaught', '--flag0', '--seeds', '0000..3FFF'],
