@@ -345,10 +345,10 @@ q(M, 'B5-multibug-monster-flag0', 'multibug: an ONLY floor of Sluggerslaught wit
   { extra: ['--text'] });
 q(M, 'B5-multibug-flag0-increase', 'multibug: Flag0 and more floors than the original, seeds 0000..3FFF',
   ['--band', 'B5', '--kind', 'multibug', '--flag0', '--floor-increase', '--seeds', '0000..3FFF'], { extra: ['--text'] });
-q(M, '51-multibug-monster', 'multibug: an ONLY floor of Liquid Metal Slime, seeds 0000..3FFF',
-  ['--band', '51', '--kind', 'multibug', '--monster', 'Liquid Metal Slime', '--seeds', '0000..3FFF'], { extra: ['--text'] });
-q(M, '51-multibug-flag0-hit', 'multibug: Flag0 and a special floor in (original, bug], seeds 0000..3FFF',
-  ['--band', '51', '--kind', 'multibug', '--flag0', '--bug-floor-hit', '--seeds', '0000..3FFF'], { extra: ['--text'] });
+q(M, '51-multibug-monster', 'multibug: an ONLY floor of Liquid Metal Slime, seeds 0000..1FFF',
+  ['--band', '51', '--kind', 'multibug', '--monster', 'Liquid Metal Slime', '--seeds', '0000..1FFF'], { extra: ['--text'] });
+q(M, '51-multibug-flag0-hit', 'multibug: Flag0 and a special floor in (original, bug], seeds 0000..1FFF',
+  ['--band', '51', '--kind', 'multibug', '--flag0', '--bug-floor-hit', '--seeds', '0000..1FFF'], { extra: ['--text'] });
 
 const FILES = [...new Set(Q.map((x) => x.file))];
 
