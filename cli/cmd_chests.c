@@ -3,8 +3,8 @@
  * maps pay for farming chest contents with the chest timer - composed with
  * the map filters of grotto search and a seed window. The variants by the
  * tool's names: QL = ql, 5 / 9 = ql --ppap 5 / 9, 5A / 9A = ql --ppap 5
- * --all-floors, D / 5D / 9D = ql --walk [--ppap 5], combo [--ppap 9], 3rd
- * (S3 for Sainted soma), free. Run: universe_chests_run (universe/
+ * --all-floors, D / 5D / 9D = ql --walk [--ppap 5], combo [--ppap 9]
+ * [--walk], 3rd [--walk] (S3 for Sainted soma), free. Run: universe_chests_run (universe/
  * research_run.c) over universe_chest_search (universe/chest_search.h). */
 #include <stdlib.h>
 #include <string.h>
@@ -53,8 +53,8 @@ static const cli_option OPTIONS[] = {
      "read the chests at one PPAP second instead of the quickload's two:\nstopwatch S = 5 (second 0) or 9 (second 4)"},
     {"all-floors", 0, NULL, &CLI_FLAG, C(all_floors), NULL, 1u << M_QL, 0, 0, NULL,
      "5A / 9A (with --ppap): two hit floors anywhere on the map"},
-    {"walk", 0, NULL, &CLI_FLAG, C(walk), NULL, 1u << M_QL, 0, 0, NULL,
-     "D / 5D / 9D: the walking cost to the hit floor and through the hit\nchests, maps sorted by it"},
+    {"walk", 0, NULL, &CLI_FLAG, C(walk), NULL, 1u << M_QL | 1u << M_COMBO | 1u << M_THIRD, 0, 0, NULL,
+     "D / 5D / 9D: the walking cost of the tool's route (ql: to the hit floor\nand through the hit chests; combo: the waypoint chests, then the 3rd\nchest(s); 3rd: both 3rd chests), maps sorted by it"},
     QUERY_OPTIONS("only maps that base quality Q (2..248) produces (as search --base)",
                   "machine-readable (docs/json.md, 'chests')"),
     QUERY_RESEARCH_OPTIONS,
@@ -299,9 +299,10 @@ static void notes_more(FILE *out)
             "                       targets: three on B3F, or B9F); --ppap 5|9: PPAP 5 / 9;\n"
             "                       --all-floors: 5A / 9A; --walk: D / 5D / 9D, by walking cost\n"
             "  combo TARGET         a waypoint item in chest 1 or 2 of B3F/B4F, then the 3rd\n"
-            "                       chest's material (monster boxes, the Sainted-soma rule)\n"
+            "                       chest's material (monster boxes, the Sainted-soma rule);\n"
+            "                       --walk: combo D / 5D / 9D\n"
             "  3rd TARGET           the 3rd chests of B3F and B4F hold it at t 2; S3 for Sainted\n"
-            "                       soma (S-rank 3rd chests of B13F and B14F)\n"
+            "                       soma (S-rank 3rd chests of B13F and B14F); --walk: 3rd D\n"
             "  free COND [COND [COND]]  up to three conditions, each on its own chest:\n"
             "                       FLOOR[,chest=1|2|3|not-3|any][,rank=S..I|any][,item=NAME|any]\n"
             "                       [,stopwatch=S|second=T|any]; FLOOR 1..16 or B3F; a stopwatch\n"
@@ -311,7 +312,15 @@ static void notes_more(FILE *out)
             "Metal Slime Equips, ...), English any case or Japanese.\n"
             "\n"
             "The map filters are those of grotto search; floor filters look at the map's own\n"
-            "floors. A found map shows the floor the tool's card shows.\n",
+            "floors. A found map shows the floor the tool's card shows (combo: the waypoint's).\n"
+            "\n"
+            "--walk (the D variants) sorts by the walking cost of the tool's route, in steps\n"
+            "(diagonal 1.5): the floors above, then on the floor from the up stairs - ql:\n"
+            "through the hit chests; combo: the waypoint chests, then the paying 3rd chest(s),\n"
+            "a floor down through the stairs; 3rd: both 3rd chests, the cheaper way round.\n"
+            "The B9F targets (Sainted soma, Yggdrasil leaf, Reset stone, S weapon) and the\n"
+            "Sainted-soma combo list a row per floor (B9F, B10F); like the tool, only the 5\n"
+            "cheapest B10F rows are kept (after the map filters).\n",
             GROTTO_STOPWATCH_OFFSET, GROTTO_STOPWATCH_OFFSET, GROTTO_STOPWATCH_OFFSET);
     fprintf(out, "\n");
     query_index_help(out);
@@ -320,9 +329,10 @@ static void notes_more(FILE *out)
 static const cli_field FIELDS[] = {
     {"kind", "string", "always", "`ql`, `combo`, `3rd` or `free`", NULL},
     {"variant", "string", "always", "the tool's name: `QL`, `5`, `9`, `5A`, `9A`, `D`, `5D`, `9D`, `combo`, "
-                                    "`combo 5`, `combo 9`, `3rd`, `S3`, `free`", NULL},
+                                    "`combo 5`, `combo 9`, `combo D`, `combo 5D`, `combo 9D`, `3rd`, `3rd D`, "
+                                    "`S3`, `S3 D`, `free`", NULL},
     {"target", "string or null", "always", "the item or group sought; `null` for `free`", NULL},
-    {"walk", "bool", "always", "the D variants: maps sorted by walking cost", NULL},
+    {"walk", "bool", "always", "the D variants (`--walk`: ql, combo, 3rd): maps sorted by walking cost", NULL},
     {"seconds", "array of object", "always", "the seconds the search reads", NULL},
     {"seconds[].second", "int", "always", "the chest timer's second", NULL},
     {"seconds[].stopwatch", "int", "always", "the same on the player's stopwatch: `second + 5`", NULL},
@@ -334,7 +344,8 @@ static const cli_field FIELDS[] = {
     {"conditions[].item", "string or null", "always", "the item or group; `null`: any content", NULL},
     {"conditions[].second", "int or null", "always", "the second; `null`: any of 0..255", NULL},
     {"conditions[].stopwatch", "int or null", "always", "`second + 5`", NULL},
-    {"maps", "array of object", "always", "the maps found, at most `--limit`, in the tool's order", NULL},
+    {"maps", "array of object", "always", "the maps found, at most `--limit`, in the tool's order (the D "
+     "variants of the B9F targets and of the Sainted-soma combo: a row per floor, B9F and B10F)", NULL},
     {"maps[].map", "string", "always", "map id", NULL},
     {"maps[].band", "int", "always", "band code", NULL},
     {"maps[].seed", "int", "always", "seed", NULL},
@@ -345,10 +356,10 @@ static const cli_field FIELDS[] = {
     {"maps[].boss", "int", "always", "boss 1..12", NULL},
     {"maps[].boss_en", "string", "always", "the boss, English", NULL},
     {"maps[].level", "int", "always", "map level", NULL},
-    {"maps[].floor", "int", "always", "the floor the tool's card shows", NULL},
+    {"maps[].floor", "int", "always", "the floor the tool's card shows (combo: the waypoint's)", NULL},
     {"maps[].chests", "int or null", "always", "QL: chests holding the target on it; `null` otherwise", NULL},
     {"maps[].walk", "number or null", "always",
-     "D variants: steps to the floor and through the hit chests; `null` otherwise or without a path", NULL},
+     "D variants: steps of the tool's route (`--help`); `null` otherwise or without a path", NULL},
     {"maps[].more_chests", "bool", "always", "D variants: more chests than needed (listed last)", NULL},
     {"found", "int", "always", "maps found", NULL},
     {"shown", "int", "always", "maps listed in `maps`", NULL},
@@ -361,7 +372,9 @@ static const cli_result RESULT = {
     "`grotto chests ql|combo|3rd TARGET [options] --json` or `grotto chests free COND... --json`.",
     "chests ql \"Lucida shard\" --band DD --limit 3 --json --quiet; "
     "chests ql Orichalcum --ppap 5 --walk --band DD --seeds 0000..0FFF --limit 3 --json --quiet; "
-    "chests free \"B3F,item=Mini medal,stopwatch=6\" --band DD --seeds 0000..03FF --limit 2 --json --quiet",
+    "chests free \"B3F,item=Mini medal,stopwatch=6\" --band DD --seeds 0000..03FF --limit 2 --json --quiet; "
+    "chests combo \"Sainted soma\" --walk --band DD --seeds 0000..1FFF --limit 3 --json --quiet; "
+    "chests 3rd \"Hephaestus' flame\" --walk --band DD --limit 2 --json --quiet",
     FIELDS,
     NULL,
 };
@@ -384,7 +397,9 @@ const cli_command CMD_chests = {
                 "grotto chests ql Orichalcum --ppap 5 --walk --band DD --seeds 0000..0FFF\n"
                 "grotto chests ql Millionaire --ppap 5 --all-floors --band DD --seeds 0000..0FFF\n"
                 "grotto chests combo Millionaire --band DD --seeds 0000..0FFF --csv\n"
+                "grotto chests combo \"Sainted soma\" --walk --band DD    # rows for B9F and B10F\n"
                 "grotto chests 3rd \"Sainted soma\" --band DD --seeds 0000..1FFF\n"
+                "grotto chests 3rd \"Hephaestus' flame\" --walk --band B5\n"
                 "grotto chests free \"B3F,item=Mini medal,stopwatch=6\" \"B3F,item=Mini medal,stopwatch=6\" --band DD",
     .run = run,
     .result = {&RESULT, &RESULT, &RESULT, &RESULT},

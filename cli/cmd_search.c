@@ -75,7 +75,8 @@ const cli_command CMD_search = {
                 "grotto search --band DD --state only --sort steps --to-match  # fastest to an ONLY floor\n"
                 "grotto search --sort tiles --desc                             # band DD's roomiest floors\n"
                 "grotto search --band DD --smr 9 --chests S2,A3 --flag0\n"
-                "grotto search --multibug --bug-more-floors --bug-special-floor --state 2 --band DD",
+                "grotto search --multibug --bug-more-floors --bug-special-floor --state 2 --band DD\n"
+                "grotto search --multibug --monster Godsteed --flag0 --band DD   # Flag0 on its ONLY floor",
     .run = run,
     .result = {&RESULT, &SEARCH_MULTIBUG_RESULT},
     .render = {[CLI_TEXT] = &SEARCH_TEXT, [CLI_CSV] = &SEARCH_CSV, [CLI_COUNT] = &QUERY_COUNT},

@@ -2,8 +2,9 @@
  * (research.md §5) as a mode of grotto search. Its conditions: the bug map
  * has more floors, a special floor beyond the map's last (up to the bug
  * map's), exact chest counts by rank over B3F..the bug map's last floor,
- * and --state moved from the map's floors to B5F..B16F of the seed's 16
- * floors; with no condition the tool's default, an ONLY floor. The other
+ * and --state, --monster and --flag0 moved from the map's floors to
+ * B5F..B16F of the seed's 16 floors; with no condition the tool's default,
+ * an ONLY floor. The other
  * map filters of search apply to the map itself. Run:
  * universe_multibug_run (universe/research_run.c). */
 #include <stdlib.h>
@@ -41,15 +42,21 @@ void search_multibug_init(search_args *a)
 int search_multibug_check(const char *cmd, search_args *a)
 {
     universe_query *q = &a->q.a.q;
-    if (q->monster >= 0)
-        return cli_error(cmd, "--monster does not apply with --multibug (the ONLY-monster condition of the bug "
-                              "search is not built)");
     universe_multibug_args *x = &a->mb.run;
     x->s = a->q.a;
     x->m = (universe_multibug_query){.more_floors = a->mb.more_floors, .special_in_bug = a->mb.special,
-                                     .states = q->states};
+                                     .states = q->states, .flag0 = q->flag0, .with_monster = q->monster >= 0,
+                                     .monster = q->monster};
+    if (q->monster >= 0 && !universe_multibug_states_take_monster(q->states))
+        return cli_error(cmd, "--monster with --multibug takes --state 4-enemy, 3-enemy, 2-enemy or partial (the "
+                              "survivors of the cut) or no --state (an ONLY floor of the monster), not ONLY or "
+                              "no-enemy states");
     memcpy(x->m.chests, a->mb.chests, sizeof x->m.chests);
-    x->s.q.states = 0; /* --state is the bug search's condition, not a filter of the map's floors */
+    /* --state, --monster and --flag0 are the bug search's conditions on the seed's 16 floors, not filters
+     * of the map's own floors */
+    x->s.q.states = 0;
+    x->s.q.monster = -1;
+    x->s.q.flag0 = 0;
     x->seed_lo = (uint32_t)q->seed_lo; /* --seeds (QUERY_OPTIONS) */
     x->seed_hi = (uint32_t)q->seed_hi;
     return 0;
@@ -80,6 +87,10 @@ static void head(const json_t *d, const void *args)
                                   (long long)json_integer_value(json_array_get(st, i)));
         n += (size_t)snprintf(what + n, sizeof what - n, ";");
     }
+    if (res_has(c, "monster_en"))
+        n += (size_t)snprintf(what + n, sizeof what - n, " monster %s;", res_get_str(c, "monster_en"));
+    if (res_get_bool(c, "flag0"))
+        n += (size_t)snprintf(what + n, sizeof what - n, " Flag0;");
     const char *key;
     json_t *value;
     json_object_foreach((json_t *)ch, key, value)
@@ -105,9 +116,12 @@ static void item(const json_t *m, const json_t *h, const void *args)
     line[0] = 0;
     for (size_t i = 0; i < json_array_size(fl) && n < sizeof line; i++) {
         const json_t *f = json_array_get(fl, i);
-        n += (size_t)snprintf(line + n, sizeof line - n, "%sB%lldF%s [%s] %s", i ? "; " : "", res_get_int(f, "floor"),
+        char d[24] = "";
+        if (res_has(f, "flag0") && res_get_int(f, "flag0") > 0)
+            snprintf(d, sizeof d, " (Flag0 %lld)", res_get_int(f, "flag0"));
+        n += (size_t)snprintf(line + n, sizeof line - n, "%sB%lldF%s [%s] %s%s", i ? "; " : "", res_get_int(f, "floor"),
                               res_get_bool(f, "beyond") ? "*" : "", res_get_str(f, "ofs_hex"),
-                              res_get_str(f, "state_text_en"));
+                              res_get_str(f, "state_text_en"), d);
     }
     if (n)
         cli_wrap(stdout, "        ", line, "; ", 8);
@@ -185,7 +199,11 @@ static const cli_field FIELDS[] = {
     {"conditions.special_in_bug", "bool", "always", "`--bug-special-floor`", NULL},
     {"conditions.states", "array of int", "always",
      "the states a floor among B5F..B16F must be in (`--state`; ONLY states 5, 14-16 with no condition; empty "
-     "with `--bug-special-floor` or chest counts alone)", NULL},
+     "with `--bug-special-floor`, or with chest counts, `--monster` or `--flag0` alone)", NULL},
+    {"conditions.flag0", "bool", "always", "`--flag0`: a listed floor with Flag0 tiles (D > 0; on a floor that meets "
+     "`--state` / `--monster` when given)", NULL},
+    {"conditions.monster_en", "string or null", "always", "`--monster`: alone an ONLY floor of it; with `--state` "
+     "a cut floor whose surviving kinds include it", NULL},
     {"conditions.chests", "object", "always", "`--bug-chests`: rank letter -> exact count", NULL},
     {"conditions.chests.*", "int", "always", "the count asked for that rank", NULL},
     {"maps", "array of object", "always", "the maps found (ascending band and seed), at most `--limit`", NULL},
@@ -208,13 +226,14 @@ static const cli_field FIELDS[] = {
     {"maps[].bug.level", "int", "always", "its level", NULL},
     {"maps[].more_floors", "bool", "always", "the bug map has more floors", NULL},
     {"maps[].floors", "array of object", "always",
-     "the floors the tool lists: B5F..B16F of the 16 floors in a special state (only those beyond the map's last "
-     "with `--bug-special-floor`)", NULL},
+     "the floors the tool lists: B5F..B16F of the 16 floors in a special state, or with D > 0 under `--flag0` "
+     "(only those beyond the map's last with `--bug-special-floor`)", NULL},
     {"maps[].floors[].floor", "int", "always", "floor", NULL},
     {"maps[].floors[].ofs_hex", "string", "always", "ElistOfs, 4 hex digits", NULL},
     {"maps[].floors[].state", "int", "always", "state code", NULL},
     {"maps[].floors[].state_text_en", "string or null", "always", "the state as `map` writes it", NULL},
-    {"maps[].floors[].matched", "bool", "always", "the floor meets the state condition", NULL},
+    {"maps[].floors[].flag0", "int or null", "always", "Flag0 tiles on it (D)", NULL},
+    {"maps[].floors[].matched", "bool", "always", "the floor meets the state and monster conditions", NULL},
     {"maps[].floors[].beyond", "bool", "always", "below the map's last floor", NULL},
     {"found", "int", "always", "maps found", NULL},
     {"shown", "int", "always", "maps listed", NULL},
@@ -226,7 +245,8 @@ const cli_result SEARCH_MULTIBUG_RESULT = {
     "search --multibug",
     "`grotto search --multibug [conditions] [filters] --json`.",
     "search --multibug --band DD --seeds 0000..0FFF --limit 2 --json --quiet; "
-    "search --multibug --bug-more-floors --bug-chests S2 --band DD --seeds 0000..03FF --limit 1 --json --quiet",
+    "search --multibug --bug-more-floors --bug-chests S2 --band DD --seeds 0000..03FF --limit 1 --json --quiet; "
+    "search --multibug --flag0 --monster Godsteed --band DD --limit 2 --json --quiet",
     FIELDS,
     NULL,
 };

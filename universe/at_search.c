@@ -166,6 +166,57 @@ void universe_at_result_free(universe_at_result *r)
 
 enum { LISTED_FIRST = 5 }; /* the tool lists B5F..B16F */
 
+/* The kinds a cut state keeps, 2..4 (the tool reads them from the state's
+ * text: 4-, 3- or 2-enemy, with or without a chest monster); 0 for the
+ * other states. */
+static int kinds_kept(int state)
+{
+    for (int k = 2; k <= GT_CUT_KINDS_MAX; k++)
+        for (int miss = 0; miss <= GT_CHEST_MONSTERS; miss++)
+            if (gt_state_of_cut[k][miss] == state)
+                return k;
+    return 0;
+}
+
+/* The states the combined search takes with a monster (the tool refuses a
+ * monster with the ONLY and no-enemy conditions): the cuts that keep 2..4
+ * kinds and the partial state. */
+int universe_multibug_states_take_monster(uint32_t states)
+{
+    for (int s = 0; s < 32; s++)
+        if ((states >> s & 1u) && s != GT_STATE_PARTIAL && !kinds_kept(s))
+            return 0;
+    return 1;
+}
+
+/* The monster is among the first k wandering members of the floor's enemy
+ * list (k = 0: any of them) - the tool's combined search. */
+static int among_survivors(const grotto_elist_t *el, int k, int monster)
+{
+    const struct gt_floor_table *ft = &gt_floor_tables[el->env][el->mr];
+    for (int j = 0, seen = 0; j < ft->F && j < GT_LIST_MAX && (!k || seen < k); j++) {
+        if (ft->spawn[j].lo < 0)
+            continue; /* a trapped chest: not a wanderer */
+        if (ft->spawn[j].monster == monster)
+            return 1;
+        seen++;
+    }
+    return 0;
+}
+
+/* Floor n (elist el) meets the enemy-list and monster conditions. */
+static int floor_matches(const universe_multibug_query *q, uint32_t states, const grotto_elist_t *el)
+{
+    int s = el->state;
+    if (states && !((states >> s) & 1u))
+        return 0;
+    if (!q->with_monster)
+        return 1;
+    if (states) /* combined: the state's survivors */
+        return among_survivors(el, kinds_kept(s), q->monster);
+    return (s == 5 || (s >= 14 && s <= 16)) && gt_floor_tables[el->env][el->mr].only == q->monster;
+}
+
 /* The tool's test of one result: 1 and *h filled when it is listed. */
 static int multibug_passes(const grotto_multibug_t *mb, const universe_multibug_query *q, int any_chests,
                            universe_multibug_hit *h)
@@ -180,24 +231,35 @@ static int multibug_passes(const grotto_multibug_t *mb, const universe_multibug_
             if (q->chests[rank] && count[rank] != q->chests[rank])
                 return 0;
     }
-    uint32_t states = q->states ? q->states : any_chests ? 0 : (uint32_t)UNIVERSE_MULTIBUG_ONLY_STATES;
-    uint16_t shown = 0, matched = 0;
+    int only_default = !q->states && !q->with_monster && !q->flag0 && !any_chests;
+    uint32_t states = only_default ? (uint32_t)UNIVERSE_MULTIBUG_ONLY_STATES : q->states;
+    int conditioned = states || q->with_monster;
+    uint16_t shown = 0, matched = 0, with_d = 0, special = 0;
     for (int n = LISTED_FIRST; n <= GROTTO_MAX_FLOORS; n++) {
-        int s = mb->elist[n - 1].state;
-        if (!s)
-            continue;
-        shown |= (uint16_t)(1u << (n - 1));
-        if (!states || (states >> s) & 1u)
-            matched |= (uint16_t)(1u << (n - 1));
+        const grotto_elist_t *el = &mb->elist[n - 1];
+        uint16_t bit = (uint16_t)(1u << (n - 1));
+        if (el->D)
+            with_d |= bit;
+        if (el->state)
+            special |= bit;
+        if (el->state && floor_matches(q, states, el))
+            matched |= bit;
+        if (el->state || (q->flag0 && el->D))
+            shown |= bit;
     }
     if (q->special_in_bug) {
         /* only the floors in (orig, bug]; any state there counts */
         shown &= (uint16_t)(((1u << bug) - 1) & ~((1u << orig) - 1));
-        if (!shown)
-            return 0;
-    } else if (states && !matched) {
-        return 0;
+        if (!shown || (conditioned && !(shown & special)))
+            return 0; /* with conditions, a floor there in a non-zero state */
+        with_d &= shown;
     }
+    if (q->flag0 && !with_d)
+        return 0;
+    if (q->flag0 && conditioned && !(with_d & shown & matched))
+        return 0; /* a floor that meets the conditions has D > 0 */
+    if (!q->special_in_bug && conditioned && !matched)
+        return 0;
     memset(h, 0, sizeof *h);
     h->orig_floors = (uint8_t)orig;
     h->bug_floors = (uint8_t)bug;
@@ -217,7 +279,8 @@ int universe_multibug_search(const universe_index *ix, const grotto_engine *e, c
 {
     double t0 = base_now();
     memset(r, 0, sizeof *r);
-    if (!e->map_floors || !e->multibug || q->states >> 17)
+    if (!e->map_floors || !e->multibug || q->states >> 17 ||
+        (q->with_monster && (q->monster < 0 || q->monster >= GT_MONSTER_COUNT || !universe_multibug_states_take_monster(q->states))))
         return -1;
     int any_chests = 0;
     for (int rank = 1; rank <= 10; rank++)

@@ -86,15 +86,26 @@ void universe_at_result_free(universe_at_result *r);
 
 /* ---- the multibug search (the tool's MultibugSearch) ---- */
 
-/* Conditions, all optional:
+/* Conditions, all optional (the tool's MultibugSearch; spec notes 54, 55
+ * and the one on Flag0 and the ONLY monster):
  *   more_floors     the bug map has more floors than the map;
  *   special_in_bug  a floor among B5F..B16F in (map floors, bug floors] is in
- *                   a non-zero enemy-list state; the enemy-list condition is
- *                   then not applied (the tool counts any such floor);
+ *                   a non-zero enemy-list state (or, with flag0, has D > 0);
+ *                   the enemy-list and monster conditions are then not
+ *                   applied (the tool counts any such floor);
  *   states          enemy-list condition: bit per state code (records.md); a
  *                   floor among B5F..B16F of the seed's 16 floors must be in
- *                   one of them. With no states and no chest counts the tool
- *                   searches ONLY floors (states 5, 14-16);
+ *                   one of them. With no states, no monster, no flag0 and no
+ *                   chest counts the tool searches ONLY floors (states 5, 14-16);
+ *   with_monster    monster (index into gt_monsters): alone, a floor in an
+ *                   ONLY state of that monster; with states (cut states 2-4,
+ *                   10-13 or the partial state 1; no ONLY or no-enemy state),
+ *                   a floor in one of them whose first k wandering members
+ *                   (k: the state's kinds, every member for the partial
+ *                   state) include the monster - the tool's combined search;
+ *   flag0           a listed floor with D > 0 (floors in a normal state with
+ *                   D > 0 are then listed too); with states or a monster,
+ *                   on a floor that meets them;
  *   chests[r]       exact counts of rank-r chests (1..10; 0: any) over floors
  *                   B3F..the bug map's last floor of the 16-floor generation. */
 typedef struct universe_multibug_query {
@@ -102,6 +113,9 @@ typedef struct universe_multibug_query {
     int special_in_bug;
     uint32_t states;
     uint8_t chests[11];
+    int flag0;
+    int with_monster;
+    int monster;
 } universe_multibug_query;
 
 /* The state bits of the ONLY states (5, 14, 15, 16) */
@@ -111,9 +125,9 @@ typedef struct universe_multibug_hit {
     uint32_t map;                /* grotto_map_slot(band, seed) */
     uint8_t orig_floors, bug_floors;
     uint8_t bug_boss, bug_level;
-    uint16_t shown;              /* bit n-1: floor n listed (B5F..B16F in a non-zero state;
-                                    within (orig, bug] under special_in_bug) */
-    uint16_t matched;            /* bit n-1: floor n meets the enemy-list condition */
+    uint16_t shown;              /* bit n-1: floor n listed (B5F..B16F in a non-zero state, or
+                                    with D > 0 under flag0; within (orig, bug] under special_in_bug) */
+    uint16_t matched;            /* bit n-1: floor n meets the enemy-list and monster conditions */
     uint16_t ofs[GROTTO_MAX_FLOORS]; /* ElistOfs of each floor (the tool shows them in hex) */
     uint8_t state[GROTTO_MAX_FLOORS];
 } universe_multibug_hit;
@@ -125,8 +139,13 @@ typedef struct universe_multibug_result {
     double seconds;
 } universe_multibug_result;
 
-/* 0, or -1 (bad query or out of memory; *r then empty). The engine must
- * have map_floors and multibug members. */
+/* 1 when the states (bits) may go with a monster: none, or only cut states
+ * that keep 2..4 kinds and the partial state (the tool's combined search). */
+int universe_multibug_states_take_monster(uint32_t states);
+
+/* 0, or -1 (bad query - a state bit above 16, a monster out of range, a
+ * monster with an ONLY or no-enemy state -, or out of memory; *r then
+ * empty). The engine must have map_floors and multibug members. */
 int universe_multibug_search(const universe_index *ix, const grotto_engine *e, const universe_at_where *where,
                              const universe_multibug_query *q, universe_multibug_result *r);
 void universe_multibug_result_free(universe_multibug_result *r);

@@ -39,6 +39,10 @@ static const char *const QUERIES[][12] = {
     {"search", "--sort", "tiles", "--desc", "--csv", NULL},
     {"odds", "--base", "248", "--state", "only", NULL},
     {"odds", "--base", "120", "--monster", "liquid metal slime", "--json", NULL},
+    {"chests", "ql", "Lucida shard", "--band", "DD", "--count", NULL},
+    {"chests", "combo", "Millionaire", "--walk", "--band", "DD", "--limit", "0", "--json", NULL},
+    {"at", "--pattern", "R2", "--threshold", "1/256", "--band", "DD", "--count", NULL},
+    {"search", "--multibug", "--band", "DD", "--flag0", "--limit", "0", "--json", NULL},
     {"stats", NULL},
 };
 enum { NQUERIES = sizeof QUERIES / sizeof QUERIES[0], MAX_RUNS = 100 };

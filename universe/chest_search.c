@@ -8,11 +8,13 @@
  * the index's per-floor chest counts and layout terms), only when a rule
  * gets past the map-level requirements; a chest's content at a second
  * from the engine's chest_seconds, the seconds 0..255 that give an item of
- * a set from its chest_hits. The D variants' walk: the floors before the
- * hit floor summed (engine walk), then the cheapest order to visit the hit
- * chests from the floor's up stairs, each leg the engine's walk on a copy
+ * a set from its chest_hits. The D variants' walk (the routes per kind:
+ * chest_search.h): the floors before the route's first floor summed
+ * (engine walk), then legs between tiles, each the engine's walk on a copy
  * of the floor whose stairs are moved to the leg's ends (the walk's rules,
- * grotto/walk.h, are exactly the tool's point-to-point rules).
+ * grotto/walk.h, are exactly the tool's point-to-point rules); a leg to
+ * the next floor down goes through the down stairs and that floor's up
+ * stairs, one up the other way. Floors are generated once per map.
  *
  * Rules per kind (the tool's 2.js DUNGEON_CHECKERS, 3.js search entries;
  * tables gt_ql_rule, gt_ql_all, gt_third, gt_combo):
@@ -38,7 +40,10 @@
 #include "grotto/walk.h"
 #include "universe.h"
 
-enum { SOMA_SECOND = 2, THIRD_SECOND = 2, LATE_SECOND = 20, THIRD_CHEST = 2 };
+enum { SOMA_SECOND = 2, THIRD_SECOND = 2, LATE_SECOND = 20, THIRD_CHEST = 2, B9F = 9, B10F = 10 };
+
+/* The D variants with a row per floor keep the cheapest few B10F rows (the tool's cut). */
+enum { B10_ROWS_KEPT = 5 };
 
 void universe_chest_query_init(universe_chest_query *q)
 {
@@ -91,6 +96,8 @@ typedef struct map_ctx {
     int floors, smr;
     int have_map;
     grotto_map_t map;
+    uint32_t have_floor;               /* bit n-1: floor[n-1] generated */
+    grotto_floor_t floor[GROTTO_MAX_FLOORS];
 } map_ctx;
 
 /* The map's chest ranks through the engine (once per map). 0 or -1. */
@@ -172,63 +179,163 @@ static int bits(unsigned m)
 
 /* ---- walking cost (the D variants) ---- */
 
-static uint16_t leg(const grotto_engine *e, const grotto_floor_t *f, grotto_xy from, grotto_xy to)
+enum { NO_COST = -1 }; /* a route without a path (the tool's null; sorted as 1e9 steps) */
+
+/* Floor n (1..16) of the map through the engine, generated once. */
+static const grotto_floor_t *floor_of(map_ctx *c, int n)
+{
+    if (!(c->have_floor >> (n - 1) & 1)) {
+        if (c->e->floor(c->seed, n, &c->floor[n - 1]))
+            return NULL;
+        c->have_floor |= 1u << (n - 1);
+    }
+    return &c->floor[n - 1];
+}
+
+/* Half-steps between two tiles of one floor: the engine's walk on a copy
+ * whose stairs are moved to the leg's ends; NO_COST without a path. */
+static long leg(const grotto_engine *e, const grotto_floor_t *f, grotto_xy from, grotto_xy to)
 {
     grotto_floor_t g = *f;
     g.up = from;
     g.down = to;
-    return e->walk(&g);
+    uint16_t w = e->walk(&g);
+    return w == GROTTO_WALK_NONE ? NO_COST : w;
 }
 
-/* Half-steps: floors 1..n-1, then from floor n's up stairs through the
- * chests of `mask` in the cheapest order; GROTTO_WALK_NONE without a path. */
-static int walk_cost(map_ctx *c, int n, unsigned mask, uint16_t *out)
+static long add(long a, long b)
 {
-    uint32_t sum = 0;
-    grotto_floor_t f;
+    return a == NO_COST || b == NO_COST ? NO_COST : a + b;
+}
+
+static long least(long a, long b)
+{
+    return a == NO_COST ? b : b == NO_COST ? a : a < b ? a : b;
+}
+
+/* Floors 1..n-1 walked from stairs to stairs. -2 on an engine error. */
+static long prefix_cost(map_ctx *c, int n)
+{
+    long sum = 0;
     for (int k = 1; k < n; k++) {
-        if (c->e->floor(c->seed, k, &f))
-            return -1;
-        uint16_t w = c->e->walk(&f);
-        if (w == GROTTO_WALK_NONE) {
-            *out = GROTTO_WALK_NONE;
-            return 0;
-        }
-        sum += w;
+        const grotto_floor_t *f = floor_of(c, k);
+        if (!f)
+            return -2;
+        sum = add(sum, leg(c->e, f, f->up, f->down));
     }
-    if (c->e->floor(c->seed, n, &f))
-        return -1;
+    return sum;
+}
+
+/* A point of floor n to a point of floor m (n, or a floor next to it): on
+ * the same floor the leg itself; one floor down through n's down stairs and
+ * m's up stairs; otherwise through n's up stairs and m's down stairs (the
+ * tool's rule for a step between two floors). -2 on an engine error. */
+static long cross_leg(map_ctx *c, int n, grotto_xy from, int m, grotto_xy to)
+{
+    const grotto_floor_t *a = floor_of(c, n), *b = floor_of(c, m);
+    if (!a || !b)
+        return -2;
+    if (n == m)
+        return leg(c->e, a, from, to);
+    if (m == n + 1)
+        return add(leg(c->e, a, from, a->down), leg(c->e, b, b->up, to));
+    return add(leg(c->e, a, from, a->up), leg(c->e, b, b->down, to));
+}
+
+/* Floors 1..n-1, then from floor n's up stairs through the chests of
+ * `mask` in the cheapest order (QL D). NO_COST without a path, -2 on an
+ * engine error. */
+static long chain_cost(map_ctx *c, int n, unsigned mask)
+{
+    long sum = prefix_cost(c, n);
+    const grotto_floor_t *f = floor_of(c, n);
+    if (sum == -2 || !f)
+        return -2;
     grotto_xy pt[GROTTO_MAX_CHESTS + 1];
     int np = 0;
-    pt[np++] = f.up;
+    pt[np++] = f->up;
     for (int i = 0; i < GROTTO_MAX_CHESTS; i++)
         if (mask >> i & 1)
-            pt[np++] = f.chest[i];
-    uint16_t d[GROTTO_MAX_CHESTS + 1][GROTTO_MAX_CHESTS + 1];
+            pt[np++] = f->chest[i];
+    long d[GROTTO_MAX_CHESTS + 1][GROTTO_MAX_CHESTS + 1];
     for (int i = 0; i < np; i++)
         for (int j = 1; j < np; j++)
-            d[i][j] = i == j ? 0 : leg(c->e, &f, pt[i], pt[j]);
+            d[i][j] = i == j ? 0 : leg(c->e, f, pt[i], pt[j]);
     /* every order of the chests (at most 3! = 6) */
     static const int ORDERS[6][3] = {{1, 2, 3}, {1, 3, 2}, {2, 1, 3}, {2, 3, 1}, {3, 1, 2}, {3, 2, 1}};
-    uint32_t best = UINT32_MAX;
+    long best = NO_COST;
     for (int o = 0; o < 6; o++) {
-        int ok = 1, cur = 0;
-        uint32_t cost = 0;
-        for (int s = 0; s < 3 && ok; s++) {
-            int nx = ORDERS[o][s];
+        int cur = 0;
+        long cost = 0;
+        for (int k = 0; k < 3 && cost != NO_COST; k++) {
+            int nx = ORDERS[o][k];
             if (nx >= np)
                 continue;
-            if (d[cur][nx] == GROTTO_WALK_NONE)
-                ok = 0;
-            else
-                cost += d[cur][nx];
+            cost = add(cost, d[cur][nx]);
             cur = nx;
         }
-        if (ok && cost < best)
-            best = cost;
+        best = least(best, cost);
     }
-    *out = best == UINT32_MAX ? GROTTO_WALK_NONE : (uint16_t)(sum + best);
-    return 0;
+    return add(sum, best);
+}
+
+/* A 3rd chest to reach: floor and tile. */
+typedef struct stop {
+    int floor;
+    grotto_xy at;
+} stop;
+
+/* The combo's route: floors 1..wp-1, floor wp's up stairs to the waypoint
+ * chests of `mask` (two of them: either order), then the stops (two: either
+ * order), a stop on another floor reached by cross_leg. Of the waypoint
+ * orders the tool keeps the one whose waypoint part is cheapest, the whole
+ * route breaking a tie. NO_COST without a path, -2 on an engine error. */
+static long route_cost(map_ctx *c, int wp, unsigned mask, const stop *t, int nt)
+{
+    long pre = prefix_cost(c, wp);
+    const grotto_floor_t *f = floor_of(c, wp);
+    if (pre == -2 || !f)
+        return -2;
+    if (pre == NO_COST)
+        return NO_COST;
+    grotto_xy w[2];
+    int nw = 0;
+    for (int i = 0; i < 2; i++)
+        if (mask >> i & 1)
+            w[nw++] = f->chest[i];
+    long best_wp = NO_COST, best = NO_COST;
+    for (int o = 0; o < nw; o++) {
+        grotto_xy at = f->up;
+        long wc = 0;
+        for (int k = 0; k < nw && wc != NO_COST; k++) {
+            grotto_xy next = w[(o + k) % nw];
+            wc = add(wc, leg(c->e, f, at, next));
+            at = next;
+        }
+        if (wc == NO_COST)
+            continue;
+        long seg = NO_COST;
+        for (int u = 0; u < nt; u++) {
+            int fl = wp;
+            grotto_xy p = at;
+            long sc = 0;
+            for (int k = 0; k < nt && sc != NO_COST; k++) {
+                const stop *s = &t[(u + k) % nt];
+                long l = cross_leg(c, fl, p, s->floor, s->at);
+                if (l == -2)
+                    return -2;
+                sc = add(sc, l);
+                fl = s->floor;
+                p = s->at;
+            }
+            seg = least(seg, sc);
+        }
+        if (seg == NO_COST)
+            continue;
+        if (best_wp == NO_COST || wc < best_wp || (wc == best_wp && wc + seg < best))
+            best_wp = wc, best = wc + seg;
+    }
+    return add(pre, best);
 }
 
 /* ---- the kinds ---- */
@@ -239,6 +346,7 @@ typedef struct plan {
     grotto_item_set target;   /* QL, QL_ALL, THIRD items, COMBO waypoint */
     /* QL */
     int floor[2], nfloors, need;
+    int b10_rows;             /* D of the B9F targets and of the Sainted-soma rule: a row per floor */
     uint32_t second[2];
     int nseconds;
     /* QL_ALL */
@@ -264,11 +372,19 @@ static uint32_t ppap_second(universe_chest_timing t)
     return t == UNIVERSE_CHEST_PPAP5 ? 0 : 4;
 }
 
-/* QL: 1 hit (floor, chests, walk in h), 0 none, -1 error. */
+static uint16_t half_steps(long cost)
+{
+    return cost < 0 || cost >= GROTTO_WALK_NONE ? (uint16_t)GROTTO_WALK_NONE : (uint16_t)cost;
+}
+
+/* QL: the rows found (floor, chests, walk in h[]), 0 none, -1 error. One
+ * row, the first floor that hits; the B9F targets' D variants a row per hit
+ * floor (B9F, B10F). */
 static int try_ql(const plan *p, map_ctx *c, universe_chest_hit *h)
 {
     if (c->floors < p->min_floors)
         return 0;
+    int rows = 0;
     for (int i = 0; i < p->nfloors; i++) {
         int n = p->floor[i];
         if (n > c->floors)
@@ -283,16 +399,21 @@ static int try_ql(const plan *p, map_ctx *c, universe_chest_hit *h)
         }
         if (!best)
             continue;
-        h->floor = (uint8_t)n;
-        h->chests = (uint8_t)bits(best);
+        universe_chest_hit *o = &h[rows++];
+        o->floor = (uint8_t)n;
+        o->chests = (uint8_t)bits(best);
         if (p->q->walk) {
-            h->x3 = bits(best) > p->need;
-            if (walk_cost(c, n, best, &h->walk))
+            o->x3 = bits(best) > p->need;
+            o->b10 = p->b10_rows && n == B10F;
+            long w = chain_cost(c, n, best);
+            if (w == -2)
                 return -1;
+            o->walk = half_steps(w);
         }
-        return 1;
+        if (!p->b10_rows)
+            return 1;
     }
-    return 0;
+    return rows;
 }
 
 static int try_ql_all(const plan *p, map_ctx *c, universe_chest_hit *h)
@@ -325,6 +446,22 @@ static int try_ql_all(const plan *p, map_ctx *c, universe_chest_hit *h)
     return 0;
 }
 
+/* 3rd D: floors before f1, then either f1's 3rd chest first and down to
+ * f2's (forward), or f2's first and back up to f1's (reverse), the cheaper. */
+static long third_cost(map_ctx *c, int f1, int f2)
+{
+    long pre = prefix_cost(c, f1);
+    const grotto_floor_t *a = floor_of(c, f1), *b = floor_of(c, f2);
+    if (pre == -2 || !a || !b)
+        return -1;
+    grotto_xy t1 = a->chest[THIRD_CHEST], t2 = b->chest[THIRD_CHEST];
+    long fwd1 = cross_leg(c, f1, a->up, f1, t1), fwd2 = cross_leg(c, f1, t1, f2, t2);
+    long rev1 = cross_leg(c, f1, a->up, f2, t2), rev2 = cross_leg(c, f2, t2, f1, t1);
+    if (fwd1 == -2 || fwd2 == -2 || rev1 == -2 || rev2 == -2)
+        return -1;
+    return half_steps(least(add(pre, add(fwd1, fwd2)), add(pre, add(rev1, rev2))));
+}
+
 static int try_third(const plan *p, map_ctx *c, universe_chest_hit *h)
 {
     int f1 = p->third->floor[0], f2 = p->third->floor[1];
@@ -340,27 +477,70 @@ static int try_third(const plan *p, map_ctx *c, universe_chest_hit *h)
     unsigned m1, m2;
     if (hits_at(c, f1, THIRD_SECOND, &p->target, &m1) || hits_at(c, f2, THIRD_SECOND, &p->target, &m2))
         return -1;
-    if ((m1 >> THIRD_CHEST & 1) && (m2 >> THIRD_CHEST & 1)) {
-        h->floor = (uint8_t)f1;
-        return 1;
+    if (!(m1 >> THIRD_CHEST & 1) || !(m2 >> THIRD_CHEST & 1))
+        return 0;
+    h->floor = (uint8_t)f1;
+    if (p->q->walk) {
+        long w = third_cost(c, f1, f2);
+        if (w < 0)
+            return -1;
+        h->walk = (uint16_t)w;
     }
-    return 0;
+    return 1;
+}
+
+/* The waypoint chests of a floor (chest 1 or 2 holding a waypoint item):
+ * at Solo's and at Party's second (both the PPAP second when timed). */
+typedef struct wp_hit {
+    unsigned solo, party;
+} wp_hit;
+
+/* The waypoint chests' sets the route may start with (the tool's cases):
+ * one set at a PPAP second or when Solo and Party pick the same chests,
+ * else Party's then Solo's (each when not empty). Their count. */
+static int wp_cases(const plan *p, wp_hit w, unsigned cases[2])
+{
+    int n = 0;
+    if (p->timed || w.solo == w.party) { /* (a PPAP second: the same chests) */
+        if (w.party)
+            cases[n++] = w.party;
+        return n;
+    }
+    if (w.party)
+        cases[n++] = w.party;
+    if (w.solo)
+        cases[n++] = w.solo;
+    return n;
+}
+
+/* The cheapest route over the cases to the stops. NO_COST or -2 as route_cost. */
+static long cases_cost(map_ctx *c, int wp, const unsigned *cases, int ncases, const stop *t, int nt)
+{
+    long best = NO_COST;
+    for (int i = 0; i < ncases; i++) {
+        long r = route_cost(c, wp, cases[i], t, nt);
+        if (r == -2)
+            return -2;
+        best = least(best, r);
+    }
+    return best;
 }
 
 /* The waypoint on floor n: chest 1 or 2 holds a waypoint item at Solo's or
- * Party's second (or the PPAP second). 1, 0, -1. */
-static int waypoint(const plan *p, map_ctx *c, int n)
+ * Party's second (or the PPAP second). 1 (*w: which chests), 0, -1. */
+static int waypoint(const plan *p, map_ctx *c, int n, wp_hit *w)
 {
+    memset(w, 0, sizeof *w);
     if (n > c->floors)
         return 0;
-    unsigned any = 0;
-    for (int s = 0; s < (p->timed ? 1 : 2); s++) {
-        unsigned m;
-        if (hits_at(c, n, p->wp_second[s], &p->target, &m))
-            return -1;
-        any |= m;
-    }
-    return (any & 3u) != 0;
+    if (hits_at(c, n, p->wp_second[0], &p->target, &w->solo))
+        return -1;
+    if (p->timed)
+        w->party = w->solo;
+    else if (hits_at(c, n, p->wp_second[1], &p->target, &w->party))
+        return -1;
+    w->solo &= 3u, w->party &= 3u;
+    return (w->solo | w->party) != 0;
 }
 
 /* The 3rd chest of floor n at second t holds an item of s: 1, 0, -1. */
@@ -372,13 +552,25 @@ static int third_has(map_ctx *c, int n, int t, const grotto_item_set *s)
     return m >> THIRD_CHEST & 1;
 }
 
-static int soma_route(const plan *p, map_ctx *c, int wp, const int *thirds, int nthirds)
+static stop third_stop(map_ctx *c, int n)
 {
-    int r = waypoint(p, c, wp);
+    const grotto_floor_t *f = floor_of(c, n);
+    return (stop){n, f ? f->chest[THIRD_CHEST] : (grotto_xy){0, 0}};
+}
+
+/* The Sainted-soma rule from the waypoint on floor wp: 1 (*cost: the walk
+ * to the chosen S-rank 3rd chest when walking - the first of `thirds`, or
+ * the cheapest when `cheapest`), 0, -1. */
+static int soma_route(const plan *p, map_ctx *c, int wp, const int *thirds, int nthirds, int cheapest, long *cost)
+{
+    wp_hit w;
+    int r = waypoint(p, c, wp, &w);
     if (r <= 0)
         return r;
     if (chests_on(c, wp) >= 3 && (r = third_has(c, wp, SOMA_SECOND + p->shift, &p->target)) != 0)
         return r < 0 ? -1 : 0; /* the waypoint floor's 3rd chest is itself the soma */
+    unsigned cases[2];
+    int ncases = wp_cases(p, w, cases), found = 0;
     for (int i = 0; i < nthirds; i++) {
         int n = thirds[i];
         if (n > c->floors || chests_on(c, n) < 3)
@@ -388,55 +580,90 @@ static int soma_route(const plan *p, map_ctx *c, int wp, const int *thirds, int 
             return -1;
         if (cf.rank[THIRD_CHEST] != GT_CHEST_RANKS)
             continue;
-        if ((r = third_has(c, n, p->combo->second + p->shift, &p->material)) != 0)
-            return r;
+        if ((r = third_has(c, n, p->combo->second + p->shift, &p->material)) < 0)
+            return -1;
+        if (!r)
+            continue;
+        if (!p->q->walk)
+            return 1;
+        stop t = third_stop(c, n);
+        long k = cases_cost(c, wp, cases, ncases, &t, 1);
+        if (k == -2)
+            return -1;
+        /* the first target, or a strictly cheaper one (no path counts as endless) */
+        if (!found || (cheapest && k != NO_COST && (*cost == NO_COST || k < *cost)))
+            *cost = k;
+        found = 1;
+        if (!cheapest)
+            break;
     }
-    return 0;
+    return found;
 }
 
 static int try_combo(const plan *p, map_ctx *c, universe_chest_hit *h)
 {
     const struct gt_combo *k = p->combo;
     int r;
+    long cost = NO_COST;
+    wp_hit w;
+    unsigned cases[2];
     if (k->kind == GT_COMBO_SOMA) {
-        if (c->smr != 9 || c->floors < 9)
+        if (c->smr != 9 || c->floors < B9F)
             return 0;
-        static const int MAIN[] = {9, 10}, EXTRA[] = {9, 10, 11};
-        if ((r = soma_route(p, c, 9, MAIN, 2)) != 0) {
-            h->floor = 9;
-            return r;
+        static const int MAIN[] = {B9F, B10F}, EXTRA[] = {B9F, B10F, B10F + 1};
+        int rows = 0;
+        if ((r = soma_route(p, c, B9F, MAIN, 2, 0, &cost)) < 0)
+            return -1;
+        if (r) {
+            h[rows].floor = B9F;
+            h[rows++].walk = p->q->walk ? half_steps(cost) : 0;
         }
-        if (p->q->walk && (r = soma_route(p, c, 10, EXTRA, 3)) != 0) {
-            h->floor = 10;
-            return r;
+        if (!p->q->walk)
+            return rows;
+        /* D: also a row for a waypoint on B10F (the cheapest of its targets) */
+        if ((r = soma_route(p, c, B10F, EXTRA, 3, 1, &cost)) < 0)
+            return -1;
+        if (r) {
+            h[rows].floor = B10F;
+            h[rows].b10 = 1;
+            h[rows++].walk = half_steps(cost);
         }
-        return 0;
+        return rows;
     }
     if (c->floors < 3)
         return 0;
     if (k->kind == GT_COMBO_MONSTER_BOX) {
-        if ((r = waypoint(p, c, 3)) <= 0)
+        if ((r = waypoint(p, c, 3, &w)) <= 0)
             return r;
         if (chests_on(c, 3) < 3)
             return 0;
-        for (int t = k->window[0] + p->shift; t <= k->window[1] + p->shift; t++)
-            if ((r = third_has(c, 3, t, &p->material)) != 0) {
-                h->floor = 3;
-                return r;
+        for (int t = k->window[0] + p->shift; t <= k->window[1] + p->shift; t++) {
+            if ((r = third_has(c, 3, t, &p->material)) < 0)
+                return -1;
+            if (!r)
+                continue;
+            h->floor = 3;
+            if (p->q->walk) {
+                stop s3 = third_stop(c, 3);
+                if ((cost = cases_cost(c, 3, cases, wp_cases(p, w, cases), &s3, 1)) == -2)
+                    return -1;
+                h->walk = half_steps(cost);
             }
+            return 1;
+        }
         return 0;
     }
     int wp = 3;
-    if ((r = waypoint(p, c, 3)) < 0)
+    if ((r = waypoint(p, c, 3, &w)) < 0)
         return -1;
     if (!r) {
         wp = 4;
-        if ((r = waypoint(p, c, 4)) <= 0)
+        if ((r = waypoint(p, c, 4, &w)) <= 0)
             return r;
     }
     int t = k->second + p->shift, late = LATE_SECOND + p->shift;
-    int found = 0;
-    for (int n = 3; n <= 4 && !found; n++) {
+    int ok[2] = {0, 0}; /* B3F, B4F: the 3rd chest holds the material now and not at the late second */
+    for (int n = 3; n <= 4; n++) {
         if (n > c->floors || chests_on(c, n) < 3)
             continue;
         /* Millionaire: the waypoint's floor wants the strict materials, the other the broad set */
@@ -449,11 +676,25 @@ static int try_combo(const plan *p, map_ctx *c, universe_chest_hit *h)
         int then = third_has(c, n, late, k->broad ? &p->material : want);
         if (then < 0)
             return -1;
-        found = !then;
+        ok[n - 3] = !then;
     }
-    if (found)
-        h->floor = (uint8_t)wp;
-    return found;
+    if (!ok[0] && !ok[1])
+        return 0;
+    h->floor = (uint8_t)wp;
+    if (p->q->walk) {
+        /* one 3rd chest, or with both the cheapest of: either alone, both */
+        stop s[2] = {third_stop(c, 3), third_stop(c, 4)};
+        int ncases = wp_cases(p, w, cases);
+        long k1 = NO_COST, k2 = NO_COST, k12 = NO_COST;
+        if (ok[0] && (k1 = cases_cost(c, wp, cases, ncases, &s[0], 1)) == -2)
+            return -1;
+        if (ok[1] && (k2 = cases_cost(c, wp, cases, ncases, &s[1], 1)) == -2)
+            return -1;
+        if (ok[0] && ok[1] && (k12 = cases_cost(c, wp, cases, ncases, s, 2)) == -2)
+            return -1;
+        h->walk = half_steps(least(least(k1, k2), k12));
+    }
+    return 1;
 }
 
 /* FREE: the greedy choice of chests (chest_search.h). */
@@ -583,9 +824,9 @@ static int make_plan(const universe_chest_query *q, plan *p, char *err, size_t e
             return 0;
         }
         if (rule == GT_QL_B9F) {
-            if (q->walk)
-                FAIL(2, "target '%s': the D variants of the B9F targets (rows for B9F and B10F) are not built", t);
-            p->floor[0] = 9, p->nfloors = 1, p->need = 2, p->min_floors = 9;
+            p->floor[0] = B9F, p->nfloors = 1, p->need = 2, p->min_floors = B9F;
+            if (q->walk) /* D: a row for each of B9F and B10F that hits */
+                p->floor[1] = B10F, p->nfloors = 2, p->b10_rows = 1;
         } else if (rule == GT_QL_THREE_ON_B3F) {
             p->floor[0] = 3, p->nfloors = 1, p->need = 3, p->min_floors = 3;
         } else {
@@ -617,10 +858,13 @@ static int make_plan(const universe_chest_query *q, plan *p, char *err, size_t e
         if (item_set(p->combo->waypoint, &p->target) || item_set(p->combo->material, &p->material) ||
             (p->combo->broad && item_set(p->combo->broad, &p->broad)))
             FAIL(-1, "table: unknown combo items for '%s'", t);
+        p->b10_rows = q->walk && p->combo->kind == GT_COMBO_SOMA;
         p->wp_second[0] = p->timed ? ppap_second(q->timing) : 1;
         p->wp_second[1] = p->timed ? ppap_second(q->timing) : 2;
         return 0;
     case UNIVERSE_CHEST_FREE:
+        if (q->walk)
+            FAIL(2, "the free search has no walking-cost variant");
         if (q->conds < 1 || q->conds > UNIVERSE_CHEST_CONDS)
             FAIL(2, "bad free search: %d conditions, expected 1..3", q->conds);
         for (int i = 0; i < q->conds; i++) {
@@ -657,8 +901,10 @@ static int make_plan(const universe_chest_query *q, plan *p, char *err, size_t e
     FAIL(2, "bad search kind %d", (int)q->kind);
 }
 
-/* The D variants' order: by walk, stable (scan order among equals), the
- * maps with more chests than needed after the rest. */
+/* The D variants' order: by walk (no path last), stable - scan order among
+ * equals, a map's B9F row before its B10F row, the kept B10F rows after
+ * the others of their cost -, the maps with more chests than needed
+ * after the rest (QL). */
 static int by_walk(const void *a, const void *b)
 {
     const universe_chest_hit *x = a, *y = b;
@@ -666,7 +912,38 @@ static int by_walk(const void *a, const void *b)
         return x->x3 - y->x3;
     if (x->walk != y->walk)
         return x->walk < y->walk ? -1 : 1;
+    if (x->b10 != y->b10)
+        return x->b10 - y->b10;
+    if (x->map != y->map)
+        return x->map < y->map ? -1 : 1;
+    return x->floor - y->floor;
+}
+
+static int by_walk_only(const void *a, const void *b)
+{
+    const universe_chest_hit *x = a, *y = b;
+    if (x->walk != y->walk)
+        return x->walk < y->walk ? -1 : 1;
     return x->map < y->map ? -1 : x->map > y->map;
+}
+
+/* Keeps the B10_ROWS_KEPT cheapest B10F rows (scan order among equals). */
+static void cut_b10_rows(universe_chest_result *r)
+{
+    universe_chest_hit *b10 = malloc((r->count ? r->count : 1) * sizeof *b10);
+    uint32_t nb = 0, n = 0;
+    if (!b10)
+        return;
+    for (uint32_t i = 0; i < r->count; i++)
+        if (r->hit[i].b10)
+            b10[nb++] = r->hit[i];
+        else
+            r->hit[n++] = r->hit[i];
+    qsort(b10, nb, sizeof *b10, by_walk_only);
+    for (uint32_t i = 0; i < nb && i < B10_ROWS_KEPT; i++)
+        r->hit[n++] = b10[i];
+    r->count = n;
+    free(b10);
 }
 
 int universe_chest_search(const universe_index *ix, const grotto_engine *e, const universe_chest_query *q,
@@ -691,49 +968,51 @@ int universe_chest_search(const universe_index *ix, const grotto_engine *e, cons
         for (uint32_t seed = q->seed_lo; seed <= q->seed_hi; seed++) {
             uint32_t m = (uint32_t)grotto_map_slot(band, seed);
             int quest15;
-            if (q->listed_only && universe_query_places(ix, m, 0, where, &quest15) == 0)
+            if ((q->only && !q->only[m]) || (q->listed_only && universe_query_places(ix, m, 0, where, &quest15) == 0))
                 continue;
             r->maps++;
             map_ctx c = {.ix = ix, .e = e, .band = band, .seed = seed};
             c.floors = ix->map[m].floors;
             c.smr = ix->map[m].smr;
-            universe_chest_hit h = {.map = m};
+            universe_chest_hit h[2] = {{.map = m}, {.map = m}};
             switch (p.kind) {
             case UNIVERSE_CHEST_QL:
-                rc = try_ql(&p, &c, &h);
+                rc = try_ql(&p, &c, h);
                 break;
             case UNIVERSE_CHEST_QL_ALL:
-                rc = try_ql_all(&p, &c, &h);
+                rc = try_ql_all(&p, &c, h);
                 break;
             case UNIVERSE_CHEST_THIRD:
-                rc = try_third(&p, &c, &h);
+                rc = try_third(&p, &c, h);
                 break;
             case UNIVERSE_CHEST_COMBO:
-                rc = try_combo(&p, &c, &h);
+                rc = try_combo(&p, &c, h);
                 break;
             default:
-                rc = try_free(&p, &c, &h);
+                rc = try_free(&p, &c, h);
                 break;
             }
             if (rc < 0) {
                 universe_chest_result_free(r);
                 FAIL(-1, "engine %s refused map %02X%04X", e->name, gt_band[band].code, seed);
             }
-            if (!rc)
-                continue;
-            if (r->count == cap) {
-                size_t n = cap ? cap * 2 : 256;
-                universe_chest_hit *g = realloc(r->hit, n * sizeof *g);
-                if (!g) {
-                    universe_chest_result_free(r);
-                    FAIL(-1, "out of memory");
+            for (int row = 0; row < rc; row++) {
+                if (r->count == cap) {
+                    size_t n = cap ? cap * 2 : 256;
+                    universe_chest_hit *g = realloc(r->hit, n * sizeof *g);
+                    if (!g) {
+                        universe_chest_result_free(r);
+                        FAIL(-1, "out of memory");
+                    }
+                    r->hit = g;
+                    cap = n;
                 }
-                r->hit = g;
-                cap = n;
+                r->hit[r->count++] = h[row];
             }
-            r->hit[r->count++] = h;
         }
-    if (q->walk && p.kind == UNIVERSE_CHEST_QL && r->count)
+    if (p.b10_rows)
+        cut_b10_rows(r);
+    if (q->walk && r->count)
         qsort(r->hit, r->count, sizeof *r->hit, by_walk);
     r->seconds = base_now() - t0;
     return 0;

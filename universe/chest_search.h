@@ -68,10 +68,12 @@ typedef struct universe_chest_query {
     const char *target;        /* QL, QL_ALL, COMBO, THIRD: the item or group sought */
     universe_chest_timing timing; /* QL, QL_ALL (not Solo/Party), COMBO (shifts the seconds) */
     int walk;                  /* QL, COMBO, THIRD: D variants - walking cost per hit, sorted by it
-                                  (computed for QL only; see chest_search.c) */
+                                  (the routes: chest_search.c) */
     int band;                  /* 0..11, or -1: every band */
     uint32_t seed_lo, seed_hi; /* 0..0x7FFF */
     int listed_only;           /* only maps some timer and base quality give in their band (the tool) */
+    const uint8_t *only;       /* NULL, or one byte per map slot: only the maps marked non-zero (the
+                                  other map filters, applied before the D variants' B10F cut) */
     int conds;                 /* FREE: 1..3 */
     universe_chest_cond cond[UNIVERSE_CHEST_CONDS];
 } universe_chest_query;
@@ -80,19 +82,33 @@ typedef struct universe_chest_query {
  * Solo/Party, all seeds, listed_only 1). */
 void universe_chest_query_init(universe_chest_query *q);
 
+/* One row of the result: one per map, except in two D variants, which give
+ * a row per floor that hits - the B9F targets' QL (B9F, B10F) and the
+ * Sainted-soma combo (a waypoint on B9F, on B10F) - and keep only the 5
+ * cheapest B10F rows, as the tool does. The walk (D variants) is the
+ * tool's route, in half-steps:
+ *   QL      floors before the hit floor, then from its up stairs through
+ *           the hit chests in the cheapest order;
+ *   combo   floors before the waypoint floor, its up stairs to the
+ *           waypoint chests (the order whose part is cheapest), then to the
+ *           3rd chest(s) that pay - with two, the cheapest of either alone
+ *           and both - over the Solo and the Party chests when they differ;
+ *   3rd     floors before the first, then the cheaper of: its 3rd chest
+ *           and down to the other's, or the other's first and back up. */
 typedef struct universe_chest_hit {
     uint32_t map;              /* grotto_map_slot(band, seed) */
-    uint8_t floor;             /* the floor the tool's card shows, 1..16 */
+    uint8_t floor;             /* the floor the tool's card shows, 1..16 (the waypoint's for combo) */
     uint8_t chests;            /* QL: chests that hold the target on it; 0 for other kinds */
     uint8_t x3;                /* QL walk: more chests than the rule needs (the tool's "x3" tail) */
-    uint16_t walk;             /* QL walk: half-steps to the floor and through the chests,
-                                  GROTTO_WALK_NONE without a path; 0 otherwise */
+    uint8_t b10;               /* a B10F row of the row-per-floor D variants */
+    uint16_t walk;             /* D variants: half-steps (above), GROTTO_WALK_NONE without a
+                                  path; 0 otherwise */
 } universe_chest_hit;
 
 typedef struct universe_chest_result {
-    universe_chest_hit *hit;   /* scan order (band, then seed); QL walk: by walk, x3 last */
+    universe_chest_hit *hit;   /* scan order (band, then seed); D variants: by walk (stable), x3 last */
     uint32_t count;
-    uint32_t maps;             /* maps examined (in band and seed range, listed if asked) */
+    uint32_t maps;             /* maps examined (in band and seed range, listed if asked, in `only`) */
     double seconds;            /* wall */
 } universe_chest_result;
 

@@ -74,10 +74,11 @@ void universe_chests_variant(const universe_chest_query *q, char *buf, size_t si
         snprintf(buf, size, "%sA", t);
         return;
     case UNIVERSE_CHEST_COMBO:
-        snprintf(buf, size, "combo%s%s", *t ? " " : "", t);
+        snprintf(buf, size, "combo%s%s%s", *t || q->walk ? " " : "", t, q->walk ? "D" : "");
         return;
     case UNIVERSE_CHEST_THIRD:
-        snprintf(buf, size, "%s", q->target && !strcasecmp(q->target, "Sainted soma") ? "S3" : "3rd");
+        snprintf(buf, size, "%s%s", q->target && !strcasecmp(q->target, "Sainted soma") ? "S3" : "3rd",
+                 q->walk ? " D" : "");
         return;
     default:
         snprintf(buf, size, "free");
@@ -158,7 +159,7 @@ static json_t *chest_hit_value(const universe_index *ix, const universe_chest_qu
         res_int(o, "chests", h->chests);
     else
         res_null(o, "chests");
-    if (q->walk && q->kind == UNIVERSE_CHEST_QL && h->walk != GROTTO_WALK_NONE)
+    if (q->walk && h->walk != GROTTO_WALK_NONE)
         res_num(o, "walk", h->walk / 2.0, 1);
     else
         res_null(o, "walk");
@@ -189,23 +190,21 @@ int universe_chests_run(const universe_chests_args *a, res_run *r)
     q.seed_lo = a->seed_lo;
     q.seed_hi = a->seed_hi;
     q.listed_only = a->s.q.findable;
+    uint8_t *ok = passing(ix, &a->s.q);
+    if (!ok) {
+        universe_index_close(ix);
+        return res_fail(r, "out of memory");
+    }
+    q.only = ok; /* the map filters first: the D variants' B10F cut is over the maps they pass */
     universe_chest_result res;
     char err[256];
     int rc = universe_chest_search(ix, engine_of(&a->s), &q, &res, err, sizeof err);
     if (rc) {
+        free(ok);
         universe_index_close(ix);
         return res_fail(r, "%s", err);
     }
-    uint8_t *ok = passing(ix, &a->s.q);
-    if (!ok) {
-        universe_chest_result_free(&res);
-        universe_index_close(ix);
-        return res_fail(r, "out of memory");
-    }
-    uint32_t found = 0, looked = 0;
-    for (uint32_t i = 0; i < res.count; i++)
-        if (ok[res.hit[i].map])
-            res.hit[found++] = res.hit[i];
+    uint32_t found = res.count, looked = 0;
     for (int band = 0; band < GROTTO_BANDS; band++)
         for (uint32_t s = q.seed_lo; (q.band < 0 || q.band == band) && s <= q.seed_hi; s++)
             looked += ok[grotto_map_slot(band, s)];
@@ -216,7 +215,7 @@ int universe_chests_run(const universe_chests_args *a, res_run *r)
     res_str(r->doc, "kind", KIND[q.kind]);
     res_str(r->doc, "variant", variant);
     res_str(r->doc, "target", q.kind == UNIVERSE_CHEST_FREE ? NULL : q.target);
-    res_bool(r->doc, "walk", q.walk && q.kind == UNIVERSE_CHEST_QL);
+    res_bool(r->doc, "walk", q.walk);
     chest_seconds(r->doc, &q);
     chest_conditions(r->doc, &q);
     res_head(r, "maps");
@@ -356,6 +355,10 @@ static json_t *multibug_hit_value(const universe_index *ix, const grotto_engine 
         if (have)
             grotto_elist_state_text(&mb->elist[n - 1], 0, text, sizeof text);
         res_str(f, "state_text_en", have ? text : NULL);
+        if (have)
+            res_int(f, "flag0", mb->elist[n - 1].D);
+        else
+            res_null(f, "flag0");
         res_bool(f, "matched", (h->matched >> (n - 1)) & 1);
         res_bool(f, "beyond", n > h->orig_floors);
         res_push(fl, f);
@@ -395,11 +398,13 @@ int universe_multibug_run(const universe_multibug_args *a, res_run *r)
         any_chests |= a->m.chests[k] != 0;
     if (a->m.special_in_bug)
         states = 0; /* any state in (orig, bug] counts */
-    else if (!states && !any_chests)
+    else if (!states && !any_chests && !a->m.with_monster && !a->m.flag0)
         states = UNIVERSE_MULTIBUG_ONLY_STATES; /* the tool's default: ONLY floors */
     for (int s = 0; s < 17; s++)
         if ((states >> s) & 1)
             res_push_int(st, s);
+    res_bool(c, "flag0", a->m.flag0);
+    res_str(c, "monster_en", a->m.with_monster ? gt_monsters[a->m.monster].en : NULL);
     json_t *ch = res_obj(c, "chests");
     for (int k = GT_CHEST_RANKS; k >= 1; k--)
         if (a->m.chests[k]) {

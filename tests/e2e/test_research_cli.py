@@ -210,7 +210,7 @@ def test_csv_and_count_agree_with_json(args):
     (["chests", "free", "B3F,stopwatch=300"], "stopwatch second"),
     (["chests", "free", "B3F", "B4F", "B5F", "B6F"], "1..3"),
     (["chests", "3rd", "Mini medal", "--band", "DD", "--seeds", "0000..0001"], "3rd-chest"),
-    (["chests", "combo", "Millionaire", "--walk"], "--walk"),
+    (["chests", "free", "B3F,item=Mini medal", "--walk"], "--walk"),
     (["at", "DD5BC3", "--band", "DD"], "map filters"),
     (["at", "DD5BC3", "--count"], "--count"),
     (["at", "--pattern", "R9"], "unknown pattern"),
@@ -222,8 +222,49 @@ def test_csv_and_count_agree_with_json(args):
     (["chest", "DD5BC3", "all", "0..3", "--ranks", "S"], "--ranks"),
     (["chest", "DD5BC3", "all", "0..3", "--highlight", "frob"], "unknown item"),
     (["search", "--multibug", "--bug-chests", "Z1"], "chest count"),
-    (["search", "--multibug", "--monster", "Liquid Metal Slime"], "--monster"),
+    (["search", "--multibug", "--monster", "Liquid Metal Slime", "--state", "only"], "--monster"),
     (["search", "--bug-more-floors"], "--bug-more-floors"),
 ])
 def test_refusals(args, needle):
     assert_usage_error(run(*args), needle)
+
+
+@pytest.mark.parametrize("args,variant", [
+    (["chests", "combo", "Millionaire", "--walk", "--seeds", "0000..0FFF"], "combo D"),
+    (["chests", "combo", "Millionaire", "--walk", "--ppap", "9", "--seeds", "0000..0FFF"], "combo 9D"),
+    (["chests", "3rd", "Hephaestus' flame", "--walk"], "3rd D"),
+    (["chests", "3rd", "Sainted soma", "--walk"], "S3 D"),
+    (["chests", "ql", "S weapon", "--walk"], "D"),
+])
+def test_walk_variants_sort_by_the_route(args, variant):
+    doc = run(*args, "--band", "DD", "--limit", "0", "--json", "--quiet", timeout=1200).json()
+    assert doc["variant"] == variant and doc["walk"] is True and doc["found"] > 0
+    main = [m for m in doc["maps"] if not m["more_chests"]]
+    walks = [1e9 if m["walk"] is None else m["walk"] for m in main]
+    assert walks == sorted(walks) and all(w > 0 for w in walks)
+    # the row-per-floor variants keep the 5 cheapest B10F rows
+    assert sum(m["floor"] == 10 for m in doc["maps"]) <= 5
+
+
+def test_walk_cut_follows_the_map_filters():
+    """The B10F rows are cut to 5 after the map filters: a filter keeps its own 5 cheapest."""
+    every, _ = maps_of("chests", "ql", "S weapon", "--walk", "--band", "DD", "--include-unfindable")
+    rows = [m for m in every.values() if m["floor"] == 10]
+    caves, _ = maps_of("chests", "ql", "S weapon", "--walk", "--band", "DD", "--include-unfindable", "--env", "caves")
+    low = [m["map"] for m in caves.values() if m["floor"] == 10]
+    # none of the band's 5 cheapest B10F rows is in the Caves: theirs come from beyond that cut
+    assert len(rows) == 5 and all(m["env_en"] != "Caves" for m in rows)
+    assert low == ["DD6982", "DD2395", "DD3990"]
+
+
+def test_multibug_flag0_and_monster():
+    base = ["search", "--multibug", "--band", "DD", "--seeds", "0000..0FFF", "--limit", "0", "--json", "--quiet"]
+    doc = run(*base, "--flag0", timeout=1200).json()
+    assert doc["conditions"]["flag0"] is True and doc["conditions"]["states"] == []
+    assert doc["found"] > 0
+    for m in doc["maps"]:
+        assert any(f["flag0"] > 0 for f in m["floors"]), m["map"]
+    mon = run(*base, "--monster", "Godsteed", timeout=1200).json()
+    assert mon["conditions"]["monster_en"] == "Godsteed"
+    for m in mon["maps"]:
+        assert any(f["matched"] and "Godsteed only" in f["state_text_en"] for f in m["floors"]), m["map"]

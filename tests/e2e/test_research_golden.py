@@ -66,6 +66,8 @@ def chests_command(e):
         cmd = ["chests", o["--chest-search"], o["--item"]]
         if o.get("--ql-mode", "")[:1] in ("5", "9"):
             cmd += ["--ppap", o["--ql-mode"][0]]
+        if "D" in o.get("--ql-mode", ""):
+            cmd.append("--walk")
     else:
         assert o["--chest-search"] == "free"
         cmd = ["chests", "free"]
@@ -111,7 +113,7 @@ def test_chest_searches_give_the_tools_sets():
         assert all(s["stopwatch"] == s["second"] + 5 for s in doc["seconds"]), e["id"]
         compared += 1
         maps += len(doc["maps"])
-    assert compared == 36 and maps > 500, (compared, maps)
+    assert compared == 51 and maps > 500, (compared, maps)
 
 
 def at_command(e):
@@ -148,11 +150,13 @@ def test_at_searches_give_the_tools_sets():
 def multibug_command(e):
     o, _ = opts(e["grotto"])
     cmd = ["search", "--multibug"]
-    for flag in ("--bug-more-floors", "--bug-special-floor"):
+    for flag in ("--bug-more-floors", "--bug-special-floor", "--flag0"):
         if flag in o:
             cmd.append(flag)
     if "--state" in o:
         cmd += ["--state", {"4-enemy": "2"}[o["--state"]]]
+    if "--monster" in o:
+        cmd += ["--monster", o["--monster"]]
     if "--chests" in o:
         cmd += ["--bug-chests", o["--chests"]]
     return cmd + window(o)
@@ -174,7 +178,7 @@ def test_multibug_searches_give_the_tools_sets():
             listed = [(f["floor"], f["ofs_hex"]) for f in m["floors"]]
             assert [(int(f), x) for f, x in FLOOR.findall(text)] == listed, (e["id"], m["map"], text)
         compared += 1
-    assert compared == 7
+    assert compared == 15
 
 
 @pytest.mark.parametrize("cmd,count", [

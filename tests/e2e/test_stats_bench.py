@@ -162,13 +162,13 @@ def test_bench_queries_json_shape(grotto):
     res = grotto("bench", "--queries", "-n", "1", "--json")
     assert res.rc == 0, res.err
     j = res.json()
-    assert j["runs"] == 1 and len(j["queries"]) == 14
+    assert j["runs"] == 1 and len(j["queries"]) == 18
     for q in j["queries"]:
         assert q["ok"] is True and q["same_output"] is True, q
         for mode in ("cold", "warm"):
             t = q[mode]
             assert 0 < t["wall_min"] <= t["wall_median"] and 0 <= t["cpu_min"] <= t["cpu_median"]
-    assert {q["query"].split()[0] for q in j["queries"]} == {"search", "odds", "stats"}
+    assert {q["query"].split()[0] for q in j["queries"]} == {"search", "odds", "chests", "at", "stats"}
     assert set(j["targets"]) == {"every_query_under_0_3s", "cached_under_50ms", "cold_under_0_3s"}
 
 

@@ -1,11 +1,13 @@
 /* The chest-timer searches (universe/chest_search.h) against the community
  * tool's own answers and against planted engines.
  *  - golden: every query of corpus/golden/searcher/issue21-chests.jsonl
- *    (QL per item and group, PPAP 5/9/5A/9A, D/5D/9D, combo, 3rd/S3, free;
- *    bands DD, B5, 51), translated from the tool's form controls, run
- *    under ref AND impl: the maps in scan order, the floor each card shows
- *    and, for the D variants, the order and the walking cost must be the
- *    tool's exactly. The number of queries compared is checked.
+ *    (QL per item and group, PPAP 5/9/5A/9A, D/5D/9D with the B9F targets'
+ *    B9F/B10F rows, combo and combo D/5D/9D, 3rd/S3 and their D; bands DD,
+ *    B5, 51, C9), translated from the tool's form controls, run under ref
+ *    AND impl: the maps in scan order, the floor each card shows and, for
+ *    the D variants, the order (the B10F rows cut to 5) and the walking
+ *    cost must be the tool's exactly. The number of queries compared, and
+ *    of D queries per kind, is checked.
  *  - listed: the maps the searches skip as "never listed" are exactly the
  *    tool's (never-listed.json, every band).
  *  - planted: an engine that is impl except for the chests of one floor of
@@ -62,7 +64,8 @@ static const char *field(const json_t *fields, const char *key)
 
 typedef struct gold_ctx {
     int queries, compared_maps;
-    int kinds[5];
+    int kinds[5], walked[5];
+    double seconds[5];
 } gold_ctx;
 
 /* The query of a golden entry, from the tool's form (3.js entries). */
@@ -147,6 +150,8 @@ static void check_entry(const json_t *e, const grotto_engine *eng, gold_ctx *g)
         g->compared_maps++;
     }
     g->kinds[q.kind]++;
+    g->walked[q.kind] += ranked;
+    g->seconds[q.kind] += r.seconds;
     cr_log_info("%s %s: %u maps of %u in %.3f s", id, eng->name, r.count, r.maps, r.seconds);
     universe_chest_result_free(&r);
 }
@@ -169,10 +174,17 @@ static void golden(const grotto_engine *e)
     gold_run run = {.e = e};
     long n = corpus_each_line("golden/searcher/issue21-chests.jsonl", each_entry, &run);
     cr_assert_eq(n, run.g.queries);
-    cr_assert_eq(run.g.queries, 36, "%s: the golden queries compared", e->name);
+    cr_assert_eq(run.g.queries, 51, "%s: the golden queries compared", e->name);
     for (int k = 0; k < 5; k++)
         cr_assert_gt(run.g.kinds[k], 0, "%s: no query of kind %d", e->name, k);
     cr_assert_gt(run.g.compared_maps, 500, "%s: %d maps compared", e->name, run.g.compared_maps);
+    /* the D variants of every kind that has them */
+    cr_assert_geq(run.g.walked[UNIVERSE_CHEST_QL], 8, "%s", e->name);
+    cr_assert_geq(run.g.walked[UNIVERSE_CHEST_COMBO], 7, "%s", e->name);
+    cr_assert_geq(run.g.walked[UNIVERSE_CHEST_THIRD], 4, "%s", e->name);
+    for (int k = 0; k < 5; k++)
+        fprintf(stderr, "  chests golden %s kind %d: %d queries (%d D), %.2f s\n", e->name, k, run.g.kinds[k],
+                run.g.walked[k], run.g.seconds[k]);
     close_index();
 }
 
@@ -605,7 +617,7 @@ Test(universe_chest_search, refused)
                {UNIVERSE_CHEST_QL_ALL, "Lucida shard", UNIVERSE_CHEST_SOLO_PARTY, 0},
                {UNIVERSE_CHEST_THIRD, "Orichalcum", UNIVERSE_CHEST_SOLO_PARTY, 0},
                {UNIVERSE_CHEST_COMBO, "Lucida shard", UNIVERSE_CHEST_SOLO_PARTY, 0},
-               {UNIVERSE_CHEST_QL, "Sainted soma", UNIVERSE_CHEST_SOLO_PARTY, 1}};
+               {UNIVERSE_CHEST_QL_ALL, "Lucida shard", UNIVERSE_CHEST_PPAP5, 1}};
     for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
         universe_chest_query_init(&q);
         q.kind = bad[k].kind;
@@ -636,6 +648,11 @@ Test(universe_chest_search, refused)
     cr_assert_eq(universe_chest_search(&dummy, NULL, &q, &r, err, sizeof err), 2);
     q.conds = 0;
     cr_assert_eq(universe_chest_search(&dummy, NULL, &q, &r, err, sizeof err), 2);
+    q.conds = 1;
+    q.cond[0] = (universe_chest_cond){.floor = 3, .chest = GROTTO_CHEST_1, .stopwatch = 6};
+    q.walk = 1;
+    cr_assert_eq(universe_chest_search(&dummy, NULL, &q, &r, err, sizeof err), 2, "the free search has no D");
+    q.walk = 0;
     grotto_engine none = grotto_engine_impl;
     none.chest_hits = NULL;
     q.conds = 1;

@@ -48,7 +48,7 @@ const SAME_VALUE = { '--band': '--band', '--seeds': '--seeds', '--smr': '--smr',
   '--state': '--state', '--chambers-floors': '--chambers-floors', '--chambers-per-floor': '--chambers-per-floor',
   '--pattern': '--at-pattern', '--threshold': '--at-threshold', '--max-steps': '--at-steps', '--zoom': '--zoom',
   '--at-env': '--whistle-env', '--at-rank': '--whistle-rank', '--at-monster': '--whistle', '--deft-max': '--deftness-max',
-  '--item': '--ql' };
+  '--item': '--ql', '--monster': '--monster' };
 const SAME_FLAG = { '--multi-special': '--multi-special', '--flag0': '--flag0', '--chestless': '--chestless',
   '--down-unreachable': '--down-unreachable', '--floor-increase': '--bug-more-floors', '--bug-floor-hit': '--bug-special-floor' };
 const SORT_AS = { 'fastest-map': ['--sort', 'steps'], 'slowest-map': ['--sort', 'steps', '--desc'],
@@ -251,6 +251,33 @@ free('51', 'three', 'free: B3F chest 1 Mini medal at 6 s, B3F chest 2 rank E, B4
   [{ f: 3, b: 0, r: 0, i: 'Mini medal', t: '6' }, { f: 3, b: 1, r: 5, i: 'ANY', t: '' },
     { f: 4, b: -1, r: 0, i: 'Iron nails', t: '9' }], ['--seeds', '0000..07FF']);
 
+// issue 21, the walking-cost variants of the other kinds (ranked by the
+// cost, as the tool sorts them): the B9F targets' D rows (one row per hit
+// floor, B9F and B10F, the B10F rows cut to the 5 cheapest), combo D / 5D /
+// 9D (the Sainted-soma rule: a row for the B9F waypoint and, cut to 5, for
+// the B10F one), 3rd D and S3 D (forward or reverse route)
+const ranked = (band, kind, item, mode, what, win = W) => {
+  const slug = item.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/-$/, '');
+  const k = kind === 'ql' ? `ql${mode}` : `${kind}${mode}`;
+  q(C, `${band}-${k}-${slug}`, what,
+    ['--band', band, ...win, '--kind', kind, '--item', item, '--ql-mode', mode], { ranked: true });
+};
+ranked('DD', 'ql', 'S weapon', 'D', 'QL D, group S weapon: the B9F and B10F rows (the B10F rows cut to 5), whole band', []);
+ranked('DD', 'ql', 'Reset stone', '9D', 'PPAP 9D, Reset stone: the B9F and B10F rows (cut to 5), whole band', []);
+ranked('B5', 'ql', 'S weapon', 'D', 'QL D, group S weapon: the B9F and B10F rows, whole band', []);
+ranked('C9', 'ql', 'S weapon', 'D', 'QL D, group S weapon: the B9F and B10F rows (cut to 5), whole band', []);
+ranked('DD', 'combo', 'Millionaire', 'D', 'combo D: Millionaire, the walk through waypoint and 3rd chests');
+ranked('DD', 'combo', 'Millionaire', '9D', 'combo 9D: Millionaire at PPAP 9, by the walk');
+ranked('DD', 'combo', 'Mimic', 'D', 'combo D: Mimic (monster box), by the walk');
+ranked('DD', 'combo', 'Sainted soma', 'D', 'combo D, the Sainted-soma rule: B9F and B10F waypoint rows', W1);
+ranked('DD', 'combo', 'Sainted soma', '5D', 'combo 5D, the Sainted-soma rule at PPAP 5', W1);
+ranked('B5', 'combo', 'Cannibox', 'D', 'combo D: Cannibox, by the walk', W1);
+ranked('51', 'combo', 'Slime shield', 'D', 'combo D: Slime shield, by the walk', W2);
+ranked('DD', '3rd', "Hephaestus' flame", 'D', "3rd D: Hephaestus' flame, the cheaper of the forward and reverse routes", W1);
+ranked('DD', '3rd', 'Sainted soma', 'D', 'S3 D: B13F and B14F S-rank 3rd chests, by the walk', W2);
+ranked('B5', '3rd', 'Lucida shard', 'D', '3rd D: Lucida shard, by the walk', W1);
+ranked('51', '3rd', "Hephaestus' flame", 'D', "3rd D: Hephaestus' flame, by the walk", W2);
+
 // issue 22: AT searches and the multiplayer bug
 const A = 'issue22-at';
 q(A, 'DD-at-R2-256', 'drop pattern R2 at 1/256 within 400 steps (published run)',
@@ -302,6 +329,26 @@ q(M, 'B5-multibug-chests', 'multibug: chest counts S1 A2 over B3F..the bug floor
   ['--band', 'B5', '--kind', 'multibug', '--chests', 'S1,A2', '--seeds', '0000..0FFF'], { extra: ['--text'] });
 q(M, 'DD-multibug-chests-increase', 'multibug: more floors, chest counts S2 over B3F..the bug floor, seeds 0000..0FFF',
   ['--band', 'DD', '--kind', 'multibug', '--floor-increase', '--chests', 'S2', '--seeds', '0000..0FFF'], { extra: ['--text'] });
+
+// issue 22: the multibug search's Flag0 and ONLY-monster conditions
+q(M, 'DD-multibug-flag0', 'multibug: Flag0 (a floor of B5F..B16F with D > 0), seeds 0000..0FFF',
+  ['--band', 'DD', '--kind', 'multibug', '--flag0', '--seeds', '0000..0FFF'], { extra: ['--text'] });
+q(M, 'DD-multibug-flag0-4enemy', 'multibug: Flag0 on a 4-enemy floor, seeds 0000..3FFF',
+  ['--band', 'DD', '--kind', 'multibug', '--flag0', '--state', '4-enemy', '--seeds', '0000..3FFF'], { extra: ['--text'] });
+q(M, 'DD-multibug-monster', 'multibug: an ONLY floor of Godsteed, seeds 0000..3FFF',
+  ['--band', 'DD', '--kind', 'multibug', '--monster', 'Godsteed', '--seeds', '0000..3FFF'], { extra: ['--text'] });
+q(M, 'DD-multibug-4enemy-godsteed', 'multibug: a 4-enemy floor whose four kinds include Godsteed, seeds 0000..0FFF',
+  ['--band', 'DD', '--kind', 'multibug', '--state', '4-enemy', '--monster', 'Godsteed', '--seeds', '0000..0FFF'],
+  { extra: ['--text'] });
+q(M, 'B5-multibug-monster-flag0', 'multibug: an ONLY floor of Sluggerslaught with Flag0 on it, seeds 0000..3FFF',
+  ['--band', 'B5', '--kind', 'multibug', '--monster', 'Sluggerslaught', '--flag0', '--seeds', '0000..3FFF'],
+  { extra: ['--text'] });
+q(M, 'B5-multibug-flag0-increase', 'multibug: Flag0 and more floors than the original, seeds 0000..3FFF',
+  ['--band', 'B5', '--kind', 'multibug', '--flag0', '--floor-increase', '--seeds', '0000..3FFF'], { extra: ['--text'] });
+q(M, '51-multibug-monster', 'multibug: an ONLY floor of Liquid Metal Slime, seeds 0000..1FFF',
+  ['--band', '51', '--kind', 'multibug', '--monster', 'Liquid Metal Slime', '--seeds', '0000..1FFF'], { extra: ['--text'] });
+q(M, '51-multibug-flag0-hit', 'multibug: Flag0 and a special floor in (original, bug], seeds 0000..1FFF',
+  ['--band', '51', '--kind', 'multibug', '--flag0', '--bug-floor-hit', '--seeds', '0000..1FFF'], { extra: ['--text'] });
 
 const FILES = [...new Set(Q.map((x) => x.file))];
 
