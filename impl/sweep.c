@@ -500,10 +500,9 @@ static void maps_chunk(sweep_worker *w, int chunk)
                         c->ofs = (uint16_t)(f->ofs_layout + impl_elist_list_ofs(env, mr));
                         c->D = f->D; /* <= 196: the record's byte needs no clamp */
                         c->state = (uint8_t)impl_elist_state(c->ofs, f->D, env, mr);
-                        for (int i = 0; i < GROTTO_MAX_CHESTS; i++)
-                            c->slot[i] = i < f->count ? (uint8_t)(rr.lo + impl_scaled(rank_draw[n - 1][i],
-                                                                                        rr.hi - rr.lo + 1))
-                                                      : 0;
+                        c->slot[0] = c->slot[1] = c->slot[2] = 0;
+                        for (int i = 0; i < f->count; i++)
+                            c->slot[i] = (uint8_t)(rr.lo + impl_scaled(rank_draw[n - 1][i], rr.hi - rr.lo + 1));
                         c->slot[3] = (uint8_t)(c->ofs & 0xFFu);
                         c->slot[4] = (uint8_t)(c->ofs >> 8);
                         c->slot[5] = c->D;

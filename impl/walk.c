@@ -1,6 +1,6 @@
 /* impl/: walking cost of a floor (research.md §1) as a wavefront over
- * packed planes (packed.h: 256 bits, row y = lane r[y], four rows per
- * 64-bit word).
+ * 256-bit planes, row y = 16-bit lane y (two SSE2 registers, or four
+ * 64-bit words of packed.h where SSE2 is missing).
  *
  * Costs are integer half-steps: an orthogonal move 2, a diagonal move 3.
  * Instead of settling tiles one at a time, whole distance classes are
@@ -10,12 +10,14 @@
  * predecessor at d - 2 or d - 3, which were settled earlier, and a tile
  * first offered at d cannot be nearer). Settling class d offers its
  * orthogonal neighbours to d + 2 and its diagonal neighbours to d + 3, so
- * four slots suffice. The walk fails when a class and the two after it
- * are empty (nothing settled later could offer anything).
+ * four slots suffice; they stay in registers, the loop taking four classes
+ * a turn with the slots' roles rotated. The walk fails when a class and
+ * the two after it are empty (nothing settled later could offer
+ * anything).
  *
  * A move is a plane shift: east = every lane << 1 (no bit crosses into the
- * next lane), west = >> 1, north / south = the whole 256-bit plane shifted
- * by one lane. The walkable plane (not 1 or 3, inside W x H) masks every
+ * next lane), west = >> 1, north / south = the whole plane shifted by one
+ * lane. The walkable plane (not 1 or 3, inside W x H) masks every
  * offer, so the edges of the floor need no tests. A diagonal move passes
  * between two orthogonal neighbours and both must be walkable: the
  * north-east move is "north of the walkable east neighbours" AND "east of
@@ -29,80 +31,168 @@
 #include "impl.h"
 #include "packed.h"
 
-#define LANE_LOW PK_LANES                  /* bit 0 of every lane */
-#define LANE_HIGH (PK_LANES << 15)          /* bit 15 of every lane */
+enum { SLOTS = 4 }; /* classes d .. d + 3: a move costs 2 (orthogonal) or 3 (diagonal) */
 
-enum { ORTHO = 2, DIAG = 3, SLOTS = 4 };
+/* ---- the plane operations of the wavefront ----
+ * With SSE2 a plane is two registers of eight 16-bit lanes (rows 0-7 and
+ * 8-15): east and west are lane shifts (a bit never crosses its lane),
+ * north and south move whole lanes, a byte shift of each register plus
+ * the lane carried over from the other one. Without SSE2, four 64-bit
+ * words (packed.h pk_plane), lanes kept apart by masks. */
+#if defined(__SSE2__)
+typedef struct wplane {
+    __m128i lo, hi;
+} wplane;
 
-static inline pk_plane pl_and(pk_plane a, pk_plane b)
+static inline wplane wp_load(const uint16_t r[16])
+{
+    wplane p = {_mm_loadu_si128((const __m128i *)(const void *)r),
+                _mm_loadu_si128((const __m128i *)(const void *)(r + 8))};
+    return p;
+}
+
+static inline wplane wp_zero(void)
+{
+    wplane p = {_mm_setzero_si128(), _mm_setzero_si128()};
+    return p;
+}
+
+static inline wplane wp_and(wplane a, wplane b)
+{
+    wplane p = {_mm_and_si128(a.lo, b.lo), _mm_and_si128(a.hi, b.hi)};
+    return p;
+}
+
+static inline wplane wp_or(wplane a, wplane b)
+{
+    wplane p = {_mm_or_si128(a.lo, b.lo), _mm_or_si128(a.hi, b.hi)};
+    return p;
+}
+
+/* a less b */
+static inline wplane wp_andnot(wplane a, wplane b)
+{
+    wplane p = {_mm_andnot_si128(b.lo, a.lo), _mm_andnot_si128(b.hi, a.hi)};
+    return p;
+}
+
+static inline int wp_any(wplane a)
+{
+    __m128i z = _mm_cmpeq_epi8(_mm_or_si128(a.lo, a.hi), _mm_setzero_si128());
+    return _mm_movemask_epi8(z) != 0xFFFF;
+}
+
+/* x + 1 */
+static inline wplane wp_east(wplane a)
+{
+    wplane p = {_mm_slli_epi16(a.lo, 1), _mm_slli_epi16(a.hi, 1)};
+    return p;
+}
+
+static inline wplane wp_west(wplane a)
+{
+    wplane p = {_mm_srli_epi16(a.lo, 1), _mm_srli_epi16(a.hi, 1)};
+    return p;
+}
+
+/* y - 1: lane y + 1 moves to lane y (row 15 becomes empty) */
+static inline wplane wp_north(wplane a)
+{
+    wplane p = {_mm_or_si128(_mm_srli_si128(a.lo, 2), _mm_slli_si128(a.hi, 14)), _mm_srli_si128(a.hi, 2)};
+    return p;
+}
+
+/* y + 1 */
+static inline wplane wp_south(wplane a)
+{
+    wplane p = {_mm_slli_si128(a.lo, 2), _mm_or_si128(_mm_slli_si128(a.hi, 2), _mm_srli_si128(a.lo, 14))};
+    return p;
+}
+#else
+typedef pk_plane wplane;
+
+#define LANE_LOW PK_LANES          /* bit 0 of every lane */
+#define LANE_HIGH (PK_LANES << 15) /* bit 15 of every lane */
+
+static inline wplane wp_load(const uint16_t r[16])
+{
+    wplane p;
+    memcpy(p.r, r, sizeof p.r);
+    return p;
+}
+
+static inline wplane wp_zero(void)
+{
+    wplane p;
+    memset(&p, 0, sizeof p);
+    return p;
+}
+
+static inline wplane wp_and(wplane a, wplane b)
 {
     for (int j = 0; j < 4; j++)
         a.q[j] &= b.q[j];
     return a;
 }
 
-static inline pk_plane pl_or(pk_plane a, pk_plane b)
+static inline wplane wp_or(wplane a, wplane b)
 {
     for (int j = 0; j < 4; j++)
         a.q[j] |= b.q[j];
     return a;
 }
 
-static inline pk_plane pl_andnot(pk_plane a, pk_plane b)
+static inline wplane wp_andnot(wplane a, wplane b)
 {
     for (int j = 0; j < 4; j++)
         a.q[j] &= ~b.q[j];
     return a;
 }
 
-static inline int pl_any(pk_plane a)
+static inline int wp_any(wplane a)
 {
     return (a.q[0] | a.q[1] | a.q[2] | a.q[3]) != 0;
 }
 
-/* x + 1: within each lane; bit 15 falls off its lane. */
-static inline pk_plane pl_east(pk_plane a)
+static inline wplane wp_east(wplane a)
 {
     for (int j = 0; j < 4; j++)
         a.q[j] = (a.q[j] << 1) & ~LANE_LOW;
     return a;
 }
 
-static inline pk_plane pl_west(pk_plane a)
+static inline wplane wp_west(wplane a)
 {
     for (int j = 0; j < 4; j++)
         a.q[j] = (a.q[j] >> 1) & ~LANE_HIGH;
     return a;
 }
 
-/* y - 1: lane y + 1 moves to lane y (row 15 becomes empty). */
-static inline pk_plane pl_north(pk_plane a)
+static inline wplane wp_north(wplane a)
 {
-    pk_plane n;
+    wplane n;
     for (int j = 0; j < 4; j++)
         n.q[j] = (a.q[j] >> 16) | (j < 3 ? a.q[j + 1] << 48 : 0);
     return n;
 }
 
-/* y + 1 */
-static inline pk_plane pl_south(pk_plane a)
+static inline wplane wp_south(wplane a)
 {
-    pk_plane s;
+    wplane s;
     for (int j = 0; j < 4; j++)
         s.q[j] = (a.q[j] << 16) | (j > 0 ? a.q[j - 1] >> 48 : 0);
     return s;
 }
+#endif
 
-/* The walkable plane: lanes of rows below h, bits below w, without 1/3. */
-static pk_plane walkable_plane(const grotto_floor_t *f, int w, int h)
+/* The walkable rows: rows below h, bits below w, without 1/3. */
+static void walkable_rows(const grotto_floor_t *f, int w, int h, uint16_t rows[16])
 {
     uint16_t blocked[16];
     impl_blocked_rows(f->grid, blocked);
-    pk_plane p;
     uint16_t cols = (uint16_t)((1u << w) - 1u);
     for (int y = 0; y < 16; y++)
-        p.r[y] = y < h ? (uint16_t)(cols & ~blocked[y]) : 0;
-    return p;
+        rows[y] = y < h ? (uint16_t)(cols & ~blocked[y]) : 0;
 }
 
 uint16_t impl_walk(const grotto_floor_t *f)
@@ -115,8 +205,35 @@ uint16_t impl_walk(const grotto_floor_t *f)
         return 0;
     if (up.x >= w || up.y >= h || down.x >= w || down.y >= h)
         return GROTTO_WALK_NONE;
-    pk_plane walk = walkable_plane(f, w, h);
-    return impl_walk_rows(walk.r, up, down);
+    uint16_t rows[16];
+    walkable_rows(f, w, h, rows);
+    return impl_walk_rows(rows, up, down);
+}
+
+/* Distance class d: `cur` is slot d mod 4, `next` d + 1, `ortho` d + 2,
+ * `diag` d + 3. Returns 1 when the goal is settled at d, -1 when the walk
+ * fails at d, 0 to go on. */
+static inline __attribute__((always_inline)) int walk_class(wplane *cur, const wplane *next, wplane *ortho,
+                                                            wplane *diag, wplane *seen, wplane walk, wplane goal)
+{
+    wplane now = wp_andnot(*cur, *seen);
+    *cur = wp_zero();
+    if (!wp_any(now)) {
+        /* offers pending: from d - 1 and d - 2 (in d + 1, d + 2); d + 3
+         * holds only what class d itself offers */
+        return wp_any(wp_or(*next, *ortho)) ? 0 : -1;
+    }
+    if (wp_any(wp_and(now, goal)))
+        return 1;
+    *seen = wp_or(*seen, now);
+    wplane e = wp_and(wp_east(now), walk), wv = wp_and(wp_west(now), walk);
+    wplane n = wp_and(wp_north(now), walk), s = wp_and(wp_south(now), walk);
+    *ortho = wp_or(*ortho, wp_or(wp_or(e, wv), wp_or(n, s)));
+    /* a diagonal target is reached through both of its walkable corners */
+    wplane ne = wp_and(wp_north(e), wp_east(n)), nw = wp_and(wp_north(wv), wp_west(n));
+    wplane se = wp_and(wp_south(e), wp_east(s)), sw = wp_and(wp_south(wv), wp_west(s));
+    *diag = wp_or(*diag, wp_and(wp_or(wp_or(ne, nw), wp_or(se, sw)), walk));
+    return 0;
 }
 
 uint16_t impl_walk_rows(const uint16_t rows[16], grotto_xy up, grotto_xy down)
@@ -127,34 +244,21 @@ uint16_t impl_walk_rows(const uint16_t rows[16], grotto_xy up, grotto_xy down)
         return 0;
     if (NEVER(up.x > 15 || up.y > 15 || down.x > 15 || down.y > 15))
         return GROTTO_WALK_NONE;
-    pk_plane walk, seen, ring[SLOTS];
-    memcpy(walk.r, rows, sizeof walk.r);
-    memset(&seen, 0, sizeof seen);
-    memset(ring, 0, sizeof ring);
-    ring[0].r[up.y] = (uint16_t)(1u << up.x); /* the start, whatever its tile */
-    uint16_t goal = (uint16_t)(1u << down.x);
-
-    for (unsigned d = 0;; d++) {
-        pk_plane *slot = &ring[d % SLOTS];
-        pk_plane now = pl_andnot(*slot, seen);
-        memset(slot, 0, sizeof *slot);
-        if (now.r[down.y] & goal)
-            return (uint16_t)d;
-        if (!pl_any(now)) {
-            /* offers pending: from d - 1 and d - 2 (in d + 1, d + 2); d + 3
-             * holds only what class d itself offers */
-            if (!pl_any(ring[(d + 1) % SLOTS]) && !pl_any(ring[(d + 2) % SLOTS]))
-                return GROTTO_WALK_NONE;
-            continue;
-        }
-        seen = pl_or(seen, now);
-        pk_plane e = pl_and(pl_east(now), walk), wv = pl_and(pl_west(now), walk);
-        pk_plane n = pl_and(pl_north(now), walk), s = pl_and(pl_south(now), walk);
-        pk_plane *o = &ring[(d + ORTHO) % SLOTS], *g = &ring[(d + DIAG) % SLOTS];
-        *o = pl_or(*o, pl_or(pl_or(e, wv), pl_or(n, s)));
-        /* a diagonal target is reached through both of its walkable corners */
-        pk_plane ne = pl_and(pl_north(e), pl_east(n)), nw = pl_and(pl_north(wv), pl_west(n));
-        pk_plane se = pl_and(pl_south(e), pl_east(s)), sw = pl_and(pl_south(wv), pl_west(s));
-        *g = pl_or(*g, pl_and(pl_or(pl_or(ne, nw), pl_or(se, sw)), walk));
+    uint16_t start[16] = {0}, goal_rows[16] = {0};
+    start[up.y] = (uint16_t)(1u << up.x); /* the start, whatever its tile */
+    goal_rows[down.y] = (uint16_t)(1u << down.x);
+    const wplane walk = wp_load(rows), goal = wp_load(goal_rows);
+    wplane seen = wp_zero(), r0 = wp_load(start), r1 = wp_zero(), r2 = wp_zero(), r3 = wp_zero();
+    /* four classes a turn, the slots in registers, their roles rotating */
+    for (unsigned d = 0;; d += SLOTS) {
+        int r;
+        if ((r = walk_class(&r0, &r1, &r2, &r3, &seen, walk, goal)) != 0)
+            return r > 0 ? (uint16_t)d : GROTTO_WALK_NONE;
+        if ((r = walk_class(&r1, &r2, &r3, &r0, &seen, walk, goal)) != 0)
+            return r > 0 ? (uint16_t)(d + 1) : GROTTO_WALK_NONE;
+        if ((r = walk_class(&r2, &r3, &r0, &r1, &seen, walk, goal)) != 0)
+            return r > 0 ? (uint16_t)(d + 2) : GROTTO_WALK_NONE;
+        if ((r = walk_class(&r3, &r0, &r1, &r2, &seen, walk, goal)) != 0)
+            return r > 0 ? (uint16_t)(d + 3) : GROTTO_WALK_NONE;
     }
 }

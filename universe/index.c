@@ -266,11 +266,19 @@ static void warn_not_cached(const char *why)
 
 /* ---- building ---- */
 
+/* The sections: floor facts, map facts, special floors, the findable
+ * table (a byte per map slot). */
 static void universe_layout(layout *l, uint32_t special)
 {
-    const uint32_t count[4] = {GROTTO_FLOOR_UNIVERSE, GROTTO_MAP_UNIVERSE, special, 0};
-    const uint16_t size[4] = {sizeof(grotto_floor_facts), sizeof(grotto_map_facts), sizeof(grotto_special_floor), 0};
+    const uint32_t count[4] = {GROTTO_FLOOR_UNIVERSE, GROTTO_MAP_UNIVERSE, special, GROTTO_MAP_UNIVERSE};
+    const uint16_t size[4] = {sizeof(grotto_floor_facts), sizeof(grotto_map_facts), sizeof(grotto_special_floor), 1};
     layout_init(l, count, size);
+}
+
+/* The findable table of a block just built (section 3), from ix's timers. */
+static void fill_findable(const universe_index *ix, int threads, void *block, const layout *l)
+{
+    universe_findable_fill(ix, threads, (uint8_t *)block + sizeof(cache_header) + l->offset[3]);
 }
 
 static int special_cmp(const void *a, const void *b)
@@ -443,6 +451,7 @@ static void point_into(universe_index *ix, const layout *l)
     ix->map = (const grotto_map_facts *)(p + l->offset[1]);
     ix->special = (const grotto_special_floor *)(p + l->offset[2]);
     ix->special_count = l->count[2];
+    ix->findable = (const uint8_t *)(p + l->offset[3]);
 }
 
 /* A checksummed file can still hold nonsense (written by a broken build):
@@ -477,6 +486,10 @@ static int universe_sane(const void *block, const layout *l)
             if (s->rank[c] > GT_CHEST_RANKS)
                 return 0;
     }
+    const uint8_t *findable = (const uint8_t *)(p + l->offset[3]);
+    for (size_t i = 0; i < GROTTO_MAP_UNIVERSE; i++)
+        if (findable[i] > 1)
+            return 0;
     return 1;
 }
 
@@ -512,6 +525,7 @@ static universe_index *open_borrowed(const universe_index_opts *opts, const grot
         snprintf(err, errlen, "out of memory building the universe index");
         return NULL;
     }
+    memcpy((char *)block + sizeof(cache_header) + l.offset[3], ix->findable, GROTTO_MAP_UNIVERSE); /* timers' */
     if (ix->block_mapped)
         munmap(ix->block, ix->block_mapped);
     else
@@ -606,6 +620,7 @@ universe_index *universe_index_open(const universe_index_opts *opts, char *err, 
         snprintf(err, errlen, "out of memory building the universe index");
         return NULL;
     }
+    fill_findable(ix, o.threads, ix->block, &l);
     point_into(ix, &l);
     ix->seconds = base_now() - t0;
     int n = snprintf(ix->note, sizeof ix->note, "built with %s in %.3f s", e->name, ix->seconds);

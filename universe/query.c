@@ -7,6 +7,7 @@
 #include "grotto/map.h"
 #include "grotto/record.h"
 #include "universe.h"
+#include "base.h"
 
 void universe_query_init(universe_query *q)
 {
@@ -221,15 +222,53 @@ static int clampq(int q)
     return q < GROTTO_QUALITY_MIN ? GROTTO_QUALITY_MIN : q > GROTTO_QUALITY_MAX ? GROTTO_QUALITY_MAX : q;
 }
 
-/* Final qualities some base 2..248 gives with this r1, as a 256-bit set:
- * per d = base div 10 the base 10d gives one quality and the bases
- * 10d+1..10d+9 a run (rng-and-timer.md §4.1). */
+/* r mod (2d + 1) for d = 0..24 and r < 2^16 without a division: with
+ * M = floor((2^32 - 1) / n) + 1 the low 32 bits of M r are the fraction
+ * r / n in fixed point and times n give the remainder in the high word
+ * (exact while r and n stay below 2^16: Lemire, Kaser and Kurz 2019). */
+#define ODD_MAGIC(d) (uint32_t)(UINT64_C(0xFFFFFFFF) / (2 * (d) + 1) + 1)
+static const uint32_t odd_magic[GROTTO_QUALITY_MAX / 10 + 1] = {
+    ODD_MAGIC(0),  ODD_MAGIC(1),  ODD_MAGIC(2),  ODD_MAGIC(3),  ODD_MAGIC(4),  ODD_MAGIC(5),  ODD_MAGIC(6),
+    ODD_MAGIC(7),  ODD_MAGIC(8),  ODD_MAGIC(9),  ODD_MAGIC(10), ODD_MAGIC(11), ODD_MAGIC(12), ODD_MAGIC(13),
+    ODD_MAGIC(14), ODD_MAGIC(15), ODD_MAGIC(16), ODD_MAGIC(17), ODD_MAGIC(18), ODD_MAGIC(19), ODD_MAGIC(20),
+    ODD_MAGIC(21), ODD_MAGIC(22), ODD_MAGIC(23), ODD_MAGIC(24)};
+
+static uint32_t mod_odd(uint32_t r, int d)
+{
+    uint32_t n = (uint32_t)(2 * d + 1);
+    return (uint32_t)(((uint64_t)(odd_magic[d] * r) * n) >> 32);
+}
+
+/* Qualities lo..hi (0 <= lo <= hi <= 255) into a 256-bit set, a word at a
+ * time. */
+static void set_range(uint64_t set[4], int lo, int hi)
+{
+    for (int w = lo >> 6; w <= hi >> 6; w++) {
+        int a = w == lo >> 6 ? lo & 63 : 0, b = w == hi >> 6 ? hi & 63 : 63;
+        set[w] |= (~UINT64_C(0) >> (63 - b)) & (~UINT64_C(0) << a);
+    }
+}
+
+/* Whether the set holds a quality in lo..hi (0 <= lo <= hi <= 255). */
+static int any_in_range(const uint64_t set[4], int lo, int hi)
+{
+    uint64_t hit = 0;
+    for (int w = lo >> 6; w <= hi >> 6; w++) {
+        int a = w == lo >> 6 ? lo & 63 : 0, b = w == hi >> 6 ? hi & 63 : 63;
+        hit |= set[w] & (~UINT64_C(0) >> (63 - b)) & (~UINT64_C(0) << a);
+    }
+    return hit != 0;
+}
+
+/* Final qualities some base 2..248 gives with this r1 (< 2^16), as a
+ * 256-bit set: per d = base div 10 the base 10d gives one quality and the
+ * bases 10d+1..10d+9 a run (rng-and-timer.md §4.1), set as one range. */
 static void reachable_qualities(uint32_t r1, uint64_t set[4])
 {
     memset(set, 0, 4 * sizeof set[0]);
     for (int d = 0; d <= GROTTO_QUALITY_MAX / 10; d++) {
-        int k = (int)(r1 % (uint32_t)(2 * d + 1));
-        int lo = 10 * d, hi = 10 * d + 9, qa, qb;
+        int k = (int)mod_odd(r1, d);
+        int lo = 10 * d, hi = 10 * d + 9;
         if (lo >= GROTTO_QUALITY_MIN) {
             int q = clampq(lo + k - d);
             set[q >> 6] |= UINT64_C(1) << (q & 63);
@@ -237,29 +276,39 @@ static void reachable_qualities(uint32_t r1, uint64_t set[4])
         lo = lo + 1 < GROTTO_QUALITY_MIN ? GROTTO_QUALITY_MIN : lo + 1;
         hi = hi > GROTTO_QUALITY_MAX ? GROTTO_QUALITY_MAX : hi;
         int delta = k <= d ? k - d : k - d - 1;
-        qa = clampq(lo + delta);
-        qb = clampq(hi + delta);
-        for (int q = qa; q <= qb; q++)
-            set[q >> 6] |= UINT64_C(1) << (q & 63);
+        int qa = clampq(lo + delta), qb = clampq(hi + delta);
+        if (qa <= qb)
+            set_range(set, qa, qb);
     }
 }
 
-/* For band b and location band L (gt_location_bands), whether r1 gives a
- * final quality in both for some base: bit b * 3 + L. */
-static uint64_t reachable_classes(uint32_t r1)
+/* The qualities of band b and location band L (gt_location_bands) both
+ * hold, per class b * 3 + L: lo > hi when none. */
+typedef struct class_ranges {
+    int16_t lo[GROTTO_BANDS * GT_LOCATION_BAND_COUNT], hi[GROTTO_BANDS * GT_LOCATION_BAND_COUNT];
+} class_ranges;
+
+static void class_ranges_init(class_ranges *c)
+{
+    for (int b = 0; b < GROTTO_BANDS; b++)
+        for (int L = 0; L < GT_LOCATION_BAND_COUNT; L++) {
+            int i = b * GT_LOCATION_BAND_COUNT + L;
+            c->lo[i] = (int16_t)(gt_band[b].qmin > gt_location_bands[L].qmin ? gt_band[b].qmin
+                                                                              : gt_location_bands[L].qmin);
+            c->hi[i] = (int16_t)(gt_band[b].qmax < gt_location_bands[L].qmax ? gt_band[b].qmax
+                                                                              : gt_location_bands[L].qmax);
+        }
+}
+
+/* For band b and location band L, whether r1 gives a final quality in both
+ * for some base: bit b * 3 + L. */
+static uint64_t reachable_classes(uint32_t r1, const class_ranges *c)
 {
     uint64_t set[4], out = 0;
     reachable_qualities(r1, set);
-    for (int b = 0; b < GROTTO_BANDS; b++)
-        for (int L = 0; L < GT_LOCATION_BAND_COUNT; L++) {
-            int lo = gt_band[b].qmin > gt_location_bands[L].qmin ? gt_band[b].qmin : gt_location_bands[L].qmin;
-            int hi = gt_band[b].qmax < gt_location_bands[L].qmax ? gt_band[b].qmax : gt_location_bands[L].qmax;
-            for (int q = lo; q <= hi; q++)
-                if ((set[q >> 6] >> (q & 63)) & 1) {
-                    out |= UINT64_C(1) << (b * GT_LOCATION_BAND_COUNT + L);
-                    break;
-                }
-        }
+    for (int i = 0; i < GROTTO_BANDS * GT_LOCATION_BAND_COUNT; i++)
+        if (c->lo[i] <= c->hi[i] && any_in_range(set, c->lo[i], c->hi[i]))
+            out |= UINT64_C(1) << i;
     return out;
 }
 
@@ -277,6 +326,8 @@ int universe_query_places(const universe_index *ix, uint32_t m, int base, uint16
                           int *quest15)
 {
     memset(count, 0, (GT_LOCATION_COUNT + 1) * sizeof count[0]);
+    class_ranges ranges;
+    class_ranges_init(&ranges);
     int band = (int)(m / GROTTO_SEED_COUNT);
     uint32_t seed = m % GROTTO_SEED_COUNT;
     for (uint32_t i = ix->seed_start[seed]; i < ix->seed_start[seed + 1]; i++) {
@@ -287,7 +338,7 @@ int universe_query_places(const universe_index *ix, uint32_t m, int base, uint16
                 count[grotto_location(q, t->r3)]++;
             continue;
         }
-        uint64_t cls = reachable_classes(t->r1) >> (band * GT_LOCATION_BAND_COUNT);
+        uint64_t cls = reachable_classes(t->r1, &ranges) >> (band * GT_LOCATION_BAND_COUNT);
         int seen[GT_LOCATION_BAND_COUNT], ns = 0; /* two location bands may give the same number */
         for (int L = 0; L < GT_LOCATION_BAND_COUNT; L++) {
             if (!((cls >> L) & 1))
@@ -339,9 +390,11 @@ static uint16_t *where_table(const universe_index *ix, const universe_query *q, 
         free(seen);
         return w;
     }
+    class_ranges ranges;
+    class_ranges_init(&ranges);
     for (uint32_t t = 0; t < GROTTO_TIMER_COUNT; t++) {
         const grotto_timer_draws *d = &ix->timer[t];
-        uint64_t cls = reachable_classes(d->r1);
+        uint64_t cls = reachable_classes(d->r1, &ranges);
         for (int b = 0; b < GROTTO_BANDS; b++)
             for (int L = 0; L < GT_LOCATION_BAND_COUNT; L++)
                 if (((cls >> (b * GT_LOCATION_BAND_COUNT + L)) & 1) && q->location[location_in_band(L, d->r3)])
@@ -350,19 +403,46 @@ static uint16_t *where_table(const universe_index *ix, const universe_query *q, 
     return w;
 }
 
+/* The findable maps of the seeds in [lo, hi): each seed's timer values
+ * (by_seed), so a work item writes only its own seeds' slots. */
+typedef struct findable_ctx {
+    const universe_index *ix;
+    class_ranges ranges;
+    uint8_t *out;
+} findable_ctx;
+
+static void findable_seeds(void *arg, int worker, size_t lo, size_t hi)
+{
+    const findable_ctx *c = arg;
+    const universe_index *ix = c->ix;
+    (void)worker;
+    for (size_t seed = lo; seed < hi; seed++) {
+        uint16_t bands = 0;
+        for (uint32_t i = ix->seed_start[seed]; i < ix->seed_start[seed + 1]; i++) {
+            uint64_t cls = reachable_classes(ix->timer[ix->by_seed[i]].r1, &c->ranges);
+            for (int b = 0; b < GROTTO_BANDS; b++)
+                if (cls >> (b * GT_LOCATION_BAND_COUNT) & ((UINT64_C(1) << GT_LOCATION_BAND_COUNT) - 1))
+                    bands |= (uint16_t)(1u << b);
+        }
+        for (int b = 0; b < GROTTO_BANDS; b++)
+            c->out[grotto_map_slot(b, (uint32_t)seed)] = (uint8_t)((bands >> b) & 1u);
+    }
+}
+
+void universe_findable_fill(const universe_index *ix, int threads, uint8_t *out)
+{
+    findable_ctx c = {.ix = ix, .out = out};
+    class_ranges_init(&c.ranges);
+    base_parallel_chunks(threads > 0 ? threads : base_default_threads(), GROTTO_SEED_COUNT, 1024, findable_seeds,
+                         &c, NULL, NULL);
+    out[grotto_map_slot(grotto_band_of_quality(GT_QUEST15_QUALITY), GT_QUEST15_SEED)] = 1;
+}
+
 uint8_t *universe_findable_table(const universe_index *ix)
 {
-    uint8_t *f = calloc(GROTTO_MAP_UNIVERSE, 1);
-    if (!f)
-        return NULL;
-    for (uint32_t t = 0; t < GROTTO_TIMER_COUNT; t++) {
-        const grotto_timer_draws *d = &ix->timer[t];
-        uint64_t cls = reachable_classes(d->r1);
-        for (int b = 0; b < GROTTO_BANDS; b++)
-            if (cls >> (b * GT_LOCATION_BAND_COUNT) & ((UINT64_C(1) << GT_LOCATION_BAND_COUNT) - 1))
-                f[grotto_map_slot(b, d->seed)] = 1;
-    }
-    f[grotto_map_slot(grotto_band_of_quality(GT_QUEST15_QUALITY), GT_QUEST15_SEED)] = 1;
+    uint8_t *f = malloc(GROTTO_MAP_UNIVERSE);
+    if (f)
+        memcpy(f, ix->findable, GROTTO_MAP_UNIVERSE);
     return f;
 }
 

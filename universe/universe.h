@@ -58,7 +58,7 @@
  *   directory that cannot be created or written leaves the index in memory
  *   only, and says so once per process on stderr ("grotto: warning: ..."). */
 
-enum { UNIVERSE_INDEX_FORMAT = 2 };
+enum { UNIVERSE_INDEX_FORMAT = 3 }; /* 3: the findable table is part of the index */
 
 typedef struct universe_index_opts {
     const grotto_engine *engine; /* NULL: impl (its memoized sweep, cached); an engine without a
@@ -77,6 +77,9 @@ typedef struct universe_index {
     const grotto_map_facts *map;
     const grotto_special_floor *special;
     uint32_t special_count;
+    /* per map slot 1 when findable (universe_findable_table): a function of
+     * the timers alone, made once with the index and cached with it */
+    const uint8_t *findable;
     /* timers (computed at open): draws of every timer value, and the timer
      * values yielding seed s: by_seed[seed_start[s] .. seed_start[s + 1]) */
     grotto_timer_draws *timer;
@@ -256,8 +259,12 @@ int universe_query_places(const universe_index *ix, uint32_t m, int base, uint16
  * it is quest 15's gift (universe_query_places finds a location). */
 int universe_map_findable(const universe_index *ix, uint32_t m);
 /* The same for every map slot at once: a malloc'd table of
- * GROTTO_MAP_UNIVERSE bytes, 1 for a findable map (NULL: out of memory). */
+ * GROTTO_MAP_UNIVERSE bytes, 1 for a findable map (NULL: out of memory),
+ * a copy of the index's own (ix->findable). */
 uint8_t *universe_findable_table(const universe_index *ix);
+/* Makes that table (GROTTO_MAP_UNIVERSE bytes at out) from the index's
+ * timers on `threads` workers (<= 0: all cores): the index build's step. */
+void universe_findable_fill(const universe_index *ix, int threads, uint8_t *out);
 
 /* Forgiving name form used by the name filters: surrounding spaces dropped,
  * ASCII letters lower-cased, "Lv" followed by '.', spaces and digits written

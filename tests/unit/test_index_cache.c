@@ -82,6 +82,7 @@ static void expect_same(const universe_index *a, const universe_index *b)
     cr_expect_eq(memcmp(a->map, b->map, GROTTO_MAP_UNIVERSE * sizeof *a->map), 0);
     cr_assert_eq(a->special_count, b->special_count);
     cr_expect_eq(memcmp(a->special, b->special, a->special_count * sizeof *a->special), 0);
+    cr_expect_eq(memcmp(a->findable, b->findable, GROTTO_MAP_UNIVERSE), 0);
 }
 
 /* Damage the cache file with fn, then the next open must rebuild it (with
@@ -190,6 +191,19 @@ static void implausible(uint8_t *b, size_t *n)
     memcpy(b + 32, &sum, 8);
 }
 
+/* A findable flag (the payload's last section, a byte per map) that is
+ * neither 0 nor 1, under a correct checksum. */
+static void findable_not_a_flag(uint8_t *b, size_t *n)
+{
+    uint64_t size;
+    memcpy(&size, b + 24, 8);
+    cr_assert_eq(size + 64, *n);
+    cr_assert_leq(b[*n - 1], 1); /* the last map slot (band 11, seed 0x7FFF) */
+    b[*n - 1] = 2;
+    uint64_t sum = XXH3_64bits(b + 64, size);
+    memcpy(b + 32, &sum, 8);
+}
+
 Test(index_cache, written_read_and_rebuilt_when_damaged, .timeout = 600)
 {
     make_dir();
@@ -209,6 +223,7 @@ Test(index_cache, written_read_and_rebuilt_when_damaged, .timeout = 600)
     expect_rebuilt(built, stale_key, "stale");
     expect_rebuilt(built, other_version, "other format version");
     expect_rebuilt(built, implausible, "implausible");
+    expect_rebuilt(built, findable_not_a_flag, "implausible");
     universe_index_close(built);
     remove_dir();
 }
