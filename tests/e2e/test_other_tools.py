@@ -25,6 +25,7 @@ from pathlib import Path
 
 import pytest
 
+import spec_model
 from conftest import CORPUS, ROOT, grotto_bin
 
 ADAPTERS = ROOT / "tools" / "adapters"
@@ -261,15 +262,37 @@ def test_searcher_adapter_chest_contents_agree_and_differ_where_changed(grotto, 
     c = res.json()["check"]
     assert (c["chest_records"], c["fields_differing"], c["not_carried"]) == (32, 0, ["contents.item"])
     assert [c["carried"][f] for f in CHEST_FIELDS] == [32, 26, 26]  # chests on B3F..B15F
-    # one name changed: a difference at that chest; a chest without item: the adapter stops
+    # one name and one rank changed (B4F: chest 1's name at second 11, chest
+    # 2's rank): a difference at each chest, with the draw that decides it
+    # (chests.md §2-§3, computed here by spec_model); a chest without
+    # item: the adapter stops
     b4f = next(l for l in chests if l["floor"] == 4 and l["second"] == 11)
     b4f["contents"][0]["name"] = "Mini medal" if b4f["contents"][0]["name"] != "Mini medal" else "Holy water"
-    checkout = searcher_standin(tmp_path / "b", maps=maps, chests=chests)
+    changed = json.loads(json.dumps(maps))
+    ranks = changed[0]["chest_ranks"][3]
+    assert len(ranks) == 3, ranks  # DD5BC3 B4F: 3 chests
+    ranks[1] = ranks[1] % 10 + 1
+    checkout = searcher_standin(tmp_path / "b", maps=changed, chests=chests)
     res = grotto(*args, "--b", searcher_exec(checkout))
     assert res.rc == 1, res.out + res.err
     first = res.json()["check"]["first"]
     assert [(d["floor"], d["second"], [f["field"] for f in d["fields"]]) for d in first] == \
-        [(4, 11, ["contents.name"])]
+        [(4, 10, ["contents.rank"]), (4, 11, ["contents.name", "contents.rank"])]
+    rank_draw = spec_model.draws(0x5BC3 + 4, 2 * 3 + 2)[-1]          # chest 2, after 6 discarded
+    content_draw = spec_model.draws(4 + 0x5BC3 + 11, 1)[0]            # chest 1 at second 11
+    v = spec_model.scaled(content_draw, 100)
+    fields = first[1]["fields"]
+    assert fields == [{"field": "contents.name", "chest": 1, "draw": content_draw, "v": v},
+                      {"field": "contents.rank", "chest": 2, "draw": rank_draw}]
+    mr = spec_model.floor_mr(maps[0]["smr"], 4)
+    lo, hi = next((r["min_rank"], r["max_rank"]) for r in spec_model.table("map-tables.json")
+                  ["chest_rank_range_by_monster_rank"]["rows"] if r["monster_rank"] == mr)
+    report = first[1]["report"]
+    assert report[2] == "  chest 2 rank: ref %d, b %d (rank draw %d: %d + scaled(%d))" % (
+        maps[0]["chest_ranks"][3][1], ranks[1], rank_draw, lo, hi - lo + 1), report
+    assert report[1].endswith("(content draw %d: v %d)" % (content_draw, v)), report
+    text = grotto(*args[:-1], "--show", "2", "--b", searcher_exec(checkout)).out
+    assert "\n".join(report) in text
     res = ask(searcher_standin(tmp_path / "c", maps=maps), ["chest 221 23491 4 11"])
     assert res.returncode == 3 and "the tool gave no item for chest 1 of map 221:23491 floor 4" in res.stderr
 
