@@ -1,6 +1,6 @@
 #!/usr/bin/env lua5.4
 -- tkg.lua - TKG's DeSmuME chest timer script as an engine under test:
--- `grotto oracle chests --b exec:'lua5.4 tools/adapters/tkg.lua DIR'`.
+-- `grotto oracle chests --b exec:'lua5.4 tools/adapters/tkg.lua DIR'` (or lua5.1).
 --
 -- The script (DQIX/desmume-scripts, TKG/DQ9_ChestTimer_USA.lua) runs inside
 -- the DeSmuME emulator: every frame it reads the map seed, the floor, the
@@ -35,7 +35,11 @@
 -- Floors beyond the map's last and floors without chests answer [].
 --
 -- floor and map requests are not answered (the script computes neither):
--- exit 2 naming the request. Lua 5.4 (Debian lua5.4), no modules.
+-- exit 2 naming the request. Lua 5.1 (as DeSmuME embeds it; Debian lua5.1)
+-- or 5.4 (Debian lua5.4), no modules: the stub's bit.* are the integer
+-- operators under 5.3+ and arithmetic on 32-bit values under 5.1, and
+-- what differs between the two (loadfile's environment, read formats) is
+-- chosen by _VERSION.
 
 local USAGE = [[usage: tkg.lua [DIR]
        tkg.lua --fields
@@ -79,7 +83,7 @@ local function load_names()
   local path = here .. "/../tables/items.json"
   local f = io.open(path, "r")
   if not f then die(2, "cannot read " .. path .. " (the adapter runs from its repository)") end
-  local text = f:read("a")
+  local text = f:read("*a")
   f:close()
   local names, n = {}, 0
   for en in text:gmatch('{"item":%d+,"en":"(.-)","jp"') do
@@ -101,7 +105,7 @@ local function map_facts(band, seed)
   if maps[key] then return maps[key] end
   local cmd = string.format("%s interchange export maps --seeds %X --bands %02X", grotto_bin(), seed, band)
   local p = io.popen(cmd, "r")
-  local line = p and p:read("l")
+  local line = p and p:read("*l")
   local ok = p and p:close()
   local floors, smr = line and line:match('"floors":(%d+)'), line and line:match('"smr":(%d+)')
   local ranks = line and line:match('"chest_ranks":(%b[])')
@@ -118,11 +122,44 @@ end
 
 -- ---- the stub of DeSmuME's API and the script loaded into it ----
 local ram, drawn, frame = {}, {}, nil
-local M32 = 0xFFFFFFFF
+local LUA51 = _VERSION == "Lua 5.1"
+
+-- bit.* as DeSmuME's LuaBitOp computes them on 32-bit values (results
+-- taken unsigned: the script only keeps 16-bit parts of them)
+local bitops
+if LUA51 then
+  local M = 4294967296
+  local function bitwise(a, b, both)
+    a, b = a % M, b % M
+    local r, p = 0, 1
+    for _ = 1, 32 do
+      local x, y = a % 2, b % 2
+      if both(x, y) then r = r + p end
+      a, b, p = (a - x) / 2, (b - y) / 2, p * 2
+    end
+    return r
+  end
+  bitops = {
+    band = function(a, b) return bitwise(a, b, function(x, y) return x == 1 and y == 1 end) end,
+    bor = function(a, b) return bitwise(a, b, function(x, y) return x == 1 or y == 1 end) end,
+    lshift = function(a, n) return (a * 2 ^ n) % M end,
+    rshift = function(a, n) return math.floor((a % M) / 2 ^ n) end,
+  }
+else -- the operators, compiled only where the parser knows them
+  bitops = (loadstring or load)([[
+    local M32 = 0xFFFFFFFF
+    return {
+      band = function(a, b) return (a & b) & M32 end,
+      bor = function(a, b) return (a | b) & M32 end,
+      lshift = function(a, n) return (a << n) & M32 end,
+      rshift = function(a, n) return (a & M32) >> n end,
+    }]])()
+end
+
 local env = setmetatable({
   memory = {
-    readbyte = function(a) return (ram[a] or 0) & 0xFF end,
-    readword = function(a) return (ram[a] or 0) & 0xFFFF end,
+    readbyte = function(a) return (ram[a] or 0) % 0x100 end,
+    readword = function(a) return (ram[a] or 0) % 0x10000 end,
   },
   gui = {
     register = function(f) frame = f end,
@@ -130,17 +167,18 @@ local env = setmetatable({
     line = function() end,
     box = function() end,
   },
-  bit = {
-    band = function(a, b) return (a & b) & M32 end,
-    bor = function(a, b) return (a | b) & M32 end,
-    lshift = function(a, n) return (a << n) & M32 end,
-    rshift = function(a, n) return (a & M32) >> n end,
-  },
+  bit = bitops,
 }, {__index = _G})
 
 local function load_script(dir)
   local path = dir .. "/TKG/DQ9_ChestTimer_USA.lua"
-  local chunk, err = loadfile(path, "t", env)
+  local chunk, err
+  if LUA51 then
+    chunk, err = loadfile(path)
+    if chunk then setfenv(chunk, env) end
+  else
+    chunk, err = loadfile(path, "t", env)
+  end
   if not chunk then die(2, "cannot load " .. path .. ": " .. tostring(err)) end
   local ok, e = pcall(chunk)
   if not ok then die(2, path .. " failed to start: " .. tostring(e)) end
