@@ -473,6 +473,7 @@ json_t *ix_report_value(const ix_check *c)
     res_int(v, "floor_records", (long long)c->floor_records);
     res_int(v, "map_records", (long long)c->map_records);
     res_int(v, "chest_records", (long long)c->chest_records);
+    res_bool(v, "details", c->details);
     res_int(v, "fields", (long long)c->fields);
     res_int(v, "records_differing", (long long)c->records_differing);
     res_int(v, "fields_differing", (long long)c->fields_differing);
@@ -480,7 +481,7 @@ json_t *ix_report_value(const ix_check *c)
     for (int f = 0; f < IX_FIELD_COUNT; f++) {
         res_int(carried, ix_field_name((ix_field)f), (long long)c->carried[f]);
         int applies = f < IX_FIRST_MAP_FIELD     ? c->floor_records > 0
-                      : f < IX_FIRST_CHEST_FIELD ? c->map_records > 0
+                      : f < IX_FIRST_CHEST_FIELD ? c->map_records > 0 && (!c->details || f <= IX_LEVEL)
                                                  : c->chest_records > 0;
         if (applies && !c->carried[f])
             res_push(missing, json_string(ix_field_name((ix_field)f)));

@@ -26,7 +26,7 @@ from pathlib import Path
 import pytest
 
 import spec_model
-from conftest import CORPUS, ROOT, grotto_bin
+from conftest import CORPUS, ROOT, assert_usage_error, grotto_bin
 
 ADAPTERS = ROOT / "tools" / "adapters"
 SEARCHER_ADAPTER = ADAPTERS / "grotto-searcher.js"
@@ -491,7 +491,7 @@ def test_tkg_adapter_through_the_oracle(grotto, lua):
 
 
 @pytest.mark.parametrize("requests, args, checkout, env_extra, status, needle", [
-    (["floor 1 1"], [], TKG_STANDIN, None, 2, 'answers only "chest BAND SEED K T"'),
+    (["floor 1 1"], [], TKG_STANDIN, None, 2, 'answer only "chest BAND SEED K T"'),
     (["chest 3 1 1 0"], [], TKG_STANDIN, None, 2, "band 3 is not a band code"),
     (["chest 2 1 1 65536"], [], TKG_STANDIN, None, 2, 'second "65536" is not an integer 0..65535'),
     (["chest 2 1 17 0"], [], TKG_STANDIN, None, 2, 'floor "17" is not an integer 1..16'),
@@ -510,7 +510,7 @@ def test_tkg_adapter_error_paths(lua, requests, args, checkout, env_extra, statu
 
 def test_tkg_adapter_fields_and_help(lua):
     res = tkg(lua, [], "--fields", checkout=None)
-    assert res.returncode == 0 and json.loads(res.stdout) == {"chest": CHEST_FIELDS}
+    assert res.returncode == 0 and json.loads(res.stdout) == {"chest": CHEST_FIELDS, "details": MAP_FIELDS[:8]}
     res = tkg(lua, [], "--help", checkout=None)
     assert res.returncode == 0 and "grotto oracle chests" in res.stdout
 
@@ -536,6 +536,87 @@ def test_real_tkg_chest_timer_differs_only_on_rank_draw_zero(grotto, lua):
              for l in res.lines if " rank: " in l]
     assert len(ranks) == (33 if lua51 else 48)
     assert all(int(m.group(2)) == int(m.group(1)) - 1 and m.group(1) == m.group(3) for m in ranks)
+
+
+# ---- TKG's map scraper (tools/adapters/tkg.lua, "details" requests) against its stand-in ----
+
+def names_ids():
+    d = json.loads((ROOT / "tools" / "tables" / "names.json").read_text())
+    return {k: {e["en"]: e["id"] for e in d[k]["entries"]} for k in
+            ("environment", "boss", "prefix", "suffix", "locale")}
+
+
+def standin_details(band, seed):
+    """The stand-in scraper's made-up row for (band, seed) as the adapter must answer it."""
+    ids, q, s = names_ids(), band, seed
+    boss = ["Equinox", "Sir Sanguinus", "Tyrannosaurus Wrecks", "Greygnarl"][s % 4]
+    return {"band": band, "seed": seed, "env": ids["environment"][["Caves", "Ruins", "Ice", "Water", "Fire"][q % 5]],
+            "floors": s % 15 + 2, "smr": q % 9 + 1, "boss": ids["boss"][boss],
+            "prefix": ids["prefix"][["Clay", "Rock", "Granite", "Basalt"][s % 4]],
+            "suffix": ids["suffix"][["Joy", "Bliss", "Woe", "Doom"][(s + q) % 4]],
+            "locale": ids["locale"][["Cave", "Tunnel", "Crypt", "World", "Void"][s % 5]],
+            "level": (s + q) % 99 + 1}
+
+
+def test_tkg_adapter_reads_the_row_the_map_scraper_printed(lua):
+    items = [(b, s) for b in (2, 121, 221) for s in (0, 3, 5, 6, 0x5BC3, 0x7FFF)]
+    res = tkg(lua, ["details %d %d" % i for i in items] + ["chest 221 23491 4 12"])
+    assert res.returncode == 0, res.stderr
+    got = [json.loads(l) for l in res.stdout.splitlines()]
+    assert got[:-1] == [standin_details(*i) for i in items]
+    assert got[-1]["floor"] == 4 and len(got[-1]["contents"]) == 3  # both scripts in one adapter
+    assert {g["boss"] for g in got[:-1]} >= {11, 6}  # "T-Wrecks" and "Sir Sanguinus" mapped
+
+
+def test_tkg_adapter_details_through_the_oracle(grotto, lua):
+    res = grotto("oracle", "maps", "--details", "--seeds", "5BC0..5BC3", "--bands", "02,DD", "--json", "--b",
+                 "exec:%s %s %s" % (lua, TKG_ADAPTER, TKG_STANDIN))
+    assert res.rc == 1, res.out + res.err  # made-up formulas
+    doc = res.json()
+    c = doc["check"]
+    assert doc["requests"] == 8 and (c["map_records"], c["floor_records"], c["details"]) == (8, 0, True)
+    assert [c["carried"][f] for f in MAP_FIELDS] == [8] * 8 + [0] * 4 and c["not_carried"] == []
+    text = grotto("oracle", "--details", "--seeds", "5BC0..5BC3", "--bands", "02,DD", "--show", "0", "--b",
+                  "exec:%s %s %s" % (lua, TKG_ADAPTER, TKG_STANDIN)).text
+    assert "map fields carried: env 8 floors 8 smr 8 boss 8 prefix 8 suffix 8 locale 8 level 8 (of 8)" in text
+    assert "not carried" not in text and "(0 floors, 8 maps)" in text
+    ex = "exec:%s %s %s" % (lua, TKG_ADAPTER, TKG_STANDIN)
+    assert_usage_error(grotto("oracle", "floors", "--details", "--b", ex), "--details needs the maps domain")
+    assert_usage_error(grotto("oracle", "--details", "--b", "some.jsonl"), "--details")
+
+
+@pytest.mark.parametrize("requests, checkout, status, needle", [
+    (["details 2 7"], TKG_STANDIN, 3, 'the map scraper wrote boss "Wobble" for map 020007: no such boss'),
+    (["details 2 9"], TKG_STANDIN, 3, "the map scraper failed on map 020009"),
+    (["details 2"], TKG_STANDIN, 2, 'bad request "details 2"'),
+    (["details 3 1"], TKG_STANDIN, 2, "band 3 is not a band code"),
+    (["details 2 32768"], TKG_STANDIN, 2, 'seed "32768" is not an integer 0..32767'),
+    (["map 2 1"], TKG_STANDIN, 2, '"details BAND SEED"'),
+])
+def test_tkg_adapter_details_error_paths(lua, requests, checkout, status, needle):
+    res = tkg(lua, requests, checkout=checkout)
+    assert res.returncode == status, (res.returncode, res.stdout, res.stderr)
+    assert res.stdout == "" and res.stderr.count("\n") == 1 and needle in res.stderr, res.stderr
+
+
+def test_tkg_adapter_needs_the_map_scraper(lua, tmp_path):
+    d = tmp_path / "desmume-scripts"
+    (d / "TKG").mkdir(parents=True)
+    shutil.copy(TKG_STANDIN / "TKG" / "DQ9_ChestTimer_USA.lua", d / "TKG")
+    res = tkg(lua, [], checkout=d)
+    assert res.returncode == 2 and "cannot load" in res.stderr and "DQ9_ScrapeMapData_USA_v2.lua" in res.stderr
+    (d / "TKG" / "DQ9_ScrapeMapData_USA_v2.lua").write_text("local x = 1\n")
+    res = tkg(lua, [], checkout=d)
+    assert res.returncode == 2 and "registered no function (memory.registerread)" in res.stderr, res.stderr
+
+
+def test_real_tkg_map_scraper_agrees_on_a_sample(grotto, lua):
+    """docs/other-tools.md: the map scraper's details agree with grotto's on every map."""
+    checkout = tools_checkout("desmume-scripts")
+    res = grotto("oracle", "maps", "--details", "--sample", "2000", "--b",
+                 "exec:%s %s %s" % (lua, TKG_ADAPTER, checkout))
+    assert res.rc == 0 and "2000 records (0 floors, 2000 maps), 16000 fields compared; 0 records differ" \
+        in res.text, res.out + res.err
 
 
 # ---- the DQCheat engine (tools/adapters/dqcheat.py) against recorded replies ----
