@@ -432,7 +432,8 @@ static const cli_result TOOL_RESULT = {
     "tool's interchange lines (docs/interchange.md) checked field by field against engine A.",
     "oracle --b exec:'python3 tools/adapters/example.py' --sample 20 --json --quiet; "
     "oracle --b corpus/golden/maps-sample.jsonl --json; "
-    "oracle --b exec:'python3 tools/adapters/example.py' chests --seeds 5BC3 --bands DD --seconds 12 --json --quiet",
+    "oracle --b exec:'python3 tools/adapters/example.py' chests --seeds 5BC3 --bands DD --seconds 12 --json --quiet; "
+    "oracle --b exec:'python3 tools/adapters/example.py' --details --seeds 5BC0..5BC3 --json --quiet",
     TOOL_FIELDS,
     NULL,
 };
@@ -507,6 +508,7 @@ const cli_command CMD_oracle = {
                 "grotto oracle --b corpus/golden/maps-sample.jsonl\n"
                 "grotto oracle --b exec:'python3 tools/adapters/example.py' --sample 200\n"
                 "grotto oracle chests --b exec:'python3 tools/adapters/example.py' --seconds 0..255 --sample 500\n"
+                "grotto oracle maps --details --b exec:'lua5.1 tools/adapters/tkg.lua DIR' --sample 2000\n"
                 "grotto oracle maps --a ref --b legacy --show 3",
     .run = run,
     .result = {&DOMAINS_RESULT, &TOOL_RESULT, &TOOL_RESULT},
