@@ -619,6 +619,77 @@ def test_real_tkg_map_scraper_agrees_on_a_sample(grotto, lua):
         in res.text, res.out + res.err
 
 
+# ---- DQ9CheatReverse's work-area snapshots (tools/adapters/cheatreverse.py) against its stand-in ----
+
+CHEATREVERSE = ADAPTERS / "cheatreverse.py"
+CR_STANDIN = STANDINS / "DQ9CheatReverse"
+
+
+def cheatreverse(*args, env_extra=None):
+    env = dict(os.environ, GROTTO_BIN=grotto_bin())
+    env.pop("GROTTO_TOOLS_DIR", None)
+    env.pop("GROTTO_LIB", None)
+    env.update(env_extra or {})
+    return subprocess.run([sys.executable, str(CHEATREVERSE), *map(str, args)], capture_output=True, text=True,
+                          timeout=120, env=env)
+
+
+def test_cheatreverse_names_the_work_area_state_of_each_snapshot():
+    res = cheatreverse(CR_STANDIN, "--json")
+    assert res.returncode == 0, res.stderr
+    doc = json.loads(res.stdout)
+    assert doc["map"] == "B50E5C" and doc["ok"] is True
+    assert [(r["snapshot"], r["reproduced_by"]) for r in doc["snapshots"]] == \
+        [("SNAP_SHOT", ["layout"]), ("SNAP_SHOT2", ["layout+ranks"]), ("SNAP_SHOT_Z", [])]
+    assert len(set(doc["grotto"].values())) == 3
+    text = cheatreverse(CR_STANDIN).stdout
+    assert "SNAP_SHOT   5D-0F-48-CD-F0-46-EF-7C...  = grotto layout\n" in text
+    assert "SNAP_SHOT_Z 76-E8-35-ED-14-28-FB-17...  not reproduced\n" in text and text.endswith("SNAP_SHOT reproduced\n")
+
+
+def test_cheatreverse_a_changed_snapshot_is_a_difference(tmp_path):
+    d = tmp_path / "DQ9CheatReverse"
+    shutil.copytree(CR_STANDIN, d)
+    prog = d / "dotnet" / "Program.cs"
+    prog.write_text(prog.read_text().replace('SNAP_SHOT = "5D-0F', 'SNAP_SHOT = "5D-0E'))
+    res = cheatreverse(d)
+    assert res.returncode == 1 and res.stdout.endswith("DIFFERENCE: SNAP_SHOT not reproduced\n"), res.stdout
+    assert "SNAP_SHOT   5D-0E-48-CD-F0-46-EF-7C...  not reproduced" in res.stdout
+
+
+@pytest.mark.parametrize("args, env_extra, needle", [
+    ([], None, "no checkout"),
+    ([STANDINS], None, "cannot read"),
+    ([CR_STANDIN, "--bogus"], None, "unknown option --bogus"),
+    ([CR_STANDIN, CR_STANDIN], None, "one checkout directory expected"),
+    ([CR_STANDIN, "--lib", "/nonexistent/libgrotto.so"], None, "cannot use /nonexistent/libgrotto.so"),
+    ([CR_STANDIN], {"GROTTO_BIN": "/bin/false"}, "interchange export maps"),
+])
+def test_cheatreverse_error_paths(args, env_extra, needle):
+    res = cheatreverse(*args, env_extra=env_extra)
+    assert res.returncode == 2 and res.stdout == "", (res.returncode, res.stdout, res.stderr)
+    assert res.stderr.count("\n") == 1 and res.stderr.startswith("cheatreverse.py: ") and needle in res.stderr, \
+        res.stderr
+
+
+def test_cheatreverse_needs_all_three_constants(tmp_path):
+    d = tmp_path / "DQ9CheatReverse" / "dotnet"
+    d.mkdir(parents=True)
+    (d / "Program.cs").write_text((CR_STANDIN / "dotnet" / "Program.cs").read_text().replace("SNAP_SHOT2", "SNAP2"))
+    res = cheatreverse(d.parent)
+    assert res.returncode == 2 and "has no constant SNAP_SHOT2" in res.stderr
+
+
+def test_real_cheatreverse_snapshot_of_the_layout_is_reproduced():
+    """docs/other-tools.md: grotto's work areas of B50E5C give the tool's SNAP_SHOT; its
+    SNAP_SHOT2 and SNAP_SHOT_Z are states grotto keeps no work area of."""
+    checkout = tools_checkout("DQ9CheatReverse")
+    res = cheatreverse(checkout, "--json")
+    assert res.returncode == 0, res.stdout + res.stderr
+    rows = json.loads(res.stdout)["snapshots"]
+    assert [r["reproduced_by"] for r in rows] == [["layout"], [], []]
+
+
 # ---- the DQCheat engine (tools/adapters/dqcheat.py) against recorded replies ----
 
 DQCHEAT_PY = ADAPTERS / "dqcheat.py"
