@@ -548,6 +548,16 @@ Test(oracle, chest_draws_of_the_worked_examples)
     cr_expect(d.rank == 3305 && d.content == 32622 && d.v == 99);
     d = oracle_chest_draws_of(&f3, 0, 0, 0);
     cr_expect(d.lo == 0 && d.span == 0, "no monster rank, no range");
+    /* v = scaled(100) of the draw at every second of a long run: the draws
+     * just above a multiple of 327.67 tell (v - 1) from v */
+    int near = 0;
+    for (uint32_t t = 0; t < 20000; t++) {
+        d = oracle_chest_draws_of(&f1, 1, t, 1);
+        int want = d.content == 0 ? 0 : (int)(100 * (d.content - 1) / 32767);
+        cr_assert_eq(d.v, want, "second %u: draw %u", t, d.content);
+        near += d.content > 0 && 100 * d.content / 32767 != 100 * (d.content - 1) / 32767;
+    }
+    cr_expect_gt(near, 0, "the run holds draws where scaled(100) differs from 100 v / 32767");
 
     oracle_compare_opts ab = {.a = &grotto_engine_ref, .b = &grotto_engine_impl};
     char *text = NULL;
