@@ -731,15 +731,18 @@ def as_dqcheat_raw(m, floors):
             "name3": locale_words()[m["locale"]], "rows": rows}
 
 
-def dqcheat_standin(tmp_path, floors, maps, faults=None, change=None):
+def dqcheat_standin(tmp_path, floors, maps, faults=None, change=None, chests=()):
     """RECORDED.json for the stand-in driver and a fake EXE; returns the
-    exec: command of the adapter over them."""
+    exec: command of the adapter over them. chests: interchange chest lines
+    whose names the driver's "items" answers."""
     by_floor = {(f["seed"], f["floor"]): f for f in floors}
     raws = {"%d:%d" % (m["band"], m["seed"]): as_dqcheat_raw(m, by_floor) for m in maps}
     if change:
         change(raws)
+    items = {"%d:%d:%d:%d" % (c["band"], c["seed"], c["floor"], c["second"]): [e["name"] for e in c["contents"]]
+             for c in chests}
     rec = tmp_path / "recorded.json"
-    rec.write_text(json.dumps({"maps": raws, "faults": faults or {}}))
+    rec.write_text(json.dumps({"maps": raws, "items": items, "faults": faults or {}}))
     exe = tmp_path / "DQCheat.Patched.0.7.exe"
     exe.write_bytes(b"not the editor")
     return [sys.executable, str(DQCHEAT_PY), "--any-version", str(exe), "--",
@@ -774,6 +777,35 @@ def test_dqcheat_adapter_maps_the_engine_layout_and_agrees_on_recorded_items(gro
     assert got.returncode == 0, got.stderr
     assert json.loads(got.stdout.splitlines()[0]) == {"seed": seed, "floor": k}
     assert json.loads(got.stdout.splitlines()[1])["grid"] == by_key(floors, seed, 1)["grid"]
+
+
+def test_dqcheat_adapter_chest_contents_agree_and_differ_where_changed(grotto, tmp_path):
+    floors = export("floors", "5BC3")
+    maps = export("maps", "5BC3", "DD")
+    chests = chest_lines(grotto, 221, 0x5BC3, (10, 11))
+    args = ("oracle", "chests", "--seeds", "5BC3", "--bands", "DD", "--seconds", "10..11", "--json")
+    argv = dqcheat_standin(tmp_path, floors, maps, chests=chests)
+    res = grotto(*args, "--b", "exec:" + " ".join(argv))
+    assert res.rc == 0, res.out + res.err
+    c = res.json()["check"]
+    assert (c["chest_records"], c["fields_differing"], c["not_carried"]) == (32, 0, ["contents.item"])
+    assert [c["carried"][f] for f in CHEST_FIELDS] == [32, 26, 26]
+    # B4F at second 11: chest 1's name changed; B4F: chest 2's rank changed (the raw work area)
+    b4f = next(l for l in chests if l["floor"] == 4 and l["second"] == 11)
+    b4f["contents"][0]["name"] = "Holy water" if b4f["contents"][0]["name"] != "Holy water" else "Mini medal"
+
+    def change(raws):
+        row = bytearray.fromhex(raws["221:23491"]["rows"][3])
+        assert row[8] == 3
+        row[10] = row[10] % 10 + 1
+        raws["221:23491"]["rows"][3] = row.hex()
+    (tmp_path / "b").mkdir()
+    argv = dqcheat_standin(tmp_path / "b", floors, maps, chests=chests, change=change)
+    res = grotto(*args, "--b", "exec:" + " ".join(argv))
+    assert res.rc == 1, res.out + res.err
+    first = res.json()["check"]["first"]
+    assert [(d["floor"], d["second"], [(f["field"], f["chest"]) for f in d["fields"]]) for d in first] == \
+        [(4, 10, [("contents.rank", 2)]), (4, 11, [("contents.name", 1), ("contents.rank", 2)])]
 
 
 def by_key(floors, seed, k):
@@ -814,7 +846,10 @@ def test_dqcheat_adapter_changed_items_are_differences_where_changed(grotto, tmp
     (["floor -1 1"], None, None, 2, "bad request 'floor -1 1'"),
     (["map 3 23491"], None, None, 2, "bad request 'map 3 23491'"),
     (["walk 1"], None, None, 2, "bad request 'walk 1'"),
-    (["chest 221 23491 4 0"], None, None, 2, "is not asked for chests"),
+    (["chest 221 23491 4 65536"], None, None, 2, "bad request 'chest 221 23491 4 65536'"),
+    (["chest 221 23491 17 0"], None, None, 2, "bad request 'chest 221 23491 17 0'"),
+    (["chest 221 23491 4 0"], None, None, 3, "with items that are not the floor's 3 chests"),
+    (["chest 221 23491 4 0"], {"garbage": "items 221 23491 4 0"}, None, 3, "answered 'items 221 23491 4 0' with"),
     (["map 221 23491"], {"die": "raw 221 23491"}, None, 3, "the driver ended (status 5) on 'raw 221 23491'"),
     (["map 221 23491"], {"garbage": "raw 221 23491"}, None, 3, "with a line that is not JSON"),
     (["floor 23491 1"], {"garbage": "count 2 23491"}, None, 3, "answered 'count 2 23491' with a line that"),
@@ -838,9 +873,9 @@ def test_dqcheat_adapter_error_paths(tmp_path, requests, faults, change, status,
 
 def test_dqcheat_adapter_arguments(tmp_path):
     res = subprocess.run([sys.executable, str(DQCHEAT_PY), "--fields"], capture_output=True, text=True)
-    assert res.returncode == 0 and json.loads(res.stdout) == {"floor": DQCHEAT_FLOOR, "map": DQCHEAT_MAP}
+    assert res.returncode == 0 and json.loads(res.stdout) == {"floor": DQCHEAT_FLOOR, "map": DQCHEAT_MAP, "chest": CHEST_FIELDS}
     res = subprocess.run([str(DQCHEAT_SH), "--fields"], capture_output=True, text=True)
-    assert res.returncode == 0 and json.loads(res.stdout) == {"floor": DQCHEAT_FLOOR, "map": DQCHEAT_MAP}
+    assert res.returncode == 0 and json.loads(res.stdout) == {"floor": DQCHEAT_FLOOR, "map": DQCHEAT_MAP, "chest": CHEST_FIELDS}
     for cmd in ([sys.executable, str(DQCHEAT_PY), "--help"], [str(DQCHEAT_SH), "--help"]):
         res = subprocess.run(cmd, capture_output=True, text=True)
         assert res.returncode == 0 and "grotto oracle --sample 2000 --b exec:" in res.stdout, res
@@ -888,3 +923,9 @@ def test_real_dqcheat_engine_differs_only_where_documented(grotto):
                                       "prefix": 3, "suffix": 5, "locale": 2, "level": 1,
                                       "chest_ranks": [[], [], [2, 1]],
                                       "elist": [{"ofs": 6704}, {"ofs": 8160}, {"ofs": 7328}]}
+    # chest contents: a sample agrees; 5BC3 B4F (the overflow floor) differs in its chest count
+    res = grotto("oracle", "chests", "--seconds", "0..255", "--sample", "300", "--b", cmd)
+    assert res.rc == 0 and "0 records differ" in res.text, res.out + res.err
+    res = grotto("oracle", "chests", "--seeds", "5BC3", "--bands", "DD", "--seconds", "12", "--json", "--b", cmd)
+    first = res.json()["check"]["first"]
+    assert res.rc == 1 and (first[0]["floor"], first[0]["fields"][0]) == (4, {"field": "contents"}), res.out
