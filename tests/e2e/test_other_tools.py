@@ -370,15 +370,16 @@ def other_tools(*args, tools=None):
 
 def test_other_tools_without_checkouts_says_what_it_skipped():
     doc = (ROOT / "docs" / "other-tools.md").read_text()
-    figures = doc.count("```console\n$ grotto oracle")
-    assert figures >= 2
+    figures = len(re.findall(r"^```console(?: long)?\n\$ (?:grotto oracle|tools/adapters/)", doc, re.M))
+    assert figures >= 2 and doc.count("```console long\n") >= 1
     res = other_tools()
     assert res.returncode == 0, res.stdout + res.stderr
     assert res.stdout.count("skipped: no checkout of ") == figures
     assert "skipped: no checkout of Grotto-Searcher: $ grotto oracle" in res.stdout
     assert "skipped: no checkout of desmume-scripts: $ grotto oracle chests" in res.stdout
-    assert "other_tools.py: %d figures, 0 rerun, %d skipped (no checkout), 0 differ" % (figures, figures) \
-        in res.stdout
+    assert "other_tools.py: %d figures, 0 rerun, %d skipped (no checkout), 0 long runs skipped, 0 differ" \
+        % (figures, figures) in res.stdout
+    assert "skipped: no checkout of DQ9CheatReverse: $ tools/adapters/cheatreverse.py" in res.stdout
     res = other_tools("--require")
     assert res.returncode == 1 and "%d skipped" % figures in res.stdout
 
@@ -400,7 +401,16 @@ def test_other_tools_reruns_checks_and_updates_a_figure(tmp_path):
     assert "16 records (16 floors, 0 maps)" in text.replace("\n          ", " ") and text.endswith("text after\n")
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
     res = other_tools(doc, tools=tmp_path / "tools")
-    assert res.returncode == 0 and "1 rerun, 0 skipped (no checkout), 0 differ" in res.stdout, res.stdout
+    assert res.returncode == 0 and "1 rerun, 0 skipped (no checkout), 0 long runs skipped, 0 differ" \
+        in res.stdout, res.stdout
+    # a long run is rerun only with --long
+    long_doc = tmp_path / "long.md"  # check-refs: ignore
+    long_doc.write_text(text.replace("```console\n", "```console long\n"))
+    res = other_tools(long_doc, tools=tmp_path / "tools")
+    assert res.returncode == 0 and "skipped: long run (--long): $ grotto oracle floors" in res.stdout
+    assert "0 rerun, 0 skipped (no checkout), 1 long runs skipped" in res.stdout
+    res = other_tools("--long", long_doc, tools=tmp_path / "tools")
+    assert res.returncode == 0 and "1 rerun" in res.stdout, res.stdout
     doc.write_text(text.replace("16 floors", "15 floors"))
     res = other_tools(doc, tools=tmp_path / "tools")
     assert res.returncode == 1 and any(l.startswith("+") and "16 floors" in l for l in res.stdout.splitlines())

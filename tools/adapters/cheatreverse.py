@@ -27,7 +27,7 @@ the states below, and says which constant each state reproduces:
 
 Usage: cheatreverse.py [DIR] [--lib PATH] [--json]
   --lib PATH   libgrotto.so (default $GROTTO_LIB, else ../lib/libgrotto.so
-               beside $GROTTO_BIN, else the system's)
+               beside $GROTTO_BIN or the grotto on PATH, else the system's)
 Exit 0 when SNAP_SHOT is reproduced (the layout: what grotto models), 1
 when it is not (a difference), 2 for bad arguments, no checkout or no
 library. Python 3 standard library only.
@@ -38,6 +38,7 @@ import hashlib
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 
@@ -60,9 +61,10 @@ def find_lib(given):
         return given
     if os.environ.get("GROTTO_LIB"):
         return os.environ["GROTTO_LIB"]
-    beside = os.path.join(os.path.dirname(os.path.abspath(grotto_bin())), "..", "lib", "libgrotto.so")
-    if os.environ.get("GROTTO_BIN") and os.path.exists(beside):
-        return beside
+    for exe in (os.environ.get("GROTTO_BIN"), shutil.which("grotto")):
+        beside = exe and os.path.join(os.path.dirname(os.path.abspath(exe)), "..", "lib", "libgrotto.so")
+        if beside and os.path.exists(beside):
+            return beside
     found = ctypes.util.find_library("grotto")
     if not found:
         raise Failure("no libgrotto: give --lib PATH or set GROTTO_LIB (build/lib/libgrotto.so)")
