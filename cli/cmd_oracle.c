@@ -132,6 +132,8 @@ static const cli_option OPTIONS[] = {
      "chests: the seconds asked (decimal, default 0; the tool's\nsearches read 0..255)"},
     {"sample", 0, "N", &CLI_UINT, T(sample), &SAMPLE, BITS_EXEC, 0, 0, NULL,
      "ask only N items of each domain, chosen at random with a fixed\nseed (the same items every run)"},
+    {"details", 0, NULL, &CLI_FLAG, T(details), NULL, BITS_EXEC, 0, 0, NULL,
+     "maps: ask \"details BAND SEED\" (a tool that computes map details\nonly); without a DOMAIN only maps are asked"},
     {"timeout", 0, "S", &SECONDS, T(timeout), NULL, BITS_EXEC, 0, 0, NULL,
      "seconds the child may take per reply and to exit (default 10)"},
     {0},
@@ -181,6 +183,8 @@ static int check(const char *cmd, void *args, int mode)
         return cli_error(cmd, "--seconds needs the chests domain");
     if (mode == EXEC_MODE && o->t.bands && o->named && !(o->named & (1u << ORACLE_MAPS | 1u << ORACLE_CHESTS)))
         return cli_error(cmd, "--bands needs the maps or chests domain");
+    if (mode == EXEC_MODE && o->t.details && o->named && !(o->named >> ORACLE_MAPS & 1u))
+        return cli_error(cmd, "--details needs the maps domain (it changes how maps are asked)");
     return 0;
 }
 
@@ -253,7 +257,8 @@ static void domain_text(const json_t *d, const json_t *head, const void *args)
 }
 
 /* "  floor fields carried: width 3 ... (of 3)" and the fields no record
- * carried; kind 0 floors, 1 maps, 2 chests. */
+ * carried; kind 0 floors, 1 maps, 2 chests. Maps asked as details: the
+ * details' fields only. */
 static void carried(const json_t *c, int kind)
 {
     static const char *const RECORDS[3] = {"floor_records", "map_records", "chest_records"};
@@ -265,7 +270,8 @@ static void carried(const json_t *c, int kind)
     char line[2048] = "", none[1024] = "";
     if (!n)
         return;
-    for (int f = FIRST[kind]; f < FIRST[kind + 1]; f++) {
+    int last = kind == 1 && res_get_bool(c, "details") ? IX_LEVEL + 1 : FIRST[kind + 1];
+    for (int f = FIRST[kind]; f < last; f++) {
         const char *name = ix_field_name((ix_field)f);
         long long k = res_get_int(carried, name);
         snprintf(line + strlen(line), sizeof line - strlen(line), "%s%s %lld", line[0] ? " " : "", name, k);
@@ -388,6 +394,9 @@ static const cli_field TOOL_FIELDS[] = {
     {"check.floor_records", "int", "always", "of them floors", NULL},
     {"check.map_records", "int", "always", "of them maps", NULL},
     {"check.chest_records", "int", "always", "of them chest lines (a floor's chests at a second)", NULL},
+    {"check.details", "bool", "always",
+     "maps were asked as `details` (`--details`): `chest_ranks` and `elist` were not asked, so not listed in "
+     "`not_carried`", NULL},
     {"check.fields", "int", "always", "fields compared", NULL},
     {"check.records_differing", "int", "always", "records with a differing field", NULL},
     {"check.fields_differing", "int", "always", "fields that differ", NULL},
@@ -404,7 +413,10 @@ static const cli_field TOOL_FIELDS[] = {
      "came from (`line` or `request`)", NULL},
     {"check.first[].fields", "array of object", "on a mismatch", "its differing fields", NULL},
     {"check.first[].fields[].*", "int or string", "on a mismatch",
-     "`field` (name) and, for a per-floor map field, `floor`", NULL},
+     "`field` (name) and, for a per-floor map field, `floor`; for a chest's `contents.rank`, `contents.item` or "
+     "`contents.name`, `chest` (1..3) and `draw`, the raw 15-bit draw of A's generator that decides it (chests.md "
+     "§2-§3: the rank draw, or the content draw at that second), and for a content field `v` = scaled(100) of that "
+     "draw", NULL},
     {"check.first[].report", "array of string", "on a mismatch",
      "the record in words as the text output shows it (each differing field, the grids side by side), one string "
      "per line", NULL},
@@ -420,7 +432,8 @@ static const cli_result TOOL_RESULT = {
     "tool's interchange lines (docs/interchange.md) checked field by field against engine A.",
     "oracle --b exec:'python3 tools/adapters/example.py' --sample 20 --json --quiet; "
     "oracle --b corpus/golden/maps-sample.jsonl --json; "
-    "oracle --b exec:'python3 tools/adapters/example.py' chests --seeds 5BC3 --bands DD --seconds 12 --json --quiet",
+    "oracle --b exec:'python3 tools/adapters/example.py' chests --seeds 5BC3 --bands DD --seconds 12 --json --quiet; "
+    "oracle --b exec:'python3 tools/adapters/example.py' --details --seeds 5BC0..5BC3 --json --quiet",
     TOOL_FIELDS,
     NULL,
 };
@@ -495,6 +508,7 @@ const cli_command CMD_oracle = {
                 "grotto oracle --b corpus/golden/maps-sample.jsonl\n"
                 "grotto oracle --b exec:'python3 tools/adapters/example.py' --sample 200\n"
                 "grotto oracle chests --b exec:'python3 tools/adapters/example.py' --seconds 0..255 --sample 500\n"
+                "grotto oracle maps --details --b exec:'lua5.1 tools/adapters/tkg.lua DIR' --sample 2000\n"
                 "grotto oracle maps --a ref --b legacy --show 3",
     .run = run,
     .result = {&DOMAINS_RESULT, &TOOL_RESULT, &TOOL_RESULT},

@@ -123,6 +123,7 @@ typedef struct ix_check {
     uint8_t *seen;               /* bit per floor slot, then per map slot */
     uint64_t *chests_seen;       /* chest items: an open-addressing set of key + 1 (0 = empty) */
     size_t chests_cap, chests_count;
+    int details;                 /* maps asked as `details`: chest_ranks and elist were not asked */
 } ix_check;
 
 int ix_check_init(ix_check *c, const grotto_engine *a, const char *b_label, int show);
@@ -171,6 +172,7 @@ typedef struct ix_exec {
     double timeout;              /* seconds per reply (and for the exit at the end) */
     void (*progress)(void *ctx, uint64_t done, uint64_t total); /* may be NULL */
     void *progress_ctx;
+    int details;                 /* ask maps as "details BAND SEED" (map details only), not "map" */
     uint64_t requests, replies;
 } ix_exec;
 /* Asks the child for every item and checks each reply. 0 when the child
@@ -185,7 +187,8 @@ int ix_check_exec(ix_check *c, ix_exec *x, const ix_item *items, size_t n, char 
 typedef struct ix_oracle_args {
     const char *b;               /* FILE.jsonl, or exec:CMD */
     const grotto_engine *a;
-    int floors, maps, chests;    /* exec: the domains asked (none: floors and maps) */
+    int floors, maps, chests;    /* exec: the domains asked (none: floors and maps; with details: maps) */
+    int details;                 /* exec: maps asked as "details BAND SEED" (a tool of map details only) */
     uint32_t lo, hi;             /* exec: seeds */
     unsigned bands;              /* exec: bit per band index of the maps and chests asked; 0: all */
     int t_lo, t_hi;              /* exec, chests: the seconds asked */

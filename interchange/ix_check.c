@@ -3,7 +3,10 @@
  * engine A gives for the same floor of its own map at that second (its
  * chest_seconds over grotto_chest_floor_of); the items already seen are a
  * bit per floor and map slot, and for chest items (1.6 billion possible) a
- * growing hash set of the ones given. */
+ * growing hash set of the ones given. A differing chest rank or item is
+ * reported with the draw that decides it (chests.md §2-§3, computed from
+ * A's floor: oracle_chest_draws_of): the rank draw, and the content draw
+ * with its v = scaled(100). */
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -70,7 +73,10 @@ static int chest_seen_add(ix_check *c, uint64_t key)
 typedef struct field_diff {
     ix_field field;
     int floor;                   /* map fields per floor: 1..16; else 0 */
+    int chest;                   /* chest fields: 1..3; else 0 */
+    long draw, v;                /* chest fields: the deciding draw, v (content); else -1 */
     char text[160];
+    char note[64];               /* chest fields: the draw in words; else "" */
 } field_diff;
 
 typedef struct diff_list {
@@ -90,6 +96,9 @@ static void add_diff(diff_list *l, ix_field f, int floor, const char *fmt, ...)
     field_diff *d = &l->d[l->n++];
     d->field = f;
     d->floor = floor;
+    d->chest = 0;
+    d->draw = d->v = -1;
+    d->note[0] = 0;
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(d->text, sizeof d->text, fmt, ap);
@@ -212,30 +221,54 @@ static const char *item_en(int item)
     return item >= 0 && item < GT_ITEM_COUNT && gt_item_name[item].en ? gt_item_name[item].en : "?";
 }
 
-/* A chest line against A's floor cf and its items at the second. */
-static void compare_chest(const grotto_chest_floor *cf, const uint8_t item[GROTTO_MAX_CHESTS], const ix_record *r,
-                          diff_list *l)
+/* The difference just added, when it was kept (kept_before: l->n before),
+ * as chest i's, decided by this draw (and v for a content draw). */
+static void mark_chest(diff_list *l, int kept_before, int i, uint32_t draw, int v, int lo, int span)
 {
-    char what[48];
+    if (l->n == kept_before)
+        return;
+    field_diff *d = &l->d[l->n - 1];
+    d->chest = i + 1;
+    d->draw = draw;
+    d->v = v;
+    if (v >= 0)
+        snprintf(d->note, sizeof d->note, "content draw %u: v %d", draw, v);
+    else
+        snprintf(d->note, sizeof d->note, "rank draw %u: %d + scaled(%d)", draw, lo, span);
+}
+
+/* A chest line against A's floor cf (of a map with first-floor monster
+ * rank smr) and its items at second t. */
+static void compare_chest(const grotto_chest_floor *cf, int smr, int t, const uint8_t item[GROTTO_MAX_CHESTS],
+                          const ix_record *r, diff_list *l)
+{
     if (r->have >> IX_CONTENTS & 1u)
         cmp_int(l, IX_CONTENTS, 0, "contents: chests", cf->count, r->contents_count);
     int n = r->contents_count < cf->count ? r->contents_count : cf->count;
     for (int i = 0; i < n; i++) {
+        oracle_chest_draws d = oracle_chest_draws_of(cf, smr, (uint32_t)t, i);
         if (r->contents_have[i] >> IX_CONTENTS_RANK & 1u) {
+            int kept = l->n;
+            char what[48];
             snprintf(what, sizeof what, "chest %d rank", i + 1);
             cmp_int(l, IX_CONTENTS_RANK, 0, what, cf->rank[i], r->contents_rank[i]);
+            mark_chest(l, kept, i, d.rank, -1, d.lo, d.span);
         }
         if (r->contents_have[i] >> IX_CONTENTS_ITEM & 1u) {
+            int kept = l->n;
             l->compared++;
             if (item[i] != r->contents_item[i])
                 add_diff(l, IX_CONTENTS_ITEM, 0, "chest %d (rank %u) item: %s %u %s, %s %d %s", i + 1, cf->rank[i], l->a,
                          item[i], item_en(item[i]), l->b, r->contents_item[i], item_en(r->contents_item[i]));
+            mark_chest(l, kept, i, d.content, d.v, 0, 0);
         }
         if (r->contents_have[i] >> IX_CONTENTS_NAME & 1u) {
+            int kept = l->n;
             l->compared++;
             if (strcmp(item_en(item[i]), r->contents_name[i]) != 0)
                 add_diff(l, IX_CONTENTS_NAME, 0, "chest %d (rank %u) name: %s %s, %s %s", i + 1, cf->rank[i], l->a,
                          item_en(item[i]), l->b, r->contents_name[i]);
+            mark_chest(l, kept, i, d.content, d.v, 0, 0);
         }
     }
 }
@@ -259,7 +292,7 @@ static int compare(const ix_check *c, const ix_record *r, diff_list *l, grotto_f
             grotto_chest_floor_of(&ma, r->floor, &cf) != 0 ||
             c->a->chest_seconds(&cf, (uint32_t)r->second, 1, item) != 0)
             return -1;
-        compare_chest(&cf, item[0], r, l);
+        compare_chest(&cf, ma.d.smr, r->second, item[0], r, l);
     } else {
         grotto_map_t ma;
         if (c->a->map(gt_band[r->band].code, r->seed, &ma) != 0)
@@ -364,7 +397,14 @@ static void first_text(FILE *out, const ix_check *c, int i, const diff_list *l, 
             (unsigned long long)l->count, l->count == 1 ? "" : "s", l->count == 1 ? "s" : "");
     int grid = 0;
     for (int j = 0; j < l->n; j++) {
-        fprintf(out, "  %s\n", l->d[j].text);
+        /* the draw beside both answers, or under them when the line would pass 100 columns */
+        const field_diff *d = &l->d[j];
+        if (!d->note[0])
+            fprintf(out, "  %s\n", d->text);
+        else if (2 + strlen(d->text) + 3 + strlen(d->note) <= 100)
+            fprintf(out, "  %s (%s)\n", d->text, d->note);
+        else
+            fprintf(out, "  %s\n    (%s)\n", d->text, d->note);
         grid |= l->d[j].field == IX_GRID;
     }
     if (grid) {
@@ -413,6 +453,12 @@ static json_t *first_value(const ix_check *c, int i)
         res_str(f, "field", ix_field_name(l.d[j].field));
         if (l.d[j].floor)
             res_int(f, "floor", l.d[j].floor);
+        if (l.d[j].chest) {
+            res_int(f, "chest", l.d[j].chest);
+            res_int(f, "draw", l.d[j].draw);
+            if (l.d[j].v >= 0)
+                res_int(f, "v", l.d[j].v);
+        }
         res_push(fields, f);
     }
     res_set(e, "report", text_lines(c, i, &l, &fa));
@@ -427,6 +473,7 @@ json_t *ix_report_value(const ix_check *c)
     res_int(v, "floor_records", (long long)c->floor_records);
     res_int(v, "map_records", (long long)c->map_records);
     res_int(v, "chest_records", (long long)c->chest_records);
+    res_bool(v, "details", c->details);
     res_int(v, "fields", (long long)c->fields);
     res_int(v, "records_differing", (long long)c->records_differing);
     res_int(v, "fields_differing", (long long)c->fields_differing);
@@ -434,7 +481,7 @@ json_t *ix_report_value(const ix_check *c)
     for (int f = 0; f < IX_FIELD_COUNT; f++) {
         res_int(carried, ix_field_name((ix_field)f), (long long)c->carried[f]);
         int applies = f < IX_FIRST_MAP_FIELD     ? c->floor_records > 0
-                      : f < IX_FIRST_CHEST_FIELD ? c->map_records > 0
+                      : f < IX_FIRST_CHEST_FIELD ? c->map_records > 0 && (!c->details || f <= IX_LEVEL)
                                                  : c->chest_records > 0;
         if (applies && !c->carried[f])
             res_push(missing, json_string(ix_field_name((ix_field)f)));

@@ -374,14 +374,14 @@ static void child_consume(child *c, size_t len)
     c->len -= used;
 }
 
-static void request_text(const ix_item *it, char *out, size_t n)
+static void request_text(const ix_item *it, int details, char *out, size_t n)
 {
     if (it->kind == IX_FLOOR)
         snprintf(out, n, "floor %u %d", it->seed, it->floor);
     else if (it->kind == IX_CHEST)
         snprintf(out, n, "chest %u %u %d %d", gt_band[it->band].code, it->seed, it->floor, it->second);
     else
-        snprintf(out, n, "map %u %u", gt_band[it->band].code, it->seed);
+        snprintf(out, n, "%s %u %u", details ? "details" : "map", gt_band[it->band].code, it->seed);
 }
 
 /* A reply that fails: the reason, and the child's own last stderr line. */
@@ -412,7 +412,7 @@ int ix_check_exec(ix_check *c, ix_exec *x, const ix_item *items, size_t n, char 
     int rc = 0;
     char req[64], why[600], what[800];
     for (size_t i = 0; i < n && r && rc == 0; i++) {
-        request_text(&items[i], req, sizeof req - 1);
+        request_text(&items[i], x->details, req, sizeof req - 1);
         size_t rl = strlen(req);
         req[rl] = '\n', req[rl + 1] = 0;
         double deadline = now() + x->timeout;

@@ -15,7 +15,7 @@ static int ask_child(const ix_oracle_args *a, ix_check *c, ix_exec *x, char *err
     size_t count;
     unsigned bands = a->bands ? a->bands : (1u << GROTTO_BANDS) - 1u;
     int both = !a->floors && !a->maps && !a->chests; /* chests are asked only when named */
-    int floors = both || a->floors;
+    int floors = (both && !a->details) || a->floors; /* a tool of details only: maps alone */
     unsigned map_bands = both || a->maps ? bands : 0;
     ix_item *items = a->chests ? ix_domain_chests(floors, map_bands, bands, a->lo, a->hi, a->t_lo, a->t_hi,
                                                   a->sample, &count)
@@ -44,6 +44,7 @@ int ix_oracle_run(const ix_oracle_args *a, res_run *r)
     if (ix_check_init(&c, a->a, exec ? "b" : "file", a->show) != 0)
         return res_fail(r, "out of memory");
     c.source = a->b;
+    c.details = x.details = exec && a->details;
     int rc = exec ? ask_child(a, &c, &x, err, sizeof err) : ix_check_file(&c, a->b, err, sizeof err);
     if (rc != 0) {
         ix_check_free(&c);

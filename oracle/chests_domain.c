@@ -19,13 +19,16 @@
  * must reach the definition's count (oracle_domain_expected), computed from
  * the dimensions, not from these loops. The first differences are the
  * lowest (map, floor)s that differ, kept with their 256-bit masks of
- * differing seconds, so the report lists the lowest differing triples. */
+ * differing seconds, so the report lists the lowest differing triples,
+ * each with A's draws for its chests (oracle_chest_draws_of). */
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "grotto/chests.h"
+#include "grotto/map.h"
+#include "grotto/rng.h"
 #include "grotto/tables.h"
 #include "base.h"
 #include "oracle.h"
@@ -276,6 +279,22 @@ int oracle_chests_domain_run(const oracle_compare_opts *o, oracle_done_fn done, 
 
 /* ---- reports ---- */
 
+oracle_chest_draws oracle_chest_draws_of(const grotto_chest_floor *f, int smr, uint32_t t, int i)
+{
+    oracle_chest_draws d;
+    d.rank = grotto_draw_k(f->seed + f->floor, (uint32_t)(2 * f->count + i + 1));
+    d.content = grotto_draw_k(f->floor + f->seed + t, (uint32_t)i + 1);
+    d.v = (int)(100 * ((int64_t)d.content - 1) / 32767); /* trunc toward zero: draw 0 gives 0 */
+    d.lo = d.span = 0;
+    int mr = grotto_floor_mr(smr, f->floor);
+    for (int k = 0; k < GT_CHEST_RANK_BY_MR_ROWS; k++)
+        if (mr >= gt_chest_rank_by_mr[k].key_min && mr <= gt_chest_rank_by_mr[k].key_max) {
+            d.lo = gt_chest_rank_by_mr[k].lo;
+            d.span = gt_chest_rank_by_mr[k].hi - gt_chest_rank_by_mr[k].lo + 1;
+        }
+    return d;
+}
+
 static void print_side(FILE *out, const grotto_engine *e, const side_map *v, const side_map *w, int n, int t)
 {
     if (!v->ok) {
@@ -321,14 +340,23 @@ void oracle_chests_report_item(FILE *out, size_t item, const oracle_compare_opts
     uint8_t want[T] = {0};
     want[t] = 1;
     /* as the domain computes it: each engine's map, all 16 floors */
+    int smr_a = 0;
     for (int s = 0; s < SIDES; s++) {
         grotto_map_floors_t fl;
         grotto_map_t m;
         int ok = e[s]->map_floors(seed, FLOORS, &fl) == 0 && e[s]->map_from_floors(gt_band[band].code, &fl, &m) == 0;
         side_floors(e[s], &m, ok, want, &v[s]);
+        if (s == 0 && ok)
+            smr_a = m.d.smr;
     }
     for (int s = 0; s < SIDES; s++)
         print_side(out, e[s], &v[s], s ? &v[0] : NULL, n, t);
+    /* the draws that decide A's chests */
+    for (int i = 0; v[0].ok && i < v[0].floor[n - 1].count; i++) {
+        oracle_chest_draws d = oracle_chest_draws_of(&v[0].floor[n - 1], smr_a, (uint32_t)t, i);
+        fprintf(out, "    chest %d draws (%s): rank %u (%d + scaled(%d)), content %u (v %d)\n", i + 1, e[0]->name,
+                d.rank, d.lo, d.span, d.content, d.v);
+    }
     free(v);
 }
 

@@ -13,6 +13,7 @@
 #include <stdio.h>
 
 #include "grotto/at.h"
+#include "grotto/chests.h"
 #include "grotto/engine.h"
 #include "grotto/record.h"
 #include "grotto/timer.h"
@@ -269,6 +270,19 @@ int oracle_chests_domain_run(const oracle_compare_opts *o, oracle_done_fn done, 
  * differing ones marked), and the members of its "first" entry (in v). */
 void oracle_chests_report_item(FILE *out, size_t item, const oracle_compare_opts *o);
 void oracle_chests_item_value(json_t *v, size_t item);
+
+/* The draws that decide chest i (0..2) of floor f of a map whose first
+ * floor has monster rank smr (chests.md §2-§3): the rank draw (seed + n,
+ * after 2 x count discarded draws and i earlier chests; rank = lo +
+ * scaled(span) of it) and the content draw at second t (n + seed + t,
+ * after i earlier chests; v = scaled(100) of it). Computed from f with the
+ * generator's jump-ahead, for the reports; lo = span = 0 for an smr
+ * outside 1..12. */
+typedef struct oracle_chest_draws {
+    uint32_t rank, content;
+    int v, lo, span;
+} oracle_chest_draws;
+oracle_chest_draws oracle_chest_draws_of(const grotto_chest_floor *f, int smr, uint32_t t, int i);
 
 /* ---- reports (report.c) ---- */
 /* One mismatch in words: the item (seed/floor, map, quality, timer), each

@@ -25,7 +25,8 @@ from pathlib import Path
 
 import pytest
 
-from conftest import CORPUS, ROOT, grotto_bin
+import spec_model
+from conftest import CORPUS, ROOT, assert_usage_error, grotto_bin
 
 ADAPTERS = ROOT / "tools" / "adapters"
 SEARCHER_ADAPTER = ADAPTERS / "grotto-searcher.js"
@@ -261,15 +262,37 @@ def test_searcher_adapter_chest_contents_agree_and_differ_where_changed(grotto, 
     c = res.json()["check"]
     assert (c["chest_records"], c["fields_differing"], c["not_carried"]) == (32, 0, ["contents.item"])
     assert [c["carried"][f] for f in CHEST_FIELDS] == [32, 26, 26]  # chests on B3F..B15F
-    # one name changed: a difference at that chest; a chest without item: the adapter stops
+    # one name and one rank changed (B4F: chest 1's name at second 11, chest
+    # 2's rank): a difference at each chest, with the draw that decides it
+    # (chests.md §2-§3, computed here by spec_model); a chest without
+    # item: the adapter stops
     b4f = next(l for l in chests if l["floor"] == 4 and l["second"] == 11)
     b4f["contents"][0]["name"] = "Mini medal" if b4f["contents"][0]["name"] != "Mini medal" else "Holy water"
-    checkout = searcher_standin(tmp_path / "b", maps=maps, chests=chests)
+    changed = json.loads(json.dumps(maps))
+    ranks = changed[0]["chest_ranks"][3]
+    assert len(ranks) == 3, ranks  # DD5BC3 B4F: 3 chests
+    ranks[1] = ranks[1] % 10 + 1
+    checkout = searcher_standin(tmp_path / "b", maps=changed, chests=chests)
     res = grotto(*args, "--b", searcher_exec(checkout))
     assert res.rc == 1, res.out + res.err
     first = res.json()["check"]["first"]
     assert [(d["floor"], d["second"], [f["field"] for f in d["fields"]]) for d in first] == \
-        [(4, 11, ["contents.name"])]
+        [(4, 10, ["contents.rank"]), (4, 11, ["contents.name", "contents.rank"])]
+    rank_draw = spec_model.draws(0x5BC3 + 4, 2 * 3 + 2)[-1]          # chest 2, after 6 discarded
+    content_draw = spec_model.draws(4 + 0x5BC3 + 11, 1)[0]            # chest 1 at second 11
+    v = spec_model.scaled(content_draw, 100)
+    fields = first[1]["fields"]
+    assert fields == [{"field": "contents.name", "chest": 1, "draw": content_draw, "v": v},
+                      {"field": "contents.rank", "chest": 2, "draw": rank_draw}]
+    mr = spec_model.floor_mr(maps[0]["smr"], 4)
+    lo, hi = next((r["min_rank"], r["max_rank"]) for r in spec_model.table("map-tables.json")
+                  ["chest_rank_range_by_monster_rank"]["rows"] if r["monster_rank"] == mr)
+    report = first[1]["report"]
+    assert report[2] == "  chest 2 rank: ref %d, b %d (rank draw %d: %d + scaled(%d))" % (
+        maps[0]["chest_ranks"][3][1], ranks[1], rank_draw, lo, hi - lo + 1), report
+    assert report[1].endswith("(content draw %d: v %d)" % (content_draw, v)), report
+    text = grotto(*args[:-1], "--show", "2", "--b", searcher_exec(checkout)).out
+    assert "\n".join(report) in text
     res = ask(searcher_standin(tmp_path / "c", maps=maps), ["chest 221 23491 4 11"])
     assert res.returncode == 3 and "the tool gave no item for chest 1 of map 221:23491 floor 4" in res.stderr
 
@@ -347,15 +370,16 @@ def other_tools(*args, tools=None):
 
 def test_other_tools_without_checkouts_says_what_it_skipped():
     doc = (ROOT / "docs" / "other-tools.md").read_text()
-    figures = doc.count("```console\n$ grotto oracle")
-    assert figures >= 2
+    figures = len(re.findall(r"^```console(?: long)?\n\$ (?:grotto oracle|tools/adapters/)", doc, re.M))
+    assert figures >= 2 and doc.count("```console long\n") >= 1
     res = other_tools()
     assert res.returncode == 0, res.stdout + res.stderr
     assert res.stdout.count("skipped: no checkout of ") == figures
     assert "skipped: no checkout of Grotto-Searcher: $ grotto oracle" in res.stdout
     assert "skipped: no checkout of desmume-scripts: $ grotto oracle chests" in res.stdout
-    assert "other_tools.py: %d figures, 0 rerun, %d skipped (no checkout), 0 differ" % (figures, figures) \
-        in res.stdout
+    assert "other_tools.py: %d figures, 0 rerun, %d skipped (no checkout), 0 long runs skipped, 0 differ" \
+        % (figures, figures) in res.stdout
+    assert "skipped: no checkout of DQ9CheatReverse: $ tools/adapters/cheatreverse.py" in res.stdout
     res = other_tools("--require")
     assert res.returncode == 1 and "%d skipped" % figures in res.stdout
 
@@ -377,7 +401,16 @@ def test_other_tools_reruns_checks_and_updates_a_figure(tmp_path):
     assert "16 records (16 floors, 0 maps)" in text.replace("\n          ", " ") and text.endswith("text after\n")
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
     res = other_tools(doc, tools=tmp_path / "tools")
-    assert res.returncode == 0 and "1 rerun, 0 skipped (no checkout), 0 differ" in res.stdout, res.stdout
+    assert res.returncode == 0 and "1 rerun, 0 skipped (no checkout), 0 long runs skipped, 0 differ" \
+        in res.stdout, res.stdout
+    # a long run is rerun only with --long
+    long_doc = tmp_path / "long.md"  # check-refs: ignore
+    long_doc.write_text(text.replace("```console\n", "```console long\n"))
+    res = other_tools(long_doc, tools=tmp_path / "tools")
+    assert res.returncode == 0 and "skipped: long run (--long): $ grotto oracle floors" in res.stdout
+    assert "0 rerun, 0 skipped (no checkout), 1 long runs skipped" in res.stdout
+    res = other_tools("--long", long_doc, tools=tmp_path / "tools")
+    assert res.returncode == 0 and "1 rerun" in res.stdout, res.stdout
     doc.write_text(text.replace("16 floors", "15 floors"))
     res = other_tools(doc, tools=tmp_path / "tools")
     assert res.returncode == 1 and any(l.startswith("+") and "16 floors" in l for l in res.stdout.splitlines())
@@ -404,36 +437,43 @@ TKG_STANDIN = STANDINS / "desmume-scripts"
 STANDIN_NAMES = ["Medicinal herb", "Holy water", "Mini medal", "W0BBLE", "Metal slime helm"]  # "Wobble": no item
 
 
-def lua():
-    exe = shutil.which("lua5.4")
-    assert exe, "lua5.4 is not installed (ci/deps.sh installs it)"
+LUAS = ["lua5.4", "lua5.1"]  # Debian's; DeSmuME embeds Lua 5.1
+
+
+@pytest.fixture(params=LUAS)
+def lua(request):
+    """Each test of tkg.lua runs under both interpreters."""
+    exe = shutil.which(request.param)
+    assert exe, "%s is not installed (ci/deps.sh installs it)" % request.param
     return exe
 
 
-def tkg(requests, *args, checkout=TKG_STANDIN, env_extra=None):
+def tkg(lua, requests, *args, checkout=TKG_STANDIN, env_extra=None):
     env = dict(os.environ, GROTTO_BIN=grotto_bin())
     env.update(env_extra or {})
     env.pop("GROTTO_TOOLS_DIR", None)
-    cmd = [lua(), str(TKG_ADAPTER), *map(str, args)] + ([str(checkout)] if checkout else [])
+    cmd = [lua, str(TKG_ADAPTER), *map(str, args)] + ([str(checkout)] if checkout else [])
     return subprocess.run(cmd, input="".join(r + "\n" for r in requests), capture_output=True, text=True,
                           timeout=120, env=env)
 
 
-def standin_contents(m, k, t):
-    """What the stand-in draws for floor k of map line m at second t, as the adapter must answer it."""
+def standin_contents(m, k, t, lua="lua5.4"):
+    """What the stand-in draws for floor k of map line m at second t, as the adapter must answer it;
+    under Lua 5.1 string.format refuses the nil letter, so the failing chest draws nothing."""
     count = len(m["chest_ranks"][k - 1]) if k <= m["floors"] else 0
     out = []
     for o in range(1, count + 1):
         if m["seed"] == 7 and o == 2:  # no rank letter, then the frame fails: nothing more is read
-            return out + [{"rank": 0}] + [{}] * (count - o)
-        out.append({"rank": (m["seed"] + k + o) % 10 + 1, "name": STANDIN_NAMES[(m["seed"] + k + t + 5 + o) % 5]})
+            return out + [{} if lua.endswith("5.1") else {"rank": 0}] + [{}] * (count - o)
+        d = spec_model.draws(m["seed"] * 65536 + k, 2)[1]
+        out.append({"rank": (m["seed"] + k + o) % 10 + 1, "name": STANDIN_NAMES[(m["seed"] + k + t + 5 + o + d) % 5]})
     return out
 
 
-def test_tkg_adapter_reads_what_the_script_drew():
+def test_tkg_adapter_reads_what_the_script_drew(lua):
     m = export("maps", "5BC3", "DD")[0]
     reqs = [(k, t) for k in range(1, 17) for t in (0, 7, 250)]
-    res = tkg(["chest 221 23491 %d %d" % r for r in reqs])
+    res = tkg(lua, ["chest 221 23491 %d %d" % r for r in reqs])
     assert res.returncode == 0, res.stderr
     got = [json.loads(l) for l in res.stdout.splitlines()]
     assert [(g["band"], g["seed"], g["floor"], g["second"]) for g in got] == [(221, 23491, k, t) for k, t in reqs]
@@ -441,18 +481,19 @@ def test_tkg_adapter_reads_what_the_script_drew():
     assert sum(len(g["contents"]) for g in got) > 60
 
 
-def test_tkg_adapter_stops_reading_at_a_failing_frame():
+def test_tkg_adapter_stops_reading_at_a_failing_frame(lua):
     m = next(m for m in export("maps", "7", "all") if any(len(r) >= 2 for r in m["chest_ranks"]))
     k = next(i + 1 for i, r in enumerate(m["chest_ranks"]) if len(r) >= 2)
-    res = tkg(["chest %d 7 %d 3" % (m["band"], k)])
+    res = tkg(lua, ["chest %d 7 %d 3" % (m["band"], k)])
     assert res.returncode == 0, res.stderr
     got = json.loads(res.stdout)["contents"]
-    assert got == standin_contents(m, k, 3) and got[1] == {"rank": 0}
+    assert got == standin_contents(m, k, 3, lua) and got[1] == ({} if lua.endswith("5.1") else {"rank": 0})
+    assert got[0].keys() == {"rank", "name"}
 
 
-def test_tkg_adapter_through_the_oracle(grotto):
+def test_tkg_adapter_through_the_oracle(grotto, lua):
     res = grotto("oracle", "chests", "--seeds", "5BC3", "--bands", "DD", "--seconds", "3", "--json", "--b",
-                 "exec:%s %s %s" % (lua(), TKG_ADAPTER, TKG_STANDIN))
+                 "exec:%s %s %s" % (lua, TKG_ADAPTER, TKG_STANDIN))
     assert res.rc == 1, res.out + res.err  # made-up formulas: ranks and names differ
     c = res.json()["check"]
     assert c["chest_records"] == 16 and c["records_differing"] > 0
@@ -460,7 +501,7 @@ def test_tkg_adapter_through_the_oracle(grotto):
 
 
 @pytest.mark.parametrize("requests, args, checkout, env_extra, status, needle", [
-    (["floor 1 1"], [], TKG_STANDIN, None, 2, 'answers only "chest BAND SEED K T"'),
+    (["floor 1 1"], [], TKG_STANDIN, None, 2, 'answer only "chest BAND SEED K T"'),
     (["chest 3 1 1 0"], [], TKG_STANDIN, None, 2, "band 3 is not a band code"),
     (["chest 2 1 1 65536"], [], TKG_STANDIN, None, 2, 'second "65536" is not an integer 0..65535'),
     (["chest 2 1 17 0"], [], TKG_STANDIN, None, 2, 'floor "17" is not an integer 1..16'),
@@ -470,36 +511,193 @@ def test_tkg_adapter_through_the_oracle(grotto):
     ([], [], STANDINS, None, 2, "cannot load"),
     (["chest 2 1 3 0"], [], TKG_STANDIN, {"GROTTO_BIN": "/bin/false"}, 3, "interchange export maps"),
 ])
-def test_tkg_adapter_error_paths(requests, args, checkout, env_extra, status, needle):
-    res = tkg(requests, *args, checkout=checkout, env_extra=env_extra)
+def test_tkg_adapter_error_paths(lua, requests, args, checkout, env_extra, status, needle):
+    res = tkg(lua, requests, *args, checkout=checkout, env_extra=env_extra)
     assert res.returncode == status, (res.returncode, res.stdout, res.stderr)
     assert res.stdout == "" and res.stderr.count("\n") == 1 and needle in res.stderr, res.stderr
     assert res.stderr.startswith("tkg.lua: ")
 
 
-def test_tkg_adapter_fields_and_help():
-    res = tkg([], "--fields", checkout=None)
-    assert res.returncode == 0 and json.loads(res.stdout) == {"chest": CHEST_FIELDS}
-    res = tkg([], "--help", checkout=None)
+def test_tkg_adapter_fields_and_help(lua):
+    res = tkg(lua, [], "--fields", checkout=None)
+    assert res.returncode == 0 and json.loads(res.stdout) == {"chest": CHEST_FIELDS, "details": MAP_FIELDS[:8]}
+    res = tkg(lua, [], "--help", checkout=None)
     assert res.returncode == 0 and "grotto oracle chests" in res.stdout
 
 
-def test_real_tkg_chest_timer_differs_only_on_rank_draw_zero(grotto):
+def test_real_tkg_chest_timer_differs_only_on_rank_draw_zero(grotto, lua):
     """Seeds 2038..2041 hold floors whose chest rank draw is 0 (docs/other-tools.md):
     every difference there is such a chest, its rank one below the band's lowest;
     a sample elsewhere agrees."""
     checkout = tools_checkout("desmume-scripts")
-    cmd = "exec:%s %s %s" % (lua(), TKG_ADAPTER, checkout)
+    cmd = "exec:%s %s %s" % (lua, TKG_ADAPTER, checkout)
     res = grotto("oracle", "chests", "--seconds", "0..255", "--sample", "500", "--b", cmd)
     assert res.rc == 0 and "0 fields differ" in res.text, res.out + res.err
     res = grotto("oracle", "chests", "--seeds", "2038..2041", "--seconds", "0", "--show", "128", "--b", cmd)
     assert res.rc == 1, res.out + res.err
-    assert "1920 chest floors), 6025 fields compared; 48 records differ, 81 fields differ" in res.text
+    # under Lua 5.1 (DeSmuME's) the 15 chests whose rank would be 0 draw nothing: not compared
+    lua51 = lua.endswith("5.1")
+    assert ("1920 chest floors), 6010 fields compared; 33 records differ, 66 fields differ" if lua51 else
+            "1920 chest floors), 6025 fields compared; 48 records differ, 81 fields differ") in res.text
     floors = {(int(m.group(1), 16), int(m.group(2))) for m in
               (re.match(r"chests of map ..(....) B(\d+)F at second 0", l) for l in res.lines) if m}
     assert floors == {(0x2038, 12), (0x2039, 11), (0x203A, 10), (0x203B, 9), (0x2040, 4), (0x2041, 3)}
-    ranks = [re.match(r"  chest 1 rank: ref (\d+), b (\d+)$", l) for l in res.lines if " rank: " in l]
-    assert len(ranks) == 48 and all(int(m.group(2)) == int(m.group(1)) - 1 for m in ranks)
+    ranks = [re.match(r"  chest 1 rank: ref (\d+), b (\d+) \(rank draw 0: (\d+) \+ scaled\(\d+\)\)$", l)
+             for l in res.lines if " rank: " in l]
+    assert len(ranks) == (33 if lua51 else 48)
+    assert all(int(m.group(2)) == int(m.group(1)) - 1 and m.group(1) == m.group(3) for m in ranks)
+
+
+# ---- TKG's map scraper (tools/adapters/tkg.lua, "details" requests) against its stand-in ----
+
+def names_ids():
+    d = json.loads((ROOT / "tools" / "tables" / "names.json").read_text())
+    return {k: {e["en"]: e["id"] for e in d[k]["entries"]} for k in
+            ("environment", "boss", "prefix", "suffix", "locale")}
+
+
+def standin_details(band, seed):
+    """The stand-in scraper's made-up row for (band, seed) as the adapter must answer it."""
+    ids, q, s = names_ids(), band, seed
+    boss = ["Equinox", "Sir Sanguinus", "Tyrannosaurus Wrecks", "Greygnarl"][s % 4]
+    return {"band": band, "seed": seed, "env": ids["environment"][["Caves", "Ruins", "Ice", "Water", "Fire"][q % 5]],
+            "floors": s % 15 + 2, "smr": q % 9 + 1, "boss": ids["boss"][boss],
+            "prefix": ids["prefix"][["Clay", "Rock", "Granite", "Basalt"][s % 4]],
+            "suffix": ids["suffix"][["Joy", "Bliss", "Woe", "Doom"][(s + q) % 4]],
+            "locale": ids["locale"][["Cave", "Tunnel", "Crypt", "World", "Void"][s % 5]],
+            "level": (s + q) % 99 + 1}
+
+
+def test_tkg_adapter_reads_the_row_the_map_scraper_printed(lua):
+    items = [(b, s) for b in (2, 121, 221) for s in (0, 3, 5, 6, 0x5BC3, 0x7FFF)]
+    res = tkg(lua, ["details %d %d" % i for i in items] + ["chest 221 23491 4 12"])
+    assert res.returncode == 0, res.stderr
+    got = [json.loads(l) for l in res.stdout.splitlines()]
+    assert got[:-1] == [standin_details(*i) for i in items]
+    assert got[-1]["floor"] == 4 and len(got[-1]["contents"]) == 3  # both scripts in one adapter
+    assert {g["boss"] for g in got[:-1]} >= {11, 6}  # "T-Wrecks" and "Sir Sanguinus" mapped
+
+
+def test_tkg_adapter_details_through_the_oracle(grotto, lua):
+    res = grotto("oracle", "maps", "--details", "--seeds", "5BC0..5BC3", "--bands", "02,DD", "--json", "--b",
+                 "exec:%s %s %s" % (lua, TKG_ADAPTER, TKG_STANDIN))
+    assert res.rc == 1, res.out + res.err  # made-up formulas
+    doc = res.json()
+    c = doc["check"]
+    assert doc["requests"] == 8 and (c["map_records"], c["floor_records"], c["details"]) == (8, 0, True)
+    assert [c["carried"][f] for f in MAP_FIELDS] == [8] * 8 + [0] * 4 and c["not_carried"] == []
+    text = grotto("oracle", "--details", "--seeds", "5BC0..5BC3", "--bands", "02,DD", "--show", "0", "--b",
+                  "exec:%s %s %s" % (lua, TKG_ADAPTER, TKG_STANDIN)).text
+    assert "map fields carried: env 8 floors 8 smr 8 boss 8 prefix 8 suffix 8 locale 8 level 8 (of 8)" in text
+    assert "not carried" not in text and "(0 floors, 8 maps)" in text
+    ex = "exec:%s %s %s" % (lua, TKG_ADAPTER, TKG_STANDIN)
+    assert_usage_error(grotto("oracle", "floors", "--details", "--b", ex), "--details needs the maps domain")
+    assert_usage_error(grotto("oracle", "--details", "--b", "some.jsonl"), "--details")
+
+
+@pytest.mark.parametrize("requests, checkout, status, needle", [
+    (["details 2 7"], TKG_STANDIN, 3, 'the map scraper wrote boss "Wobble" for map 020007: no such boss'),
+    (["details 2 9"], TKG_STANDIN, 3, "the map scraper failed on map 020009"),
+    (["details 2"], TKG_STANDIN, 2, 'bad request "details 2"'),
+    (["details 3 1"], TKG_STANDIN, 2, "band 3 is not a band code"),
+    (["details 2 32768"], TKG_STANDIN, 2, 'seed "32768" is not an integer 0..32767'),
+    (["map 2 1"], TKG_STANDIN, 2, '"details BAND SEED"'),
+])
+def test_tkg_adapter_details_error_paths(lua, requests, checkout, status, needle):
+    res = tkg(lua, requests, checkout=checkout)
+    assert res.returncode == status, (res.returncode, res.stdout, res.stderr)
+    assert res.stdout == "" and res.stderr.count("\n") == 1 and needle in res.stderr, res.stderr
+
+
+def test_tkg_adapter_needs_the_map_scraper(lua, tmp_path):
+    d = tmp_path / "desmume-scripts"
+    (d / "TKG").mkdir(parents=True)
+    shutil.copy(TKG_STANDIN / "TKG" / "DQ9_ChestTimer_USA.lua", d / "TKG")
+    res = tkg(lua, [], checkout=d)
+    assert res.returncode == 2 and "cannot load" in res.stderr and "DQ9_ScrapeMapData_USA_v2.lua" in res.stderr
+    (d / "TKG" / "DQ9_ScrapeMapData_USA_v2.lua").write_text("local x = 1\n")
+    res = tkg(lua, [], checkout=d)
+    assert res.returncode == 2 and "registered no function (memory.registerread)" in res.stderr, res.stderr
+
+
+def test_real_tkg_map_scraper_agrees_on_a_sample(grotto, lua):
+    """docs/other-tools.md: the map scraper's details agree with grotto's on every map."""
+    checkout = tools_checkout("desmume-scripts")
+    res = grotto("oracle", "maps", "--details", "--sample", "2000", "--b",
+                 "exec:%s %s %s" % (lua, TKG_ADAPTER, checkout))
+    assert res.rc == 0 and "2000 records (0 floors, 2000 maps), 16000 fields compared; 0 records differ" \
+        in res.text, res.out + res.err
+
+
+# ---- DQ9CheatReverse's work-area snapshots (tools/adapters/cheatreverse.py) against its stand-in ----
+
+CHEATREVERSE = ADAPTERS / "cheatreverse.py"
+CR_STANDIN = STANDINS / "DQ9CheatReverse"
+
+
+def cheatreverse(*args, env_extra=None):
+    env = dict(os.environ, GROTTO_BIN=grotto_bin())
+    env.pop("GROTTO_TOOLS_DIR", None)
+    env.pop("GROTTO_LIB", None)
+    env.update(env_extra or {})
+    return subprocess.run([sys.executable, str(CHEATREVERSE), *map(str, args)], capture_output=True, text=True,
+                          timeout=120, env=env)
+
+
+def test_cheatreverse_names_the_work_area_state_of_each_snapshot():
+    res = cheatreverse(CR_STANDIN, "--json")
+    assert res.returncode == 0, res.stderr
+    doc = json.loads(res.stdout)
+    assert doc["map"] == "B50E5C" and doc["ok"] is True
+    assert [(r["snapshot"], r["reproduced_by"]) for r in doc["snapshots"]] == \
+        [("SNAP_SHOT", ["layout"]), ("SNAP_SHOT2", ["layout+ranks"]), ("SNAP_SHOT_Z", [])]
+    assert len(set(doc["grotto"].values())) == 3
+    text = cheatreverse(CR_STANDIN).stdout
+    assert "SNAP_SHOT   5D-0F-48-CD-F0-46-EF-7C...  = grotto layout\n" in text
+    assert "SNAP_SHOT_Z 76-E8-35-ED-14-28-FB-17...  not reproduced\n" in text and text.endswith("SNAP_SHOT reproduced\n")
+
+
+def test_cheatreverse_a_changed_snapshot_is_a_difference(tmp_path):
+    d = tmp_path / "DQ9CheatReverse"
+    shutil.copytree(CR_STANDIN, d)
+    prog = d / "dotnet" / "Program.cs"
+    prog.write_text(prog.read_text().replace('SNAP_SHOT = "5D-0F', 'SNAP_SHOT = "5D-0E'))
+    res = cheatreverse(d)
+    assert res.returncode == 1 and res.stdout.endswith("DIFFERENCE: SNAP_SHOT not reproduced\n"), res.stdout
+    assert "SNAP_SHOT   5D-0E-48-CD-F0-46-EF-7C...  not reproduced" in res.stdout
+
+
+@pytest.mark.parametrize("args, env_extra, needle", [
+    ([], None, "no checkout"),
+    ([STANDINS], None, "cannot read"),
+    ([CR_STANDIN, "--bogus"], None, "unknown option --bogus"),
+    ([CR_STANDIN, CR_STANDIN], None, "one checkout directory expected"),
+    ([CR_STANDIN, "--lib", "/nonexistent/libgrotto.so"], None, "cannot use /nonexistent/libgrotto.so"),
+    ([CR_STANDIN], {"GROTTO_BIN": "/bin/false"}, "interchange export maps"),
+])
+def test_cheatreverse_error_paths(args, env_extra, needle):
+    res = cheatreverse(*args, env_extra=env_extra)
+    assert res.returncode == 2 and res.stdout == "", (res.returncode, res.stdout, res.stderr)
+    assert res.stderr.count("\n") == 1 and res.stderr.startswith("cheatreverse.py: ") and needle in res.stderr, \
+        res.stderr
+
+
+def test_cheatreverse_needs_all_three_constants(tmp_path):
+    d = tmp_path / "DQ9CheatReverse" / "dotnet"
+    d.mkdir(parents=True)
+    (d / "Program.cs").write_text((CR_STANDIN / "dotnet" / "Program.cs").read_text().replace("SNAP_SHOT2", "SNAP2"))
+    res = cheatreverse(d.parent)
+    assert res.returncode == 2 and "has no constant SNAP_SHOT2" in res.stderr
+
+
+def test_real_cheatreverse_snapshot_of_the_layout_is_reproduced():
+    """docs/other-tools.md: grotto's work areas of B50E5C give the tool's SNAP_SHOT; its
+    SNAP_SHOT2 and SNAP_SHOT_Z are states grotto keeps no work area of."""
+    checkout = tools_checkout("DQ9CheatReverse")
+    res = cheatreverse(checkout, "--json")
+    assert res.returncode == 0, res.stdout + res.stderr
+    rows = json.loads(res.stdout)["snapshots"]
+    assert [r["reproduced_by"] for r in rows] == [["layout"], [], []]
 
 
 # ---- the DQCheat engine (tools/adapters/dqcheat.py) against recorded replies ----
@@ -543,15 +741,18 @@ def as_dqcheat_raw(m, floors):
             "name3": locale_words()[m["locale"]], "rows": rows}
 
 
-def dqcheat_standin(tmp_path, floors, maps, faults=None, change=None):
+def dqcheat_standin(tmp_path, floors, maps, faults=None, change=None, chests=()):
     """RECORDED.json for the stand-in driver and a fake EXE; returns the
-    exec: command of the adapter over them."""
+    exec: command of the adapter over them. chests: interchange chest lines
+    whose names the driver's "items" answers."""
     by_floor = {(f["seed"], f["floor"]): f for f in floors}
     raws = {"%d:%d" % (m["band"], m["seed"]): as_dqcheat_raw(m, by_floor) for m in maps}
     if change:
         change(raws)
+    items = {"%d:%d:%d:%d" % (c["band"], c["seed"], c["floor"], c["second"]): [e["name"] for e in c["contents"]]
+             for c in chests}
     rec = tmp_path / "recorded.json"
-    rec.write_text(json.dumps({"maps": raws, "faults": faults or {}}))
+    rec.write_text(json.dumps({"maps": raws, "items": items, "faults": faults or {}}))
     exe = tmp_path / "DQCheat.Patched.0.7.exe"
     exe.write_bytes(b"not the editor")
     return [sys.executable, str(DQCHEAT_PY), "--any-version", str(exe), "--",
@@ -586,6 +787,35 @@ def test_dqcheat_adapter_maps_the_engine_layout_and_agrees_on_recorded_items(gro
     assert got.returncode == 0, got.stderr
     assert json.loads(got.stdout.splitlines()[0]) == {"seed": seed, "floor": k}
     assert json.loads(got.stdout.splitlines()[1])["grid"] == by_key(floors, seed, 1)["grid"]
+
+
+def test_dqcheat_adapter_chest_contents_agree_and_differ_where_changed(grotto, tmp_path):
+    floors = export("floors", "5BC3")
+    maps = export("maps", "5BC3", "DD")
+    chests = chest_lines(grotto, 221, 0x5BC3, (10, 11))
+    args = ("oracle", "chests", "--seeds", "5BC3", "--bands", "DD", "--seconds", "10..11", "--json")
+    argv = dqcheat_standin(tmp_path, floors, maps, chests=chests)
+    res = grotto(*args, "--b", "exec:" + " ".join(argv))
+    assert res.rc == 0, res.out + res.err
+    c = res.json()["check"]
+    assert (c["chest_records"], c["fields_differing"], c["not_carried"]) == (32, 0, ["contents.item"])
+    assert [c["carried"][f] for f in CHEST_FIELDS] == [32, 26, 26]
+    # B4F at second 11: chest 1's name changed; B4F: chest 2's rank changed (the raw work area)
+    b4f = next(l for l in chests if l["floor"] == 4 and l["second"] == 11)
+    b4f["contents"][0]["name"] = "Holy water" if b4f["contents"][0]["name"] != "Holy water" else "Mini medal"
+
+    def change(raws):
+        row = bytearray.fromhex(raws["221:23491"]["rows"][3])
+        assert row[8] == 3
+        row[10] = row[10] % 10 + 1
+        raws["221:23491"]["rows"][3] = row.hex()
+    (tmp_path / "b").mkdir()
+    argv = dqcheat_standin(tmp_path / "b", floors, maps, chests=chests, change=change)
+    res = grotto(*args, "--b", "exec:" + " ".join(argv))
+    assert res.rc == 1, res.out + res.err
+    first = res.json()["check"]["first"]
+    assert [(d["floor"], d["second"], [(f["field"], f["chest"]) for f in d["fields"]]) for d in first] == \
+        [(4, 10, [("contents.rank", 2)]), (4, 11, [("contents.name", 1), ("contents.rank", 2)])]
 
 
 def by_key(floors, seed, k):
@@ -626,7 +856,10 @@ def test_dqcheat_adapter_changed_items_are_differences_where_changed(grotto, tmp
     (["floor -1 1"], None, None, 2, "bad request 'floor -1 1'"),
     (["map 3 23491"], None, None, 2, "bad request 'map 3 23491'"),
     (["walk 1"], None, None, 2, "bad request 'walk 1'"),
-    (["chest 221 23491 4 0"], None, None, 2, "is not asked for chests"),
+    (["chest 221 23491 4 65536"], None, None, 2, "bad request 'chest 221 23491 4 65536'"),
+    (["chest 221 23491 17 0"], None, None, 2, "bad request 'chest 221 23491 17 0'"),
+    (["chest 221 23491 4 0"], None, None, 3, "with items that are not the floor's 3 chests"),
+    (["chest 221 23491 4 0"], {"garbage": "items 221 23491 4 0"}, None, 3, "answered 'items 221 23491 4 0' with"),
     (["map 221 23491"], {"die": "raw 221 23491"}, None, 3, "the driver ended (status 5) on 'raw 221 23491'"),
     (["map 221 23491"], {"garbage": "raw 221 23491"}, None, 3, "with a line that is not JSON"),
     (["floor 23491 1"], {"garbage": "count 2 23491"}, None, 3, "answered 'count 2 23491' with a line that"),
@@ -650,9 +883,9 @@ def test_dqcheat_adapter_error_paths(tmp_path, requests, faults, change, status,
 
 def test_dqcheat_adapter_arguments(tmp_path):
     res = subprocess.run([sys.executable, str(DQCHEAT_PY), "--fields"], capture_output=True, text=True)
-    assert res.returncode == 0 and json.loads(res.stdout) == {"floor": DQCHEAT_FLOOR, "map": DQCHEAT_MAP}
+    assert res.returncode == 0 and json.loads(res.stdout) == {"floor": DQCHEAT_FLOOR, "map": DQCHEAT_MAP, "chest": CHEST_FIELDS}
     res = subprocess.run([str(DQCHEAT_SH), "--fields"], capture_output=True, text=True)
-    assert res.returncode == 0 and json.loads(res.stdout) == {"floor": DQCHEAT_FLOOR, "map": DQCHEAT_MAP}
+    assert res.returncode == 0 and json.loads(res.stdout) == {"floor": DQCHEAT_FLOOR, "map": DQCHEAT_MAP, "chest": CHEST_FIELDS}
     for cmd in ([sys.executable, str(DQCHEAT_PY), "--help"], [str(DQCHEAT_SH), "--help"]):
         res = subprocess.run(cmd, capture_output=True, text=True)
         assert res.returncode == 0 and "grotto oracle --sample 2000 --b exec:" in res.stdout, res
@@ -700,3 +933,9 @@ def test_real_dqcheat_engine_differs_only_where_documented(grotto):
                                       "prefix": 3, "suffix": 5, "locale": 2, "level": 1,
                                       "chest_ranks": [[], [], [2, 1]],
                                       "elist": [{"ofs": 6704}, {"ofs": 8160}, {"ofs": 7328}]}
+    # chest contents: a sample agrees; 5BC3 B4F (the overflow floor) differs in its chest count
+    res = grotto("oracle", "chests", "--seconds", "0..255", "--sample", "300", "--b", cmd)
+    assert res.rc == 0 and "0 records differ" in res.text, res.out + res.err
+    res = grotto("oracle", "chests", "--seeds", "5BC3", "--bands", "DD", "--seconds", "12", "--json", "--b", cmd)
+    first = res.json()["check"]["first"]
+    assert res.rc == 1 and (first[0]["floor"], first[0]["fields"][0]) == (4, {"field": "contents"}), res.out

@@ -531,6 +531,55 @@ Test(oracle, chests_domain_definition)
     cr_expect_eq(ORACLE_CORPUS_DOMAINS >> ORACLE_CHESTS & 1u, 0);
 }
 
+/* The draws beside a chest difference: chests.md §4's worked examples 1
+ * and 3 (rank draws after 2 x count discarded ones, content draws at
+ * seconds 0 and 7, v = scaled(100)), and the domain's report of a triple
+ * lists them under both sides. */
+Test(oracle, chest_draws_of_the_worked_examples)
+{
+    grotto_chest_floor f1 = {.seed = 0x32, .floor = 3, .count = 2, .rank = {2, 1}};
+    oracle_chest_draws d = oracle_chest_draws_of(&f1, 1, 0, 0);
+    cr_expect_eq(d.rank, 22030);
+    cr_expect_eq(d.content, 7694);
+    cr_expect_eq(d.v, 23);
+    cr_expect_eq(d.lo, 1);
+    cr_expect_eq(d.span, 2);
+    d = oracle_chest_draws_of(&f1, 1, 0, 1);
+    cr_expect(d.rank == 7869 && d.content == 8070 && d.v == 24);
+    d = oracle_chest_draws_of(&f1, 1, 7, 1);
+    cr_expect(d.content == 29176 && d.v == 89, "%u %d", d.content, d.v);
+    grotto_chest_floor f3 = {.seed = 0xA5, .floor = 16, .count = 2, .rank = {6, 4}};
+    d = oracle_chest_draws_of(&f3, 9, 0, 0);
+    cr_expect(d.rank == 9906 && d.content == 309 && d.v == 0 && d.lo == 4 && d.span == 7);
+    d = oracle_chest_draws_of(&f3, 9, 3600, 1);
+    cr_expect(d.rank == 3305 && d.content == 32622 && d.v == 99);
+    d = oracle_chest_draws_of(&f3, 0, 0, 0);
+    cr_expect(d.lo == 0 && d.span == 0, "no monster rank, no range");
+    /* v = scaled(100) of the draw at every second of a long run: the draws
+     * just above a multiple of 327.67 tell (v - 1) from v */
+    int near = 0;
+    for (uint32_t t = 0; t < 20000; t++) {
+        d = oracle_chest_draws_of(&f1, 1, t, 1);
+        int want = d.content == 0 ? 0 : (int)(100 * (d.content - 1) / 32767);
+        cr_assert_eq(d.v, want, "second %u: draw %u", t, d.content);
+        near += d.content > 0 && 100 * d.content / 32767 != 100 * (d.content - 1) / 32767;
+    }
+    cr_expect_gt(near, 0, "the run holds draws where scaled(100) differs from 100 v / 32767");
+
+    oracle_compare_opts ab = {.a = &grotto_engine_ref, .b = &grotto_engine_impl};
+    char *text = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&text, &len);
+    cr_assert_not_null(out);
+    oracle_chests_report_item(out, (((size_t)0 * 32768 + 0x32) * 16 + 2) * 256 + 7, &ab);
+    fclose(out);
+    cr_expect_not_null(strstr(text, "    chest 1 draws (ref): rank 22030 (1 + scaled(2)), content 27258 (v 83)\n"),
+                       "%s", text);
+    cr_expect_not_null(strstr(text, "    chest 2 draws (ref): rank 7869 (1 + scaled(2)), content 29176 (v 89)\n"),
+                       "%s", text);
+    free(text);
+}
+
 Test(oracle, band_of_every_quality)
 {
     int last = -1;

@@ -9,8 +9,10 @@ EXE is the editor's lib/DQCheat.Patched.0.7.exe (its sha256 must be that of
 CompuGenius-Programs/DQIX-Save-Editor ae15f30 unless --any-version); the
 driver (dqcheat/Driver.cs under mono, or a test's stand-in) is started as
 DRIVER_COMMAND... EXE and asked "count Q SEED" (the engine's floor count
-for quality Q) and "raw Q SEED" (its _details bytes, MapName3 and each
-floor's 1336-byte work area; Driver.cs says how). This program speaks the
+for quality Q), "raw Q SEED" (its _details bytes, MapName3 and each
+floor's 1336-byte work area) and "items Q SEED K T" (what its
+GetTreasureBoxItem gives for each chest of floor K at second T; Driver.cs
+says how). This program speaks the
 engine protocol (docs/interchange.md) and maps what the engine holds to
 interchange fields:
 
@@ -31,9 +33,15 @@ interchange fields:
                  row[792 + x + 16 y]. When no band reaches floor K the reply
                  is the keys alone (nothing computed). The editor tracks no
                  stair overflow: not carried.
+  chest BAND SEED K T
+                 raw BAND SEED (the last map's kept) and items BAND SEED K T:
+                 floor K's chests (none past the map's last floor) in the
+                 engine's order, each with its rank row[9 + i] and the name
+                 GetTreasureBoxItem gives (the patched editor's English item
+                 names, compared as they are with tools/tables/items.json's;
+                 it has no item numbers: contents.item is not carried)
 
-A malformed request or a kind it does not answer (chest): exit 2, one line
-on stderr. The driver failing or answering something unreadable, or a
+A malformed request: exit 2, one line on stderr. The driver failing or answering something unreadable, or a
 locale word names.json does not have: exit 3, one line. Python 3 standard
 library only.
 """
@@ -54,12 +62,13 @@ FIELDS = {
     "floor": ["width", "height", "up", "down", "chests", "grid"],
     "map": ["env", "floors", "smr", "boss", "prefix", "suffix", "locale", "level", "chest_ranks",
             "elist.ofs"],
+    "chest": ["contents", "contents.rank", "contents.name"],
 }
 USAGE = """usage: dqcheat.py [--any-version] EXE -- DRIVER_COMMAND...
        dqcheat.py --fields
 
 An engine adapter for `grotto oracle --b exec:CMD` (docs/interchange.md):
-answers "floor SEED K" and "map BAND SEED" with what the CompuGenius DQIX
+answers "floor SEED K", "map BAND SEED" and "chest BAND SEED K T" with what the CompuGenius DQIX
 save editor's engine (EXE = lib/DQCheat.Patched.0.7.exe of
 CompuGenius-Programs/DQIX-Save-Editor ae15f30) computes, read through a
 driver (tools/adapters/dqcheat/Driver.cs). Normally run by dqcheat.sh.
@@ -165,22 +174,42 @@ def parse(line):
         return "floor", nums
     if words[0] == "map" and nums and len(nums) == 2 and nums[0] in BANDS and nums[1] <= 0x7FFF:
         return "map", nums
-    if words[0] == "chest":
-        raise Failure("request '%s': the editor's engine is not asked for chests by this adapter "
-                      "(it answers floor and map)" % line, 2)
-    raise Failure("bad request '%s': expected 'floor SEED K' (SEED 0..32767, K 1..16) or "
-                  "'map BAND SEED' (BAND a band code)" % line, 2)
+    if (words[0] == "chest" and nums and len(nums) == 4 and nums[0] in BANDS and nums[1] <= 0x7FFF and
+            1 <= nums[2] <= 16 and nums[3] <= 65535):
+        return "chest", nums
+    raise Failure("bad request '%s': expected 'floor SEED K' (SEED 0..32767, K 1..16), "
+                  "'map BAND SEED' (BAND a band code) or 'chest BAND SEED K T' (T 0..65535)" % line, 2)
+
+
+def chest_line(band, seed, k, t, rows, items, line):
+    """Floor k's chests at second t: the engine's ranks and item names."""
+    row = rows[k - 1] if k <= len(rows) else None
+    n = row[8] if row else 0
+    names = items.get("items") if isinstance(items, dict) else None
+    if not isinstance(names, list) or len(names) != n or not all(isinstance(x, str) for x in names):
+        raise Failure("the driver answered '%s' with items that are not the floor's %d chests: %.80r"
+                      % (line, n, items), 3)
+    return {"band": band, "seed": seed, "floor": k, "second": t,
+            "contents": [{"rank": row[9 + i], "name": names[i]} for i in range(n)]}
 
 
 def serve(engine, locales):
     cache = {}   # seed -> floor rows of the band with the most floors
+    maps = {}    # "BAND SEED" -> floor rows of the last map a chest was asked of
     out = sys.stdout
     for text in sys.stdin:
         line = text.rstrip("\n")
         if not line:
             continue
-        kind, (a, b) = parse(line)
-        if kind == "map":
+        kind, nums = parse(line)
+        a, b = nums[0], nums[1]
+        if kind == "chest":
+            key = "%d %d" % (a, b)
+            if key not in maps:
+                maps = {key: rows_of(engine.ask("raw " + key), "raw " + key)[1]}
+            ask = "items %d %d %d %d" % tuple(nums)
+            reply = chest_line(a, b, nums[2], nums[3], maps[key], engine.ask(ask), ask)
+        elif kind == "map":
             reply = map_line(a, b, engine.ask("raw %d %d" % (a, b)), line, locales)
         else:
             seed, k = a, b

@@ -11,6 +11,8 @@ own tool. The protocol (docs/interchange.md):
         chest BAND SEED K T the chests of floor K of that map when filled at
                             second T (only when the oracle's chests domain
                             is named)
+        details BAND SEED   the map's details only (with --details, for a
+                            tool that computes nothing else)
   * we answer each request with exactly one interchange line on stdout (one
     JSON object, flushed), carrying the request's keys ("seed"+"floor", or
     "band"+"seed") and whatever fields we compute - every other field is
@@ -82,6 +84,9 @@ def answer(words):
         return floor_record(int(words[1]), int(words[2]))
     if len(words) == 3 and words[0] == "map":
         return map_record(int(words[1]), int(words[2]))
+    if len(words) == 3 and words[0] == "details":
+        keep = ("band", "seed", "env", "floors", "smr", "boss", "prefix", "suffix", "locale", "level")
+        return {k: v for k, v in map_record(int(words[1]), int(words[2])).items() if k in keep}
     if len(words) == 5 and words[0] == "chest":
         return chest_record(*map(int, words[1:]))
     raise ValueError("unknown request %r" % " ".join(words))

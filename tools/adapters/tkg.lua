@@ -1,6 +1,7 @@
 #!/usr/bin/env lua5.4
--- tkg.lua - TKG's DeSmuME chest timer script as an engine under test:
--- `grotto oracle chests --b exec:'lua5.4 tools/adapters/tkg.lua DIR'`.
+-- tkg.lua - TKG's DeSmuME scripts as an engine under test: the chest timer
+-- (`grotto oracle chests --b exec:'lua5.4 tools/adapters/tkg.lua DIR'`, or
+-- lua5.1) and the map scraper (`grotto oracle maps --details --b exec:...`).
 --
 -- The script (DQIX/desmume-scripts, TKG/DQ9_ChestTimer_USA.lua) runs inside
 -- the DeSmuME emulator: every frame it reads the map seed, the floor, the
@@ -34,28 +35,50 @@
 -- chest with its rank only, those after it with {} (nothing checked).
 -- Floors beyond the map's last and floors without chests answer [].
 --
--- floor and map requests are not answered (the script computes neither):
--- exit 2 naming the request. Lua 5.4 (Debian lua5.4), no modules.
+-- The map scraper (TKG/DQ9_ScrapeMapData_USA_v2.lua) computes map details
+-- only: run once when the game reads the map inventory
+-- (memory.registerread), it prints one CSV row per map in the inventory.
+-- For a request "details BAND SEED" the stub's RAM holds an inventory of
+-- one normal map, new (status 0x09), at location 1, of final quality BAND
+-- (a band code is its lowest quality) and seed SEED; the adapter clears
+-- the script's "done" flag (its upvalue scriptComplete), runs it and reads
+-- the row it printed: "Prefix Locale Suffix" (the three words), Lv, the
+-- environment's name, "B" depth, the starting monster rank and the boss's
+-- name, turned into the ids of tools/tables/names.json by English word
+-- (the script writes "T-Wrecks" for Tyrannosaurus Wrecks). A name that is
+-- in no list, or a script that fails, ends the adapter with exit 3.
+--
+-- floor and map requests are not answered (the scripts compute neither
+-- floors nor chest ranks and enemy lists): exit 2 naming the request. Lua 5.1 (as DeSmuME embeds it; Debian lua5.1)
+-- or 5.4 (Debian lua5.4), no modules: the stub's bit.* are the integer
+-- operators under 5.3+ and arithmetic on 32-bit values under 5.1, and
+-- what differs between the two (loadfile's environment, read formats) is
+-- chosen by _VERSION.
 
 local USAGE = [[usage: tkg.lua [DIR]
        tkg.lua --fields
 
-An engine adapter for `grotto oracle chests --b exec:CMD` (docs/interchange.md):
+An engine adapter for `grotto oracle --b exec:CMD` (docs/interchange.md):
 answers "chest BAND SEED K T" requests with what TKG's DeSmuME chest timer
 script (DIR/TKG/DQ9_ChestTimer_USA.lua; DIR = a checkout of DQIX/desmume-scripts
-at 73ebdc5, or $GROTTO_TOOLS_DIR/desmume-scripts) draws, run under a stub of
-DeSmuME's API. The chest count and starting monster rank it reads from the
-game's RAM are grotto's ($GROTTO_BIN, else grotto on PATH).
+at 73ebdc5, or $GROTTO_TOOLS_DIR/desmume-scripts) draws, and "details BAND SEED"
+requests with the row its map scraper (DIR/TKG/DQ9_ScrapeMapData_USA_v2.lua)
+prints, each run under a stub of DeSmuME's API (Lua 5.1 or 5.4). The chest
+count and starting monster rank the chest timer reads from the game's RAM are
+grotto's ($GROTTO_BIN, else grotto on PATH).
 
 examples:
   grotto oracle chests --seconds 0..255 --sample 2000 --b exec:'lua5.4 tools/adapters/tkg.lua DIR'
+  grotto oracle maps --details --sample 2000 --b exec:'lua5.1 tools/adapters/tkg.lua DIR'
   echo 'chest 221 23491 4 12' | lua5.4 tools/adapters/tkg.lua DIR
+  echo 'details 221 23491' | lua5.4 tools/adapters/tkg.lua DIR
 
 exit status: 0 end of input, 2 bad arguments, a missing script or a bad
 request (one line on stderr), 3 grotto failed.
 ]]
 
-local FIELDS = '{"chest":["contents","contents.rank","contents.name"]}'
+local FIELDS = '{"chest":["contents","contents.rank","contents.name"],' ..
+               '"details":["env","floors","smr","boss","prefix","suffix","locale","level"]}'
 local BANDS = {[2] = true, [56] = true, [61] = true, [76] = true, [81] = true, [101] = true, [121] = true,
                [141] = true, [161] = true, [181] = true, [201] = true, [221] = true}
 local LETTERS = {I = 1, H = 2, G = 3, F = 4, E = 5, D = 6, C = 7, B = 8, A = 9, S = 10}
@@ -66,6 +89,10 @@ local RANK_Y, ITEM_Y = -177, -165
 -- addresses the script reads (its own constants)
 local A_SEED, A_FLOOR, A_CHESTS, A_SMR = 0x020FD828, 0x020FD7AA, 0x020FDA2C, 0x020FD82E
 local A_KEYS, A_KEYS_HI = 0x04000130, 0x04000131
+-- and the map scraper (its own constants): the inventory's count and first map
+local A_MAP_COUNT, A_MAP_BASE = 0x020F98CC, 0x020F98CE
+local O_LOCATION, O_TREASURE, O_QUALITY, O_SEED = 0x15, 0x16, 0x17, 0x1A
+local NEW_NORMAL_MAP = 0x09
 
 local function die(status, msg)
   io.stderr:write("tkg.lua: " .. msg .. "\n")
@@ -79,7 +106,7 @@ local function load_names()
   local path = here .. "/../tables/items.json"
   local f = io.open(path, "r")
   if not f then die(2, "cannot read " .. path .. " (the adapter runs from its repository)") end
-  local text = f:read("a")
+  local text = f:read("*a")
   f:close()
   local names, n = {}, 0
   for en in text:gmatch('{"item":%d+,"en":"(.-)","jp"') do
@@ -88,6 +115,25 @@ local function load_names()
   end
   if n == 0 then die(2, path .. " holds no item names") end
   return names
+end
+
+-- ---- the ids of tools/tables/names.json, by English word ----
+local NAME_LISTS = {"environment", "boss", "prefix", "suffix", "locale"}
+local SCRIPT_WORDS = {["T-Wrecks"] = "Tyrannosaurus Wrecks"} -- the scraper's short form
+local function load_ids()
+  local path = here .. "/../tables/names.json"
+  local f = io.open(path, "r")
+  if not f then die(2, "cannot read " .. path .. " (the adapter runs from its repository)") end
+  local text = f:read("*a")
+  f:close()
+  local ids = {}
+  for _, list in ipairs(NAME_LISTS) do
+    local body = text:match('"' .. list .. '":%s*(%b{})')
+    ids[list] = {}
+    for id, en in (body or ""):gmatch('{"id":(%d+),"en":"(.-)"') do ids[list][en] = tonumber(id) end
+    if not next(ids[list]) then die(2, path .. " holds no " .. list .. " names") end
+  end
+  return ids
 end
 
 -- ---- the game's facts of a map, from grotto ----
@@ -101,7 +147,7 @@ local function map_facts(band, seed)
   if maps[key] then return maps[key] end
   local cmd = string.format("%s interchange export maps --seeds %X --bands %02X", grotto_bin(), seed, band)
   local p = io.popen(cmd, "r")
-  local line = p and p:read("l")
+  local line = p and p:read("*l")
   local ok = p and p:close()
   local floors, smr = line and line:match('"floors":(%d+)'), line and line:match('"smr":(%d+)')
   local ranks = line and line:match('"chest_ranks":(%b[])')
@@ -118,39 +164,94 @@ end
 
 -- ---- the stub of DeSmuME's API and the script loaded into it ----
 local ram, drawn, frame = {}, {}, nil
-local M32 = 0xFFFFFFFF
-local env = setmetatable({
-  memory = {
-    readbyte = function(a) return (ram[a] or 0) & 0xFF end,
-    readword = function(a) return (ram[a] or 0) & 0xFFFF end,
-  },
-  gui = {
-    register = function(f) frame = f end,
-    text = function(x, y, s) drawn[#drawn + 1] = {x, y, tostring(s)} end,
-    line = function() end,
-    box = function() end,
-  },
-  bit = {
-    band = function(a, b) return (a & b) & M32 end,
-    bor = function(a, b) return (a | b) & M32 end,
-    lshift = function(a, n) return (a << n) & M32 end,
-    rshift = function(a, n) return (a & M32) >> n end,
-  },
-}, {__index = _G})
+local LUA51 = _VERSION == "Lua 5.1"
 
-local function load_script(dir)
-  local path = dir .. "/TKG/DQ9_ChestTimer_USA.lua"
-  local chunk, err = loadfile(path, "t", env)
+-- bit.* as DeSmuME's LuaBitOp computes them on 32-bit values (results
+-- taken unsigned: the script only keeps 16-bit parts of them)
+local bitops
+if LUA51 then
+  local M = 4294967296
+  local function bitwise(a, b, both)
+    a, b = a % M, b % M
+    local r, p = 0, 1
+    for _ = 1, 32 do
+      local x, y = a % 2, b % 2
+      if both(x, y) then r = r + p end
+      a, b, p = (a - x) / 2, (b - y) / 2, p * 2
+    end
+    return r
+  end
+  bitops = {
+    band = function(a, b) return bitwise(a, b, function(x, y) return x == 1 and y == 1 end) end,
+    bor = function(a, b) return bitwise(a, b, function(x, y) return x == 1 or y == 1 end) end,
+    lshift = function(a, n) return (a * 2 ^ n) % M end,
+    rshift = function(a, n) return math.floor((a % M) / 2 ^ n) end,
+  }
+else -- the operators, compiled only where the parser knows them
+  bitops = (loadstring or load)([[
+    local M32 = 0xFFFFFFFF
+    return {
+      band = function(a, b) return (a & b) & M32 end,
+      bor = function(a, b) return (a | b) & M32 end,
+      lshift = function(a, n) return (a << n) & M32 end,
+      rshift = function(a, n) return (a & M32) >> n end,
+    }]])()
+end
+
+local printed, on_read = {}, nil
+-- one environment per script (a script's globals stay its own)
+local function stub()
+  return setmetatable({
+    memory = {
+      readbyte = function(a) return (ram[a] or 0) % 0x100 end,
+      readword = function(a) return (ram[a] or 0) % 0x10000 end,
+      registerread = function(_, f) on_read = f end,
+    },
+    gui = {
+      register = function(f) frame = f end,
+      text = function(x, y, s) drawn[#drawn + 1] = {x, y, tostring(s)} end,
+      line = function() end,
+      box = function() end,
+    },
+    bit = bitops,
+    print = function(...)
+      local t = {}
+      for i = 1, select("#", ...) do t[i] = tostring((select(i, ...))) end
+      printed[#printed + 1] = table.concat(t, "\t")
+    end,
+  }, {__index = _G})
+end
+
+-- Loads a script into a stub of its own and runs its top level.
+local function load_chunk(path)
+  local env = stub()
+  local chunk, err
+  if LUA51 then
+    chunk, err = loadfile(path)
+    if chunk then setfenv(chunk, env) end
+  else
+    chunk, err = loadfile(path, "t", env)
+  end
   if not chunk then die(2, "cannot load " .. path .. ": " .. tostring(err)) end
   local ok, e = pcall(chunk)
   if not ok then die(2, path .. " failed to start: " .. tostring(e)) end
-  if not frame then die(2, path .. " registered no frame function (gui.register)") end
+end
+
+local function upvalues(f)
   local up = {}
   for i = 1, 255 do
-    local name = debug.getupvalue(frame, i)
+    local name = debug.getupvalue(f, i)
     if not name then break end
     up[name] = i
   end
+  return up
+end
+
+local function load_script(dir)
+  local path = dir .. "/TKG/DQ9_ChestTimer_USA.lua"
+  load_chunk(path)
+  if not frame then die(2, path .. " registered no frame function (gui.register)") end
+  local up = upvalues(frame)
   for _, name in ipairs({"frameCount", "startToggle", "LRToggle"}) do
     if not up[name] then die(2, path .. ": its frame function has no " .. name .. " (another version?)") end
   end
@@ -181,6 +282,56 @@ local function chest(up, names, band, seed, k, t)
     end
   end
   return out
+end
+
+-- ---- the map scraper ----
+local scraper -- {f = the function it registered, done = its upvalue index}
+local function load_scraper(dir)
+  local path = dir .. "/TKG/DQ9_ScrapeMapData_USA_v2.lua"
+  load_chunk(path)
+  if not on_read then die(2, path .. " registered no function (memory.registerread)") end
+  local up = upvalues(on_read)
+  if not up.scriptComplete then die(2, path .. ": its function has no scriptComplete (another version?)") end
+  scraper = {f = on_read, done = up.scriptComplete}
+end
+
+local function split_csv(row)
+  local cells = {}
+  for cell in (row .. ","):gmatch("([^,]*),") do cells[#cells + 1] = cell end
+  return cells
+end
+
+-- The row the scraper prints for map (band, seed), as interchange fields.
+local function details(ids, band, seed)
+  for a in pairs(ram) do ram[a] = nil end
+  ram[A_MAP_COUNT] = 1
+  ram[A_MAP_BASE] = NEW_NORMAL_MAP
+  ram[A_MAP_BASE + O_LOCATION], ram[A_MAP_BASE + O_TREASURE] = 1, 0
+  ram[A_MAP_BASE + O_QUALITY], ram[A_MAP_BASE + O_SEED] = band, seed
+  debug.setupvalue(scraper.f, scraper.done, false)
+  printed = {}
+  local ok, e = pcall(scraper.f)
+  local what = string.format("map %02X%04X", band, seed)
+  if not ok then die(3, "the map scraper failed on " .. what .. ": " .. tostring(e)) end
+  if #printed ~= 2 then die(3, "the map scraper printed " .. #printed .. " lines for " .. what .. ", not 2") end
+  -- 1 #, 2 name, 3 Lv, ..., 16 environment, 17 B<depth>, 18 SMR, 19 'ranks, 20 boss (the header's columns;
+  -- Speed, Entrance, Access are three)
+  local c = split_csv(printed[2])
+  local prefix, locale, suffix = (c[2] or ""):match("^(%S+) (%S+) (%S+)$")
+  local function id(list, word)
+    local v = word and ids[list][SCRIPT_WORDS[word] or word]
+    if not v then die(3, string.format('the map scraper wrote %s "%s" for %s: no such %s', list,
+                                       tostring(word), what, list)) end
+    return v
+  end
+  local function int(word, name)
+    local v = word and word:match("^%d+$") and tonumber(word)
+    if not v then die(3, string.format('the map scraper wrote %s "%s" for %s', name, tostring(word), what)) end
+    return v
+  end
+  return {env = id("environment", c[16]), floors = int((c[17] or ""):match("^B(.*)$"), "depth"),
+          smr = int(c[18], "SMR"), boss = id("boss", c[20]), prefix = id("prefix", prefix),
+          suffix = id("suffix", suffix), locale = id("locale", locale), level = int(c[3], "Lv")}
 end
 
 local function json_string(s)
@@ -221,21 +372,30 @@ if not dir then
   if not base then die(2, "no checkout: give DIR or set GROTTO_TOOLS_DIR (a checkout of DQIX/desmume-scripts 73ebdc5)") end
   dir = base .. "/desmume-scripts"
 end
-local names = load_names()
+local names, ids = load_names(), load_ids()
 local up = load_script(dir)
+load_scraper(dir)
 for line in io.lines() do
   local w = {}
   for word in line:gmatch("%S+") do w[#w + 1] = word end
   if #w > 0 then
-    if w[1] ~= "chest" or #w ~= 5 then
-      die(2, 'bad request "' .. line .. '": the script answers only "chest BAND SEED K T" (run the oracle\'s chests domain)')
+    if not ((w[1] == "chest" and #w == 5) or (w[1] == "details" and #w == 3)) then
+      die(2, 'bad request "' .. line .. '": the scripts answer only "chest BAND SEED K T" and "details BAND SEED"'
+          .. " (run the oracle's chests domain, or maps with --details)")
     end
     local band = number(w[2], 0, 255, "band", line)
     if not BANDS[band] then die(2, 'bad request "' .. line .. '": band ' .. band .. " is not a band code") end
     local seed = number(w[3], 0, 0x7FFF, "seed", line)
-    local k = number(w[4], 1, 16, "floor", line)
-    local t = number(w[5], 0, 65535, "second", line)
-    io.write(reply(band, seed, k, t, chest(up, names, band, seed, k, t)), "\n")
+    if w[1] == "details" then
+      local d = details(ids, band, seed)
+      io.write(string.format('{"band":%d,"seed":%d,"env":%d,"floors":%d,"smr":%d,"boss":%d,"prefix":%d,'
+                             .. '"suffix":%d,"locale":%d,"level":%d}\n', band, seed, d.env, d.floors, d.smr,
+                             d.boss, d.prefix, d.suffix, d.locale, d.level))
+    else
+      local k = number(w[4], 1, 16, "floor", line)
+      local t = number(w[5], 0, 65535, "second", line)
+      io.write(reply(band, seed, k, t, chest(up, names, band, seed, k, t)), "\n")
+    end
     io.flush()
   end
 end

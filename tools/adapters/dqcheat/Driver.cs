@@ -17,6 +17,12 @@
 //                  "name3":"its MapName3","rows":["hex", ...]}: rows are the
 //                 engine's per-floor work area _dungeonInfo[f, 0..1335] for
 //                 f = 0 .. FloorCount - 1, as 2672 hex digits
+//   items Q SEED K T  CalculateDetail(true, false) as for raw (not run again
+//                 when the last request ran it for the same map), then
+//                 GetTreasureBoxItem(K - 1, i, T) for each chest i of floor K
+//                 (i < _dungeonInfo[K - 1, 8]; none past FloorCount) ->
+//                 {"items":["its item name", ...]} (its Japanese names; ""
+//                 for a null)
 //
 // A malformed line: exit 2, one line on stderr. The engine throwing, or a
 // member missing (another build of the editor): exit 3 with the message.
@@ -35,6 +41,7 @@ static class Driver
 
     static Type engineType;
     static object engine;
+    static string lastRun;           // "Q SEED" of the last CalculateDetail(true, false), else null
 
     static MemberInfo Need(MemberInfo m, string name)
     {
@@ -50,6 +57,33 @@ static class Driver
         var calc = (MethodInfo)Need(engineType.GetMethod("CalculateDetail", Any, null,
             new[] { typeof(bool), typeof(bool) }, null), "CalculateDetail(bool, bool)");
         calc.Invoke(engine, new object[] { floors, !floors });
+        lastRun = floors ? rank + " " + seed : null;
+    }
+
+    static void Quote(StringBuilder sb, string s)
+    {
+        sb.Append('"');
+        foreach (char c in s ?? "")
+            sb.Append(c == '"' || c == '\\' ? "\\" + c : c < ' ' ? "?" : c.ToString());
+        sb.Append('"');
+    }
+
+    static string Items(byte rank, ushort seed, int k, int t)
+    {
+        if (lastRun != rank + " " + seed)
+            Run(rank, seed, true);
+        var info = (byte[,])((FieldInfo)Need(engineType.GetField("_dungeonInfo", Any), "_dungeonInfo"))
+            .GetValue(null);
+        var item = (MethodInfo)Need(engineType.GetMethod("GetTreasureBoxItem", Any, null,
+            new[] { typeof(int), typeof(int), typeof(int) }, null), "GetTreasureBoxItem(int, int, int)");
+        var sb = new StringBuilder("{\"items\":[");
+        int n = k <= FloorCount() ? info[k - 1, 8] : 0;
+        for (int i = 0; i < n; i++)
+        {
+            sb.Append(i > 0 ? "," : "");
+            Quote(sb, (string)item.Invoke(engine, new object[] { k - 1, i, t }));
+        }
+        return sb.Append("]}").ToString();
     }
 
     static int FloorCount()
@@ -72,10 +106,9 @@ static class Driver
         sb.Append("{\"rank\":").Append(rank).Append(",\"seed\":").Append(seed).Append(",\"details\":[");
         for (int i = 0; i < details.Length; i++)
             sb.Append(i > 0 ? "," : "").Append(details[i]);
-        sb.Append("],\"name3\":\"");
-        foreach (char c in name3 ?? "")
-            sb.Append(c == '"' || c == '\\' ? "\\" + c : c < ' ' ? "?" : c.ToString());
-        sb.Append("\",\"rows\":[");
+        sb.Append("],\"name3\":");
+        Quote(sb, name3);
+        sb.Append(",\"rows\":[");
         int n = Math.Min(FloorCount(), info.GetLength(0));
         for (int f = 0; f < n; f++)
         {
@@ -104,15 +137,20 @@ static class Driver
             {
                 var w = line.Split(' ');
                 byte rank;
-                ushort seed;
-                if (w.Length != 3 || (w[0] != "count" && w[0] != "raw") ||
+                ushort seed, t = 0;
+                byte k = 0;
+                if (!(w.Length == 3 && (w[0] == "count" || w[0] == "raw") ||
+                      w.Length == 5 && w[0] == "items" && byte.TryParse(w[3], out k) && k >= 1 && k <= 16 &&
+                      ushort.TryParse(w[4], out t)) ||
                     !byte.TryParse(w[1], out rank) || !ushort.TryParse(w[2], out seed))
                 {
                     Console.Error.WriteLine("Driver.exe: bad request '" + line +
-                                            "': expected 'count Q SEED' or 'raw Q SEED' (decimal)");
+                                            "': expected 'count Q SEED', 'raw Q SEED' or 'items Q SEED K T' (decimal)");
                     return 2;
                 }
-                if (w[0] == "count")
+                if (w[0] == "items")
+                    stdout.WriteLine(Items(rank, seed, k, t));
+                else if (w[0] == "count")
                 {
                     Run(rank, seed, false);
                     stdout.WriteLine("{\"floors\":" + FloorCount() + "}");

@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
 """A stand-in of tools/adapters/dqcheat/Driver.cs for the tests (no mono,
 no editor): `driver.py RECORDED.json EXE` answers the driver's requests
-"count Q SEED" and "raw Q SEED" from RECORDED.json, which the test wrote
-from grotto's own export in the editor's layout:
-{"maps": {"Q:SEED": raw reply}, "faults": {...}}. The reply of "count" is
-the recorded map's floor count (details[1]). EXE is ignored.
+"count Q SEED", "raw Q SEED" and "items Q SEED K T" from RECORDED.json,
+which the test wrote from grotto's own export in the editor's layout:
+{"maps": {"Q:SEED": raw reply}, "items": {"Q:SEED:K:T": [names]},
+"faults": {...}}. The reply of "count" is the recorded map's floor count
+(details[1]); "items" without a record answers {"items": []}. EXE is
+ignored.
 
 faults: "die": a request line after which it exits 5 without replying;
 "garbage": a request line it answers with a line that is not JSON;
@@ -21,7 +23,7 @@ def main():
     faults = rec.get("faults", {})
     for text in sys.stdin:
         line = text.rstrip("\n")
-        kind, q, seed = line.split(" ")
+        kind, q, seed = line.split(" ")[:3]
         if line == faults.get("die"):
             sys.stderr.write("driver.py: stand-in dies on '%s'\n" % line)
             return 5
@@ -30,6 +32,10 @@ def main():
             continue
         if line == faults.get("nofloors"):
             print("{}", flush=True)
+            continue
+        if kind == "items":
+            names = rec.get("items", {}).get(":".join(line.split(" ")[1:]), [])
+            print(json.dumps({"items": names}), flush=True)
             continue
         raw = rec["maps"]["%s:%s" % (q, seed)]
         print(json.dumps({"floors": raw["details"][1]} if kind == "count" else raw), flush=True)
