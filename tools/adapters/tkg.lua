@@ -101,13 +101,19 @@ end
 
 local here = (arg[0]:match("^(.*)/[^/]*$") or ".")
 
--- ---- the items' English names, keyed as the script writes them ----
-local function load_names()
-  local path = here .. "/../tables/items.json"
+-- The text of tools/tables/NAME, and its path for messages.
+local function read_table(name)
+  local path = here .. "/../tables/" .. name
   local f = io.open(path, "r")
   if not f then die(2, "cannot read " .. path .. " (the adapter runs from its repository)") end
   local text = f:read("*a")
   f:close()
+  return text, path
+end
+
+-- ---- the items' English names, keyed as the script writes them ----
+local function load_names()
+  local text, path = read_table("items.json")
   local names, n = {}, 0
   for en in text:gmatch('{"item":%d+,"en":"(.-)","jp"') do
     names[en:upper():gsub("O", "0")] = en
@@ -121,11 +127,7 @@ end
 local NAME_LISTS = {"environment", "boss", "prefix", "suffix", "locale"}
 local SCRIPT_WORDS = {["T-Wrecks"] = "Tyrannosaurus Wrecks"} -- the scraper's short form
 local function load_ids()
-  local path = here .. "/../tables/names.json"
-  local f = io.open(path, "r")
-  if not f then die(2, "cannot read " .. path .. " (the adapter runs from its repository)") end
-  local text = f:read("*a")
-  f:close()
+  local text, path = read_table("names.json")
   local ids = {}
   for _, list in ipairs(NAME_LISTS) do
     local body = text:match('"' .. list .. '":%s*(%b{})')
