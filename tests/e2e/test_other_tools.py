@@ -21,6 +21,8 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
+import zlib
 from pathlib import Path
 
 import pytest
@@ -635,11 +637,33 @@ CHEATREVERSE = ADAPTERS / "cheatreverse.py"
 CR_STANDIN = STANDINS / "DQ9CheatReverse"
 
 
+def asan_preload(env):
+    """ci/sanitize.sh runs these tests with build-asan's grotto, whose
+    libgrotto.so expects the ASan runtime that clang links into executables
+    only: python can load it when that runtime is preloaded, and the grotto
+    the adapter starts (which carries its own) must not inherit the preload."""
+    lib = Path(grotto_bin()).resolve().parent.parent / "lib" / "libgrotto.so"
+    if not lib.exists() or b"__asan_init" not in lib.read_bytes():
+        return env
+    rt = subprocess.run(["clang", "-print-file-name=libclang_rt.asan-x86_64.so"], capture_output=True,
+                        text=True).stdout.strip()
+    assert os.path.isabs(rt) and os.path.exists(rt), "no ASan runtime for python: %r" % rt
+    wrapper = Path(WRAPPERS.name) / ("grotto-%d" % zlib.crc32(env["GROTTO_BIN"].encode()))
+    wrapper.write_text('#!/bin/sh\nexec env -u LD_PRELOAD "%s" "$@"\n' % env["GROTTO_BIN"])
+    wrapper.chmod(0o755)
+    return dict(env, LD_PRELOAD=rt, GROTTO_BIN=str(wrapper), GROTTO_LIB=env.get("GROTTO_LIB", str(lib)),
+                ASAN_OPTIONS=env.get("ASAN_OPTIONS", "") + ":detect_leaks=0:verify_asan_link_order=0")
+
+
+WRAPPERS = tempfile.TemporaryDirectory(prefix="grotto-asan-")  # removed when the worker exits
+
+
 def cheatreverse(*args, env_extra=None):
     env = dict(os.environ, GROTTO_BIN=grotto_bin())
     env.pop("GROTTO_TOOLS_DIR", None)
     env.pop("GROTTO_LIB", None)
     env.update(env_extra or {})
+    env = asan_preload(env)
     return subprocess.run([sys.executable, str(CHEATREVERSE), *map(str, args)], capture_output=True, text=True,
                           timeout=120, env=env)
 

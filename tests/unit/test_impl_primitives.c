@@ -345,6 +345,13 @@ Test(impl_primitives, wxd_random)
 
 /* ---- real floors: masks, terms, the whole analysis vs a naive §12 ---- */
 
+/* A tile of the 16 x 16 grid; outside it, wall (0): stairs in a corner
+   have fewer than four neighbours. */
+static int naive_tile(const grotto_floor_t *f, int x, int y)
+{
+    return x < 0 || x > 15 || y < 0 || y > 15 ? 0 : f->grid[16 * y + x];
+}
+
 static void naive_analyse(const grotto_floor_t *f, grotto_floor_analysis *a)
 {
     memset(a, 0, sizeof *a);
@@ -404,8 +411,8 @@ static void naive_analyse(const grotto_floor_t *f, grotto_floor_analysis *a)
         }
     a->softlock_down_cut = !r2[16 * f->down.y + f->down.x];
     int ux = f->up.x, uy = f->up.y;
-    a->up_next_to_chest = f->grid[16 * uy + ux - 1] == 6 || f->grid[16 * uy + ux + 1] == 6 ||
-                          f->grid[16 * (uy - 1) + ux] == 6 || f->grid[16 * (uy + 1) + ux] == 6;
+    a->up_next_to_chest = naive_tile(f, ux - 1, uy) == 6 || naive_tile(f, ux + 1, uy) == 6 ||
+                          naive_tile(f, ux, uy - 1) == 6 || naive_tile(f, ux, uy + 1) == 6;
 }
 
 static void check_analysis(const grotto_floor_t *f)
