@@ -45,6 +45,10 @@ static const cli_option OPTIONS[] = {
      "cached one < 20 ms"},
     {"runs", 'n', "N", &COUNT, A(runs), &RUNS, M_QUERIES, 0, 0, NULL,
      "runs per query and mode with --queries, 1..100 (default 5)"},
+    {"query", 0, "ARGS", &CLI_STRING, A(query), NULL, M_QUERIES, 0, 0, NULL,
+     "with --queries: time these instead of the set - grotto's arguments,\nwords split at spaces (\"...\" keeps "
+     "them), queries separated by ';'\n(at most 32 of 24 words); cold runs start from an empty cache\nfolder "
+     "(the index built and written, as after a rebuild)"},
     {"json", 0, NULL, &CLI_FORMAT, 0, &CLI_FMT_JSON, 0, 0, 0, NULL, "machine-readable (docs/json.md, 'bench')"},
     {"quiet", 'q', NULL, &CLI_FLAG, offsetof(bench_args, quiet), NULL, 0, 0, 0, NULL,
      "no progress lines (they go to stderr, on a terminal only)"},
@@ -63,7 +67,10 @@ static void init(void *args)
 static int check(const char *cmd, void *args, int mode)
 {
     bench_args *b = args;
-    (void)cmd;
+    static universe_bench_queries scratch;
+    char err[256];
+    if (b->a.query && universe_bench_query_parse(b->a.query, &scratch, err, sizeof err))
+        return cli_error(cmd, "%s", err);
     if (b->a.threads <= 0)
         b->a.threads = base_default_threads();
     /* progress only on a terminal, and not under --json or -q */
@@ -129,18 +136,19 @@ static void sweep_text(const json_t *d)
         printf("corpus: %s (%d floor + %d map digests per engine and run, corpus/golden,\n"
                "        SHA256SUMS checked)\n",
                res_get_int(d, "corpus_mismatches") ? "MISMATCH" : "match", GROTTO_FLOOR_UNIVERSE, GROTTO_MAP_UNIVERSE);
-    printf("targets: impl CPU <= 0.15 s: %s (%.3f s); impl >= 60x ref by CPU: %s (%.1fx);\n"
+    printf("targets: impl CPU <= 2x the limit: %s (%.1fx); impl >= 40x ref by CPU: %s (%.1fx);\n"
            "         peak RSS < 64 MiB: %s (%.1f MiB)\n",
-           res_get_bool(t, "impl_cpu_at_most_0_15s") ? "met" : "MISSED", impl_cpu,
-           res_get_bool(t, "ratio_at_least_60") ? "met" : "MISSED", res_get_num(d, "ratio"),
+           res_get_bool(t, "impl_within_2x_limit") ? "met" : "MISSED", res_get_num(l, "impl_cpu_over_limit"),
+           res_get_bool(t, "ratio_at_least_40") ? "met" : "MISSED", res_get_num(d, "ratio"),
            res_get_bool(t, "impl_rss_under_64mib") ? "met" : "MISSED", res_get_int(res_at(d, "impl"), "peak_rss_kib") / 1024.0);
 }
 
 static void queries_text(const json_t *d)
 {
     const json_t *qs = json_object_get(d, "queries"), *t = json_object_get(d, "targets");
-    printf("research queries, %lld runs each as a fresh process, %lld cpus (seconds: min / median)\n",
-           res_get_int(d, "runs"), res_get_int(d, "cpus"));
+    printf("%s, %lld runs each as a fresh process, %lld cpus (seconds: min / median)\n",
+           res_get_bool(d, "own_queries") ? "your queries (--query)" : "research queries", res_get_int(d, "runs"),
+           res_get_int(d, "cpus"));
     printf("  query\n    %15s %15s %15s %15s\n", "cold wall", "cold cpu", "warm wall", "warm cpu");
     for (size_t i = 0; i < json_array_size(qs); i++) {
         const json_t *q = json_array_get(qs, i), *c = json_object_get(q, "cold"), *w = json_object_get(q, "warm");
@@ -155,9 +163,11 @@ static void queries_text(const json_t *d)
                res_get_num(w, "cpu_median"), res_get_bool(q, "same_output") ? "" : "  OUTPUT DIFFERS");
     }
     printf("targets (medians): every query < 0.3 s wall with the cache: %s (worst %.3f s);\n"
-           "  cached < 20 ms: %s; cold (index built in memory) < 0.3 s: %s (worst %.3f s)\n",
+           "  cached < 20 ms: %s; cold (%s) < 0.3 s: %s (worst %.3f s)\n",
            res_get_bool(t, "every_query_under_0_3s") ? "met" : "MISSED", res_get_num(d, "worst_warm_wall"),
-           res_get_bool(t, "cached_under_20ms") ? "met" : "MISSED", res_get_bool(t, "cold_under_0_3s") ? "met" : "MISSED",
+           res_get_bool(t, "cached_under_20ms") ? "met" : "MISSED",
+           res_get_bool(d, "own_queries") ? "an empty cache folder" : "index built in memory",
+           res_get_bool(t, "cold_under_0_3s") ? "met" : "MISSED",
            res_get_num(d, "worst_cold_wall"));
 }
 
@@ -173,6 +183,7 @@ static const cli_renderer TEXT = {NULL, NULL, text};
 
 static const cli_field QUERY_FIELDS[] = {
     {"runs", "int", "always", "runs of each query (`-n`)", NULL},
+    {"own_queries", "bool", "always", "the queries are `--query`'s, not the set", NULL},
     {"cpus", "int", "always", "CPUs of the machine", NULL},
     {"queries", "array of object", "always", "one per query", NULL},
     {"queries[].query", "string", "always", "the query, as `grotto` arguments", NULL},
@@ -195,7 +206,7 @@ static const cli_result QUERY_RESULT = {
     "full-universe `grotto bench [--repeat N] --json` takes minutes; its fields are\n"
     "listed in docs/performance.md under the benchmark, and `tests/e2e/test_nothing_lost.py`\n"
     "checks them; it is not checked here.)",
-    "bench --queries -n 1 --json",
+    "bench --queries -n 1 --query 'search --band DD --count' --json",
     QUERY_FIELDS,
     NULL,
 };
@@ -228,15 +239,17 @@ const cli_command CMD_bench = {
              "prints the resulting CPU-time limit and impl's distance to it. Then whether both\n"
              "engines produced identical digests, how many of each engine's 917,504 digests\n"
              "differ from the golden corpus (corpus/golden/floors.digest and maps.digest,\n"
-             "checked against SHA256SUMS), and the targets (impl sweep CPU <= 0.15 s, impl >=\n"
-             "60x ref by CPU time, peak RSS < 64 MiB). A missed target is reported, not an\n"
-             "error. On a terminal a progress line per run and stage goes to stderr.\n",
+             "checked against SHA256SUMS), and the targets (impl sweep CPU at most twice the\n"
+             "limit, impl >= 40x ref by CPU time, peak RSS < 64 MiB). A missed target is\n"
+             "reported, not an error. On a terminal a progress line per run and stage goes to\n"
+             "stderr.\n",
     .notes = "Exit 0 when both engines produced identical digests that match the corpus in every\n"
              "run; 1 when they differ from each other or from the corpus; 2 on bad input, a\n"
              "broken corpus file or a run that failed.\n",
     .notes_more = more_help,
     .examples = "grotto bench -j 1 --repeat 5\n"
-                "grotto bench --queries -n 5 --json",
+                "grotto bench --queries -n 5 --json\n"
+                "grotto bench --queries --query 'search --band DD --count; map DD5BC3'",
     .run = run,
     .result = {NULL, &QUERY_RESULT},
     .render = {[CLI_TEXT] = &TEXT},

@@ -522,8 +522,19 @@ typedef struct universe_bench_args {
     int repeat;                  /* sweep: runs per engine, 1..100 */
     int no_corpus;               /* sweep: no comparison with the corpus */
     int runs;                    /* queries: runs per query and mode, 1..100 */
+    const char *query;           /* queries: NULL (the set) or the user's (--query) */
     int progress;                /* progress lines on stderr */
 } universe_bench_args;
+/* The queries of a --queries run: grotto's arguments, NULL-terminated. */
+enum { UNIVERSE_BENCH_MAX_QUERIES = 32, UNIVERSE_BENCH_MAX_WORDS = 24 };
+typedef struct universe_bench_queries {
+    const char *argv[UNIVERSE_BENCH_MAX_QUERIES][UNIVERSE_BENCH_MAX_WORDS + 1];
+    int n;
+    char words[4096];            /* the words of --query, each NUL-terminated */
+} universe_bench_queries;
+/* --query's text: queries separated by ';', words by spaces ("..." keeps
+ * them). 0, or -1 with the problem in err. */
+int universe_bench_query_parse(const char *text, universe_bench_queries *l, char *err, size_t errlen);
 int universe_bench_sweep_run(const universe_bench_args *a, res_run *r);
 int universe_bench_queries_run(const universe_bench_args *a, res_run *r);
 /* The query set, as the help lists it. */

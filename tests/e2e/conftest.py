@@ -86,6 +86,32 @@ def grotto():
     return run
 
 
+SHARED_OUTPUTS = None  # set by private_index_cache: a folder all workers of the run share
+
+
+def run_shared(*args):
+    """grotto ARGS run once per test run, whichever test or worker asks
+    first; the others read its exit status and output (for the whole-domain
+    commands several tests check: the oracle's chests slice takes 20 s).
+    Only for commands whose output does not depend on the test's files."""
+    import fcntl
+    import hashlib
+    import pickle
+    if SHARED_OUTPUTS is None:
+        return run(*args)
+    key = hashlib.sha256(repr((grotto_bin(), [str(a) for a in args])).encode()).hexdigest()[:24]
+    path = SHARED_OUTPUTS / key
+    with open(SHARED_OUTPUTS / (key + ".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # a second asker waits for the first
+        if path.exists():
+            return pickle.loads(path.read_bytes())
+        res = run(*args)
+        tmp = path.with_suffix(".tmp")
+        tmp.write_bytes(pickle.dumps(res))
+        tmp.rename(path)
+        return res
+
+
 def run_size_limited(args, limit, gcov_dir):
     """grotto ARGS with a file-size limit of `limit` bytes (ulimit -f), the
     stand-in for a full disk. In a coverage build libgcov writes its .gcda
@@ -144,13 +170,17 @@ def private_index_cache(tmp_path_factory):
     folder beside their own temporary folders, so the index is built once
     per run: a worker that finds another one building waits for it (the
     index's build lock) and then reads its file."""
+    global SHARED_OUTPUTS
     old = os.environ.get("GROTTO_CACHE_DIR")
     if os.environ.get("PYTEST_XDIST_WORKER"):
         shared = tmp_path_factory.getbasetemp().parent / "grotto-cache"
         shared.mkdir(exist_ok=True)
         os.environ["GROTTO_CACHE_DIR"] = str(shared)
+        SHARED_OUTPUTS = tmp_path_factory.getbasetemp().parent / "grotto-outputs"
+        SHARED_OUTPUTS.mkdir(exist_ok=True)
     else:
         os.environ["GROTTO_CACHE_DIR"] = str(tmp_path_factory.mktemp("grotto-cache"))
+        SHARED_OUTPUTS = tmp_path_factory.mktemp("grotto-outputs")
     yield
     if old is None:
         del os.environ["GROTTO_CACHE_DIR"]

@@ -155,7 +155,7 @@ def test_terms_explain_every_word_the_finding_named():
 
 
 def test_bench_takes_quiet():
-    res = run("bench", "--queries", "-n", "1", "-q")
+    res = run("bench", "--queries", "-n", "1", "-q", "--query", "search --band DD --count")
     assert res.rc == 0 and res.err == "", res.err
     assert "-q, --quiet" in run("bench", "--help").out
 
@@ -168,6 +168,20 @@ def test_bench_says_one_thread_in_the_singular():
     assert res.rc in (0, 1), res.err
     head = res.out.splitlines()[0]
     assert head.startswith("full-universe sweep, 1 thread, 1 run per engine"), head
+    # the targets line says met or MISSED as the figures above it decide
+    import re
+    text = res.out
+    over = float(re.search(r"\n       impl (\d+\.\d+) s = (\d+\.\d)x the limit\n", text).group(2))
+    ratio = float(re.search(r"ratio ref/impl by CPU time: (\d+\.\d)x \(median\)", text).group(1))
+    m = re.search(r"\ntargets: impl CPU <= 2x the limit: (met|MISSED) \((\d+\.\d)x\); impl >= 40x ref by CPU: "
+                  r"(met|MISSED) \((\d+\.\d)x\);\n         peak RSS < 64 MiB: (met|MISSED) \((\d+\.\d) MiB\)\n", text)
+    assert m, text
+    assert float(m.group(2)) == over and float(m.group(4)) == ratio
+    if abs(over - 2) > 0.1:
+        assert m.group(1) == ("met" if over <= 2 else "MISSED")
+    if abs(ratio - 40) > 0.1:
+        assert m.group(3) == ("met" if ratio >= 40 else "MISSED")
+    assert m.group(5) == ("met" if float(m.group(6)) < 64 else "MISSED")
 
 
 def test_chest_ranks_are_letters_in_every_text():

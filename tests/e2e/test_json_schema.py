@@ -17,7 +17,7 @@ import shlex
 
 import pytest
 
-from conftest import ROOT, run
+from conftest import ROOT, run, run_shared
 
 DOC = ROOT / "docs" / "json.md"
 SCHEMA_VERSION = 1
@@ -164,7 +164,7 @@ def checked(name):
 
 @lru_cache(maxsize=None)
 def output_of(args):
-    res = run(*args)
+    res = run_shared(*args)  # test_descriptions.py checks the same lines
     assert res.rc == 0, (args, res.rc, res.err)
     return json.loads(res.out, parse_constant=no_constants)
 

@@ -4,6 +4,8 @@ its exit code: test_nothing_lost.py.)
 The expected figures are the ones the specification states for the golden
 model (enemy-list.md §8, hardware.md, rng-and-timer.md §5, map-details.md §8);
 grotto computes them from scratch."""
+import os
+
 import pytest
 
 
@@ -170,6 +172,57 @@ def test_bench_queries_json_shape(grotto):
             assert 0 < t["wall_min"] <= t["wall_median"] and 0 <= t["cpu_min"] <= t["cpu_median"]
     assert {q["query"].split()[0] for q in j["queries"]} == {"search", "odds", "chests", "at", "stats"}
     assert set(j["targets"]) == {"every_query_under_0_3s", "cached_under_20ms", "cold_under_0_3s"}
+    assert j["own_queries"] is False
+    worst = max(q["cold"]["wall_median"] for q in j["queries"])
+    assert j["worst_cold_wall"] == pytest.approx(worst, abs=1e-4)
+    assert j["targets"]["cold_under_0_3s"] == (worst < 0.3)
+
+
+def test_bench_times_the_users_queries(grotto, tmp_path):
+    """--query: the user's own queries instead of the set, ';' between
+    them, "..." keeping spaces; a query that fails is a failed row (exit 1),
+    and a command without the index cache (map) runs cold too."""
+    res = grotto("bench", "--queries", "-n", "2", "--query", 'map DD5BC3; search --name-has "lv.9" --count', "--json")
+    assert res.rc == 0, res.err
+    j = res.json()
+    assert j["own_queries"] is True and j["runs"] == 2
+    assert [q["query"] for q in j["queries"]] == ["map DD5BC3", "search --name-has lv.9 --count"]
+    for q in j["queries"]:
+        assert q["ok"] is True and q["same_output"] is True, q
+        assert q["cold"]["wall_min"] > 0 and q["warm"]["wall_min"] > 0
+    # the cold search builds the index; the warm one reads it
+    assert j["queries"][1]["cold"]["cpu_median"] > 3 * j["queries"][1]["warm"]["cpu_median"]
+    assert j["worst_warm_wall"] == pytest.approx(max(q["warm"]["wall_median"] for q in j["queries"]), abs=1e-4)
+    text = grotto("bench", "--queries", "-n", "1", "--query", 'map DD5BC3;map "ZZ"', "-q",
+                  env=dict(os.environ, TMPDIR=str(tmp_path)))
+    assert text.rc == 1, text.err
+    lines = text.out.splitlines()
+    assert lines[0].startswith("your queries (--query), 1 runs each") and lines[-4:-2] == ["  map ZZ",
+                                                                                         "    FAILED (exit status not 0)"]
+    assert "  map DD5BC3" in lines and list(tmp_path.iterdir()) == []  # its folder removed
+    assert lines[-1].startswith("  cached < 20 ms: ") and "; cold (an empty cache folder) < 0.3 s: " in lines[-1]
+
+
+@pytest.mark.parametrize("query,message", [
+    ("", "--query is empty"),
+    ("map 020032;;stats", "an empty query in"),
+    ("map 020032;", "an empty query in"),
+    ('map "020032', "is not closed"),
+    (" ".join(["map"] * 25), "more than 24 words"),
+    (";".join(["map 020032"] * 33), "more than 32 queries"),
+    ("map " + "x" * 5000, "longer than 4095 characters"),
+])
+def test_bench_query_bad_input(grotto, query, message):
+    from conftest import assert_usage_error
+    assert_usage_error(grotto("bench", "--queries", "--query", query), message)
+
+
+def test_bench_query_at_the_limits(grotto):
+    """24 words and 32 queries are accepted (each query then runs: a cheap one)."""
+    res = grotto("bench", "--queries", "-n", "1", "-q", "--query", ";".join(["help terms"] * 32))
+    assert res.rc in (0, 1) and len([l for l in res.out.splitlines() if l == "  help terms"]) == 32, res.err
+    words = " ".join(["map", "020032"] + ["--json"] * 22)
+    assert "more than" not in grotto("bench", "--queries", "-n", "1", "-q", "--query", words).err
 
 
 def test_bench_queries_bad_input(grotto):
@@ -177,6 +230,7 @@ def test_bench_queries_bad_input(grotto):
     assert_usage_error(grotto("bench", "-n", "3"), "--runs applies to grotto bench --queries only")
     assert_usage_error(grotto("bench", "--queries", "-n", "0"), "at least 1")
     assert_usage_error(grotto("bench", "--queries", "-j", "2"), "--threads applies to grotto bench without --queries")
+    assert_usage_error(grotto("bench", "--query", "map 020032"), "--query applies to grotto bench --queries only")
 
 
 

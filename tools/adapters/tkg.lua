@@ -149,11 +149,16 @@ local function map_facts(band, seed)
   if maps[key] then return maps[key] end
   local cmd = string.format("%s interchange export maps --seeds %X --bands %02X", grotto_bin(), seed, band)
   local p = io.popen(cmd, "r")
-  local line = p and p:read("*l")
-  local ok = p and p:close()
+  local all = p and p:read("*a") -- all of it: closing early could cut grotto's output
+  local ok, how, code = false, "not started", nil
+  if p then ok, how, code = p:close() end
+  local line = all and all:match("^[^\n]*")
   local floors, smr = line and line:match('"floors":(%d+)'), line and line:match('"smr":(%d+)')
   local ranks = line and line:match('"chest_ranks":(%b[])')
-  if not ok or not floors or not smr or not ranks then die(3, "'" .. cmd .. "' failed") end
+  if not ok or not floors or not smr or not ranks then
+    die(3, string.format("'%s' failed (%s %s, %d bytes of output)", cmd, tostring(how), tostring(code),
+                         all and #all or 0))
+  end
   local m = {floors = tonumber(floors), smr = tonumber(smr), chests = {}}
   for inner in ranks:sub(2, -2):gmatch("%b[]") do
     local c = 0
