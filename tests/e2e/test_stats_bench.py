@@ -211,7 +211,7 @@ def test_bench_times_the_users_queries(grotto, tmp_path):
     (" ".join(["map"] * 25), "more than 24 words"),
     (";".join(["map 020032"] * 33), "more than 32 queries"),
     ("map " + "x" * 5000, "longer than 4095 characters"),
-])
+], ids=["empty", "empty-between", "empty-last", "open-quote", "25-words", "33-queries", "5004-characters"])
 def test_bench_query_bad_input(grotto, query, message):
     from conftest import assert_usage_error
     assert_usage_error(grotto("bench", "--queries", "--query", query), message)
