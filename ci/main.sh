@@ -8,7 +8,9 @@
 # (exit 1 on a corpus mismatch), and last the whole-universe ctest
 # comparisons (label "full": test_universe_differential, every domain with
 # the full 1,610,612,736 chest triples; test_ref_universe_maps and _floors,
-# ref against the corpus), which the README's test command leaves to this job.
+# ref against the corpus; test_universe_planted_full and
+# test_universe_planted_chests_full, planted differences found over every
+# domain), which the README's test command leaves to this job.
 #
 # Each command runs once, with --json, into the results folder of the CI
 # stages ($CI_RESULTS, default build-ci/results: oracle.json, verify.json,

@@ -2,8 +2,8 @@
 # The test command (README): dependencies, build, Criterion unit tests and
 # universe tests (ctest), then the CLI end-to-end tests (pytest). The three
 # whole-universe comparisons (ctest label "full": every domain of ref vs impl
-# vs corpus, every chest triple; ref's every map and floor vs the corpus) are
-# the main job's (ci/main.sh runs them after the oracle): FULL_TESTS=1 runs
+# vs corpus, every chest triple; ref's every map and floor vs the corpus)
+# and the two planted-difference cases over every domain are the main job's (ci/main.sh runs them after the oracle): FULL_TESTS=1 runs
 # them here too.
 # Both run as many at a time as there are cores (TEST_JOBS to change it):
 # ctest -j, and pytest -n through pytest-xdist, whose workers share one
