@@ -445,9 +445,8 @@ int universe_bench_queries_run(const universe_bench_args *a, res_run *r)
     static universe_bench_queries l;
     static qresult res[MAX_QUERIES];
     char err[256];
-    if (!a->query)
-        query_set(&l);
-    else if (NEVER(universe_bench_query_parse(a->query, &l, err, sizeof err))) /* the command checked it */
+    int bad = a->query ? universe_bench_query_parse(a->query, &l, err, sizeof err) : (query_set(&l), 0);
+    if (NEVER(bad)) /* the command checked it (NEVER's argument has no effect: always.h) */
         return res_fail(r, "%s", err);
     const char *tmp = getenv("TMPDIR");
     char dir[4096];
