@@ -3,8 +3,9 @@
  *            child process (universe_bench), N runs per engine, min and
  *            median of every figure, the CPU-time limit of impl's work,
  *            the digests compared with each other and the corpus;
- *   queries  the documented research queries, each run as a fresh grotto
- *            process cold (--no-cache) and warm (a private cache).
+ *   queries  the documented research queries (or the user's, --query),
+ *            each run as a fresh grotto process cold (--no-cache; the
+ *            user's from an empty cache folder) and warm (a private cache).
  * Each returns its document (docs/json.md, 'bench' and 'bench --queries');
  * RES_DIFF when digests differ (sweep) or a query failed or its cold and
  * warm outputs differ (queries). */
@@ -49,7 +50,6 @@ static const char *const QUERIES[][QUERY_WORDS] = {
 };
 enum { NQUERIES = sizeof QUERIES / sizeof QUERIES[0], MAX_RUNS = 100, MAX_QUERIES = UNIVERSE_BENCH_MAX_QUERIES,
        MAX_WORDS = UNIVERSE_BENCH_MAX_WORDS };
-
 
 typedef struct timing {
     double wall[MAX_RUNS], cpu[MAX_RUNS];
