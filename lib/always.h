@@ -21,7 +21,9 @@
  *  - GROTTO_COVERAGE_TEST defined: ALWAYS(X) is 1 and NEVER(X) is 0 (X is
  *    not evaluated), so that branch coverage counts only the branches tests
  *    can reach - the fallback is not compiled in. The coverage build
- *    (-DGROTTO_COVERAGE=ON, ci/coverage.sh) defines it.
+ *    (-DGROTTO_COVERAGE=ON, ci/coverage.sh) defines it. X must therefore
+ *    have no effect (tests/e2e/test_source_rules.py checks: no call but to
+ *    a reader, no assignment, no ++ or --).
  *
  * A bad argument from a caller is NOT impossible: it gets a real check
  * (`if (n < 1 || n > 16) return -1;`) and a test that makes it
