@@ -28,6 +28,8 @@
 /* The documented query set (README, grotto bench --help). NULL-terminated
  * argument lists; "stats" output is not compared (it holds timings). */
 enum { QUERY_WORDS = 12 };
+/* a query as text: its words, a space or two quotes each (--query's fit) */
+enum { QUERY_TEXT = sizeof(((universe_bench_queries *)0)->words) + 3 * UNIVERSE_BENCH_MAX_WORDS };
 static const char *const QUERIES[][QUERY_WORDS] = {
     {"search", "--band", "DD", "--state", "only", "--count", NULL},
     {"search", "--state", "no-enemy", "--limit", "0", NULL},
@@ -389,7 +391,7 @@ static void time_queries(const universe_bench_args *a, const universe_bench_quer
     snprintf(out_cold, sizeof out_cold, "%s/cold.out", dir);
     snprintf(out_warm, sizeof out_warm, "%s/warm.out", dir);
     for (int q = 0; q < l->n; q++) {
-        char text[256];
+        char text[QUERY_TEXT];
         query_text(l->argv[q], text, sizeof text);
         if (a->progress)
             fprintf(stderr, "bench: grotto %s\n", text);
@@ -414,7 +416,7 @@ static int queries_value(const universe_bench_queries *l, const qresult *r, json
     int all = 1;
     json_t *list = res_arr(doc, "queries");
     for (int q = 0; q < l->n; q++) {
-        char text[256];
+        char text[QUERY_TEXT];
         query_text(l->argv[q], text, sizeof text);
         json_t *o = json_object();
         res_str(o, "query", text);
