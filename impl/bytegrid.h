@@ -151,9 +151,11 @@ static inline void bg_put_rows(uint8_t *g, int rows, const uint16_t first[16], u
  * The drawn grow-or-shrink bit is not branched on (such a branch is
  * mispredicted half the time): per open edge cell both possible second
  * draws are one step, and the state, the growth length and the run length
- * are selected by masks; only a nonzero length is branched on. A growth
- * then rewrites all `grow` cells of its reach (a count fixed per edge),
- * each kept as it was beyond the drawn length or where it is a door. */
+ * are selected by masks; only a nonzero shrink length is branched on. The
+ * growth pass runs for every open cell of an edge that can grow (grow > 0,
+ * fixed per edge, so the branch is predicted) and rewrites all `grow`
+ * cells of its reach, each kept as it was beyond the drawn length (all of
+ * them when no growth was drawn: length 0) or where it is a door. */
 static inline void bg_erode_edge(uint32_t *s, uint8_t *first, int count, int along, int in, int outside, int grow,
                                  int half)
 {
@@ -178,7 +180,7 @@ static inline void bg_erode_edge(uint32_t *s, uint8_t *first, int count, int alo
         st = s1 ^ ((s1 ^ s2) & (0u - second));
         uint32_t lg = (uint32_t)(((uint64_t)(mg * r2) * ng) >> 32) & (0u - grows);
         uint32_t ls = (uint32_t)(((uint64_t)(mh * r2) * nh) >> 32) & (0u - shrinks);
-        if (lg) {
+        if (grow) {
             uint8_t *q = c;
             for (uint32_t k = 0; k < (uint32_t)grow; k++) {
                 q -= in;
