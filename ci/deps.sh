@@ -11,9 +11,11 @@ set -euo pipefail
 # python3-pytest-xdist runs the end-to-end tests on every core (pytest -n);
 # dpkg-dev (dpkg-shlibdeps) and file make the Debian package (cpack, ci/install.sh);
 # man-db reads the generated man page there; python3-yaml reads the forge's
-# workflows in their test (tests/e2e/test_workflows.py). ci/publish.sh adds
+# workflows in their test (tests/e2e/test_workflows.py); python3-jsonschema
+# checks command output against the generated JSON Schema
+# (tests/e2e/test_descriptions.py). ci/publish.sh adds
 # chromium (the report site's check), which no other stage needs.
-need=(cmake make gcc g++ pkgconf dpkg-dev file man-db libcriterion-dev libxxhash-dev libjansson-dev python3-pytest python3-pytest-xdist lcov clang libclang-rt-14-dev llvm zip git lua5.4 lua5.1 nodejs python3-yaml "$@")
+need=(cmake make gcc g++ pkgconf dpkg-dev file man-db libcriterion-dev libxxhash-dev libjansson-dev python3-pytest python3-pytest-xdist lcov clang libclang-rt-14-dev llvm zip git lua5.4 lua5.1 nodejs python3-yaml python3-jsonschema "$@")
 missing=()
 for p in "${need[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
