@@ -8,7 +8,13 @@ summary; exit 1 if a mutant survived (every listed mutant changes
 behaviour, so a survivor is a hole in the tests), 2 on a broken list or a
 suite that fails without any mutant. The same figures go
 to $CI_RESULTS/mutants.json (default build-ci/results; read by ci/publish.sh,
-fields in docs/json.md), written to a temporary name and renamed."""
+fields in docs/json.md), written to a temporary name and renamed.
+
+With --first, the test that caught a mutant last time (ci/mutants-catchers.txt:
+id, stage, test, tab-separated; --save-catchers rewrites it from the run)
+runs before everything else: a mutant it still catches costs that test
+alone. A recorded test that no longer exists, or no longer catches the
+mutant, only costs its own run: the usual stages follow."""
 import argparse
 import json
 import os
@@ -148,7 +154,55 @@ def likely_targets(tree, file):
     return ["grotto"] + sorted(n for n in names if ct and re.search(ct, n))
 
 
-def suite(tree, build, stop_at_first, file, build_all):
+CATCHERS = ROOT / "ci" / "mutants-catchers.txt"
+
+
+def read_catchers(path):
+    """{id: (stage, test)} of the catchers file ('#' lines are comments)."""
+    out = {}
+    if path.exists():
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line and not line.startswith("#"):
+                mid, stage, test = line.split("\t")
+                out[mid] = (stage, test)
+    return out
+
+
+def write_catchers(path, known, results):
+    """The catchers file with this run's first catchers (a caught mutant's
+    first failing test; stages without test names, like the oracle's, are
+    not recorded), the other entries kept; written to a temporary name and
+    renamed."""
+    for m, caught in results:
+        known.pop(m["id"], None)
+        if caught and caught[0][0] in ("ctest", "pytest") and not re.match(r"(ctest|pytest) exit", caught[0][1][0]):
+            known[m["id"]] = (caught[0][0], caught[0][1][0])
+    lines = ["# ci/mutants.py --first runs each mutant's recorded catcher first (see ci/mutants.py);",
+             "# rewritten by ci/mutants.sh --first --save-catchers. id, stage, test; tab-separated."]
+    lines += ["\t".join((mid, *known[mid])) for mid in sorted(known)]
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    tmp.replace(path)
+
+
+def catcher_target(tree, catcher):
+    """The build target a recorded catcher needs besides grotto (a ctest
+    test's executable: NAME or NAME_full -> NAME), or None when it is gone."""
+    stage, test = catcher
+    if stage == "pytest":
+        return None if not (tree / "tests" / "e2e" / test.split("::")[0]).is_file() else ""
+    exe = test.removesuffix("_full")
+    return exe if (tree / "tests" / "unit" / f"{exe}.c").is_file() else None
+
+
+def catcher_stage(tree, build, catcher):
+    stage, test = catcher
+    if stage == "ctest":
+        return ctest_stage(tree, build, ["-R", f"^{re.escape(test)}$"], True)
+    return pytest_stage(tree, build, True, ["tests/e2e/" + test])
+
+
+def suite(tree, build, stop_at_first, file, build_all, catcher=None):
     """Runs the stages; returns [(stage, [catchers])] of the stages that
     failed (a catcher is a failing test, or the stage itself). With
     stop_at_first the tests named after the mutated file come first (only
@@ -158,7 +212,7 @@ def suite(tree, build, stop_at_first, file, build_all):
     stopping at its first failure; otherwise every stage runs whole."""
     if stop_at_first:
         ct, py = likely(tree, file)
-        stages = []
+        stages = [lambda: catcher_stage(tree, build, catcher)] if catcher else []
         if file.startswith("tools/site/"):
             stages.append(lambda: site_stage(tree))
         if ct:
@@ -225,10 +279,15 @@ def main():
     ap.add_argument("--no-baseline", action="store_true", help="skip the unmutated run of the suite")
     ap.add_argument("--check", action="store_true", help="only check that every mutant applies, run nothing")
     ap.add_argument("--keep", action="store_true", help="keep the scratch tree")
+    ap.add_argument("--save-catchers", action="store_true",
+                    help="with --first: record each mutant's first catcher in ci/mutants-catchers.txt")
     a = ap.parse_args()
 
     mutants = parse_list(Path(a.list))
     listed = len(mutants)
+    if a.save_catchers and not a.first:
+        sys.exit("ci/mutants: --save-catchers needs --first")
+    catchers = read_catchers(CATCHERS) if a.first else {}
     if a.only:
         want = a.only.split(",")
         unknown = set(want) - {m["id"] for m in mutants}
@@ -273,7 +332,12 @@ def main():
             try:
                 # --first: only what the likely tests need, the rest when a
                 # later stage runs (most mutants are caught before)
-                ok, out = build_tree(build, likely_targets(tree, m["file"]) if a.first else ())
+                catcher = catchers.get(m["id"])
+                target = catcher_target(tree, catcher) if catcher else None
+                if target is None:
+                    catcher = None
+                targets = likely_targets(tree, m["file"]) + ([target] if target else [])
+                ok, out = build_tree(build, targets if a.first else ())
                 if not ok:
                     sys.exit(f"ci/mutants: {m['id']} does not compile (fix the list):\n{out[-2000:]}")
 
@@ -282,7 +346,7 @@ def main():
                     if not ok:
                         sys.exit(f"ci/mutants: {m['id']} does not compile (fix the list):\n{out[-2000:]}")
 
-                caught = suite(tree, build, a.first, m["file"], build_all)
+                caught = suite(tree, build, a.first, m["file"], build_all, catcher)
             finally:
                 path.write_text(original, encoding="utf-8")
                 os.utime(path)  # rebuilt by the next mutant's build
@@ -295,6 +359,8 @@ def main():
             shutil.rmtree(scratch, ignore_errors=True)
 
     write_results(results, listed, a)
+    if a.save_catchers:
+        write_catchers(CATCHERS, catchers, results)
     print()
     print(f"{'mutant':28} {'where':24} {'first catcher':42} all stages")
     survived = []

@@ -8,6 +8,14 @@ CRC-32 of SALT + test id is K modulo N (ci/sanitize.sh's instrumented pass
 runs one half, salted with the commit, so that successive commits cover
 both halves; the uninstrumented tests stage always runs every test). The
 deselected ones are reported as such, never as passed.
+
+The tests of UNIVERSE_TESTS (below) run grotto over a whole universe or
+domain - a bench sweep of both engines, an oracle domain with ref, the
+query set cold: seconds of CPU each uninstrumented, minutes under a
+sanitizer. They carry the marker `universe`: they start first (the longest
+ones last would leave one worker idle at the end), and ci/sanitize.sh
+leaves them out of its instrumented pass (-m "not universe"), whose ctest
+runs the same engines over the universe tests.
 """
 import json
 import os
@@ -22,7 +30,35 @@ ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT / "corpus" / "golden"
 
 
+# node ids without "tests/e2e/"; a parametrized test is named with its id
+UNIVERSE_TESTS = (
+    "test_nothing_lost.py::test_bench_fails_on_a_corpus_mismatch",
+    "test_cli_findings.py::test_bench_says_one_thread_in_the_singular",
+    "test_text_output.py::test_oracle_differences_fit_100_columns",
+    "test_oracle.py::test_without_b_the_default_is_the_corpus_domains",
+    "test_oracle.py::test_altered_map_digest_shows_in_maps_qualities_and_sweep",
+    "test_oracle.py::test_sweep_writes_a_corpus_the_oracle_reads",
+    "test_stats_bench.py::test_bench_queries_json_shape",
+    "test_json_schema.py::test_output_follows_the_documentation[oracle]",
+    "test_oracle_chests.py::test_the_slice_impl_vs_ref",
+    "test_oracle_chests.py::test_without_b_the_default_run_leaves_chests_out",
+    "test_oracle_walk.py::test_ref_vs_impl_vs_corpus",
+    "test_oracle_walk.py::test_a_directory_without_walk_costs",
+) + tuple("test_descriptions.py::test_documents_match_the_generated_schema[oracle-oracle %s --json --quiet]" % a
+          for a in ("floors --a impl", "timers --a ref --b impl", "walk --a impl", "chests --a impl --b ref"))
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "universe: runs grotto over a whole universe or domain (conftest.py "
+                            "UNIVERSE_TESTS): started first, left out of ci/sanitize.sh's instrumented pass")
+
+
 def pytest_collection_modifyitems(config, items):
+    heavy = {"tests/e2e/" + t for t in UNIVERSE_TESTS}
+    for item in items:
+        if item.nodeid in heavy:
+            item.add_marker(pytest.mark.universe)
+    items.sort(key=lambda item: item.get_closest_marker("universe") is None)  # stable: marked ones first
     spec = os.environ.get("GROTTO_PYTEST_SAMPLE")
     if not spec:
         return

@@ -6,18 +6,18 @@ import re
 import subprocess
 import sys
 
-from conftest import ROOT
+from conftest import ROOT, UNIVERSE_TESTS
 
 FILES = ["tests/e2e/test_help.py", "tests/e2e/test_cli_basics.py"]
 
 
-def collect(sample):
+def collect(sample, *args, files=FILES):
     env = dict(os.environ)
     env.pop("GROTTO_PYTEST_SAMPLE", None)
     if sample is not None:
         env["GROTTO_PYTEST_SAMPLE"] = sample
     p = subprocess.run([sys.executable, "-m", "pytest", "--co", "-q", "-p", "no:cacheprovider", "-p", "no:xdist",
-                        *FILES], cwd=ROOT, env=env, capture_output=True, text=True)
+                        *args, *files], cwd=ROOT, env=env, capture_output=True, text=True)
     ids = [l for l in p.stdout.splitlines() if "::" in l]
     return p.returncode, ids, p.stdout + p.stderr
 
@@ -37,3 +37,16 @@ def test_a_bad_sample_stops_pytest():
     rc, _, out = collect("2/2")
     assert rc != 0
     assert re.search(r"GROTTO_PYTEST_SAMPLE='2/2': expected K/N", out)
+
+
+def test_universe_tests_are_marked_and_come_first():
+    """Every entry of conftest.UNIVERSE_TESTS names a test of the suite (a
+    renamed test must not silently join the sanitizer pass), those carry
+    the marker, and they are collected first."""
+    rc, marked, out = collect(None, "-m", "universe", files=["tests/e2e"])
+    assert rc == 0, out
+    assert sorted(marked) == sorted("tests/e2e/" + t for t in UNIVERSE_TESTS), out
+    rc, whole, out = collect(None, files=["tests/e2e/test_oracle_walk.py", "tests/e2e/test_cli_findings.py"])
+    assert rc == 0, out
+    first = [t for t in whole if t in marked]
+    assert len(first) == 3 and whole[:3] == first, whole[:5]
