@@ -208,10 +208,12 @@ def suite(tree, build, stop_at_first, file, build_all, catcher=None):
     stop_at_first the tests named after the mutated file come first (only
     their targets are built before: build_all() builds the rest when a
     later stage needs it), then the cheap stages (ctest without the label
-    `full`, pytest), then the whole-universe tests and the oracle, each
-    stopping at its first failure; otherwise every stage runs whole."""
+    `full`, pytest without the marker `universe`), then the whole-universe
+    tests (ctest `full`, pytest `universe`) and the oracle, each stopping at
+    its first failure; otherwise every stage runs whole."""
     if stop_at_first:
         ct, py = likely(tree, file)
+        ignore = [f"--ignore={f}" for f in py]
         stages = [lambda: catcher_stage(tree, build, catcher)] if catcher else []
         if file.startswith("tools/site/"):
             stages.append(lambda: site_stage(tree))
@@ -223,8 +225,9 @@ def suite(tree, build, stop_at_first, file, build_all, catcher=None):
         if py:
             stages.append(lambda: pytest_stage(tree, build, True, py))
         stages += [lambda: build_all() or ctest_stage(tree, build, ["-LE", "full"] + (["-E", ct] if ct else []), True),
-                   lambda: pytest_stage(tree, build, True, ["tests/e2e"] + [f"--ignore={f}" for f in py]),
+                   lambda: pytest_stage(tree, build, True, ["tests/e2e", "-m", "not universe"] + ignore),
                    lambda: ctest_stage(tree, build, ["-L", "full"], True),
+                   lambda: pytest_stage(tree, build, True, ["tests/e2e", "-m", "universe"] + ignore),
                    lambda: oracle_stage(tree, build),
                    lambda: site_stage(tree)]
     else:
