@@ -8,7 +8,10 @@
 #      the whole-universe comparisons of ref vs impl vs corpus and of ref vs
 #      corpus, which the main stage runs in full, uninstrumented, and the
 #      coverage gate runs again); every other test, the universe tests that
-#      plant differences in every domain included, runs whole.
+#      plant differences in every domain included, runs whole. pytest leaves
+#      out the tests marked `universe` (tests/e2e/conftest.py: a bench sweep
+#      of both engines, an oracle domain with ref - minutes each under ASan,
+#      over the same engine code the ctest universe tests run instrumented).
 #  (b) TSan (clang) build in build-tsan/ running the threaded commands with
 #      2 threads: sweep (to a temporary folder, compared with the corpus, and
 #      --against corpus), oracle (ref vs impl vs corpus over the domains
@@ -93,10 +96,10 @@ if [ "$what" != tsan ]; then
   # runs them all.
   sample=${SANITIZE_SAMPLE:-0/2:$(git rev-parse HEAD 2>/dev/null || echo none)}
   [ "$sample" != all ] || sample=
-  stage "ASan + UBSan: pytest, $jobs workers${sample:+, sample $sample}"
+  stage "ASan + UBSan: pytest -m 'not universe', $jobs workers${sample:+, sample $sample}"
   # shellcheck disable=SC2086
   GROTTO_PYTEST_SAMPLE="$sample" GROTTO_BIN="$PWD/$instr/cli/grotto" /usr/bin/python3 -m pytest -q \
-    -p no:cacheprovider -n "$jobs" ${SANITIZE_PYTEST:-tests/e2e} || failed=1
+    -p no:cacheprovider -n "$jobs" -m "not universe" ${SANITIZE_PYTEST:-tests/e2e} || failed=1
   stage_done
   check_logs "$logs"
   unset ASAN_OPTIONS UBSAN_OPTIONS LSAN_OPTIONS
