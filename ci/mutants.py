@@ -202,13 +202,19 @@ def catcher_stage(tree, build, catcher):
     return pytest_stage(tree, build, True, ["tests/e2e/" + test])
 
 
+# the layers only the end-to-end tests drive (the command, its renderings,
+# the tools' scripts): --first runs pytest before the unit tests there
+PYTEST_FIRST = ("cli/", "lookup/", "result/", "tools/", "tests/e2e/", "ci/")
+
+
 def suite(tree, build, stop_at_first, file, build_all, catcher=None):
     """Runs the stages; returns [(stage, [catchers])] of the stages that
     failed (a catcher is a failing test, or the stage itself). With
     stop_at_first the tests named after the mutated file come first (only
     their targets are built before: build_all() builds the rest when a
     later stage needs it), then the cheap stages (ctest without the label
-    `full`, pytest without the marker `universe`), then the whole-universe
+    `full`, pytest without the marker `universe`; pytest first for the
+    files of PYTEST_FIRST), then the whole-universe
     tests (ctest `full`, pytest `universe`) and the oracle, each stopping at
     its first failure; otherwise every stage runs whole."""
     if stop_at_first:
@@ -224,12 +230,14 @@ def suite(tree, build, stop_at_first, file, build_all, catcher=None):
             stages.append(lambda: ctest_stage(tree, build, ["-L", "universe", "-LE", "full", "-R", ct], True))
         if py:
             stages.append(lambda: pytest_stage(tree, build, True, py))
-        stages += [lambda: build_all() or ctest_stage(tree, build, ["-LE", "full"] + (["-E", ct] if ct else []), True),
-                   lambda: pytest_stage(tree, build, True, ["tests/e2e", "-m", "not universe"] + ignore),
-                   lambda: ctest_stage(tree, build, ["-L", "full"], True),
-                   lambda: pytest_stage(tree, build, True, ["tests/e2e", "-m", "universe"] + ignore),
-                   lambda: oracle_stage(tree, build),
-                   lambda: site_stage(tree)]
+        cheap = [lambda: build_all() or ctest_stage(tree, build, ["-LE", "full"] + (["-E", ct] if ct else []), True),
+                 lambda: build_all() or pytest_stage(tree, build, True, ["tests/e2e", "-m", "not universe"] + ignore)]
+        if file.startswith(PYTEST_FIRST):
+            cheap.reverse()
+        stages += cheap + [lambda: ctest_stage(tree, build, ["-L", "full"], True),
+                           lambda: pytest_stage(tree, build, True, ["tests/e2e", "-m", "universe"] + ignore),
+                           lambda: oracle_stage(tree, build),
+                           lambda: site_stage(tree)]
     else:
         stages = [lambda: ctest_stage(tree, build, [], False),
                   lambda: pytest_stage(tree, build, False, ["tests/e2e"]),
