@@ -674,21 +674,85 @@ def test_cheatreverse_names_the_work_area_state_of_each_snapshot():
     doc = json.loads(res.stdout)
     assert doc["map"] == "B50E5C" and doc["ok"] is True
     assert [(r["snapshot"], r["reproduced_by"]) for r in doc["snapshots"]] == \
-        [("SNAP_SHOT", ["layout"]), ("SNAP_SHOT2", ["layout+ranks"]), ("SNAP_SHOT_Z", [])]
-    assert len(set(doc["grotto"].values())) == 3
+        [("SNAP_SHOT", ["layout"]), ("SNAP_SHOT2", ["layout+counts"]), ("SNAP_SHOT_Z", ["layout+elist"])]
+    assert list(doc["grotto"]) == ["layout", "layout+ranks", "layout+counts", "layout+elist"]
+    assert len(set(doc["grotto"].values())) == 4
     text = cheatreverse(CR_STANDIN).stdout
     assert "SNAP_SHOT   5D-0F-48-CD-F0-46-EF-7C...  = grotto layout\n" in text
-    assert "SNAP_SHOT_Z 76-E8-35-ED-14-28-FB-17...  not reproduced\n" in text and text.endswith("SNAP_SHOT reproduced\n")
+    assert "SNAP_SHOT2  6F-54-99-4C-F6-D1-F9-68...  = grotto layout+counts\n" in text
+    assert "SNAP_SHOT_Z 76-E8-35-ED-14-28-FB-17...  = grotto layout+elist\n" in text
+    assert text.endswith("all three reproduced\n")
+
+
+def test_cheatreverse_recognises_the_ranks_state(tmp_path):
+    """A snapshot of the work areas with the chest ranks written (the tool's
+    rank step, which its program leaves out) is named as such."""
+    ranks = json.loads(cheatreverse(CR_STANDIN, "--json").stdout)["grotto"]["layout+ranks"]
+    d = tmp_path / "DQ9CheatReverse"
+    shutil.copytree(CR_STANDIN, d)
+    prog = d / "dotnet" / "Program.cs"
+    prog.write_text(re.sub(r'SNAP_SHOT2 = "[0-9A-F-]+"', 'SNAP_SHOT2 = "%s"' % ranks, prog.read_text()))
+    rows = json.loads(cheatreverse(d, "--json").stdout)["snapshots"]
+    assert rows[1]["reproduced_by"] == ["layout+ranks"]
 
 
 def test_cheatreverse_a_changed_snapshot_is_a_difference(tmp_path):
     d = tmp_path / "DQ9CheatReverse"
     shutil.copytree(CR_STANDIN, d)
     prog = d / "dotnet" / "Program.cs"
-    prog.write_text(prog.read_text().replace('SNAP_SHOT = "5D-0F', 'SNAP_SHOT = "5D-0E'))
+    prog.write_text(prog.read_text().replace('SNAP_SHOT = "5D-0F', 'SNAP_SHOT = "5D-0E')
+                    .replace('SNAP_SHOT_Z = "76-E8', 'SNAP_SHOT_Z = "76-E9'))
     res = cheatreverse(d)
-    assert res.returncode == 1 and res.stdout.endswith("DIFFERENCE: SNAP_SHOT not reproduced\n"), res.stdout
+    assert res.returncode == 1, res.stdout
+    assert res.stdout.endswith("DIFFERENCE: SNAP_SHOT, SNAP_SHOT_Z not reproduced\n"), res.stdout
     assert "SNAP_SHOT   5D-0E-48-CD-F0-46-EF-7C...  not reproduced" in res.stdout
+
+
+def load_cheatreverse():
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("cheatreverse", CHEATREVERSE)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def z_floor(ofs, numbers, W=100, X=150, regime=1, F=8):
+    return {"floor": 3, "elist": {"W": W, "X": X, "regime": regime, "F": F, "ofs": ofs, "monster_rank": 9},
+            "monsters": [{"number": n, "kept": kept, "trapped_chest": 38 <= n <= 40} for n, kept in numbers]}
+
+
+LIST = [38, 39, 40, 53, 175, 237, 265, 334]
+
+
+@pytest.mark.parametrize("ofs, keep, flags, kept", [
+    (9000, 8, 0, [53, 175, 237, 265, 334]),        # everything fits: (11216 - 9000) / 20 = 110 > F
+    (11056, 8, 4, [53, 175, 237, 265, 334]),       # exactly F fit: the tool flags a list that may not fit
+    (11136, 4, 2, [53]),                           # one kept beside the trapped chests
+    (11176, 2, 1, []),                             # only trapped chests kept
+])
+def test_cheatreverse_enemy_list_bytes(ofs, keep, flags, kept):
+    """The tool's RoutineZ bytes written from grotto's terms: counts a byte
+    each, the memory figure little-endian, the flags, the kept monsters'
+    numbers as int16 (the trapped-chest monsters take a slot, unlisted)."""
+    cr = load_cheatreverse()
+    area = bytearray(1336)
+    cr.enemy_list_step(area, z_floor(ofs, [(n, i < keep) for i, n in enumerate(LIST)]), True)
+    assert list(area[1304:1308]) == [9, 8, 100, 150]
+    assert int.from_bytes(area[1308:1312], "little") == ofs
+    assert area[1312] == flags and area[1313] == len(kept)
+    assert [int.from_bytes(area[1314 + 2 * i:1316 + 2 * i], "little") for i in range(len(kept))] == kept
+    assert not any(area[1314 + 2 * len(kept):]) and not any(area[:1304])
+    counts = bytearray(1336)
+    cr.enemy_list_step(counts, z_floor(ofs, [(n, True) for n in LIST]), False)
+    assert list(counts[1304:1308]) == [9, 8, 100, 150] and not any(counts[1308:])
+
+
+@pytest.mark.parametrize("terms", [{"W": 256}, {"X": 256}, {"regime": 2}])
+def test_cheatreverse_refuses_terms_the_tool_keeps_otherwise(terms):
+    cr = load_cheatreverse()
+    with pytest.raises(cr.Failure, match="the tool's byte-wide counts"):
+        cr.enemy_list_step(bytearray(1336), z_floor(9000, [(n, True) for n in LIST], **terms), True)
+    cr.enemy_list_step(bytearray(1336), z_floor(9000, [(n, True) for n in LIST], W=255, X=255), True)
 
 
 @pytest.mark.parametrize("args, env_extra, needle", [
@@ -697,7 +761,7 @@ def test_cheatreverse_a_changed_snapshot_is_a_difference(tmp_path):
     ([CR_STANDIN, "--bogus"], None, "unknown option --bogus"),
     ([CR_STANDIN, CR_STANDIN], None, "one checkout directory expected"),
     ([CR_STANDIN, "--lib", "/nonexistent/libgrotto.so"], None, "cannot use /nonexistent/libgrotto.so"),
-    ([CR_STANDIN], {"GROTTO_BIN": "/bin/false"}, "interchange export maps"),
+    ([CR_STANDIN], {"GROTTO_BIN": "/bin/false"}, "map B50E5C --json' failed"),
 ])
 def test_cheatreverse_error_paths(args, env_extra, needle):
     res = cheatreverse(*args, env_extra=env_extra)
@@ -714,14 +778,14 @@ def test_cheatreverse_needs_all_three_constants(tmp_path):
     assert res.returncode == 2 and "has no constant SNAP_SHOT2" in res.stderr
 
 
-def test_real_cheatreverse_snapshot_of_the_layout_is_reproduced():
-    """docs/other-tools.md: grotto's work areas of B50E5C give the tool's SNAP_SHOT; its
-    SNAP_SHOT2 and SNAP_SHOT_Z are states grotto keeps no work area of."""
+def test_real_cheatreverse_snapshots_are_reproduced():
+    """docs/other-tools.md: grotto's work areas of B50E5C give the tool's SNAP_SHOT (the
+    layout), SNAP_SHOT2 (and its enemy-list step's counts) and SNAP_SHOT_Z (the whole step)."""
     checkout = tools_checkout("DQ9CheatReverse")
     res = cheatreverse(checkout, "--json")
     assert res.returncode == 0, res.stdout + res.stderr
     rows = json.loads(res.stdout)["snapshots"]
-    assert [r["reproduced_by"] for r in rows] == [["layout"], [], []]
+    assert [r["reproduced_by"] for r in rows] == [["layout"], ["layout+counts"], ["layout+elist"]]
 
 
 # ---- the DQCheat engine (tools/adapters/dqcheat.py) against recorded replies ----

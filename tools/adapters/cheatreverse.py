@@ -21,16 +21,32 @@ reference generator (grotto_floor_ex of libgrotto, through ctypes; the
 floors past the map's last stay zero, as the tool's arrays do), in each of
 the states below, and says which constant each state reproduces:
 
-  layout          the work area as the floor generator leaves it
-  layout+ranks    and the chest ranks at bytes 9.. (the tool's rank step)
-  layout+ofs      and the enemy-list offset (grotto's elist.ofs, int32 at 1308)
+  layout          the work area as the floor generator leaves it (chests
+                  placed, no ranks)
+  layout+ranks    and the chest ranks at bytes 9.. (the tool's rank step,
+                  which its program leaves out)
+  layout+counts   and the first bytes of the tool's enemy-list step
+                  (RoutineZ): 1304 the floor's monster rank, 1305 the
+                  list length F, 1306 W, 1307 X (enemy-list.md §2-§3)
+  layout+elist    and the rest of that step: 1308 the memory used (uint32:
+                  grotto's ElistOfs), 1312 flags (1: no monster kept, 2: one
+                  kept, 4: the list does not fit: F >= (11216 - ElistOfs) / 20),
+                  1313 the number of kept monsters, 1314.. their monster
+                  numbers (int16 each; the three trapped-chest monsters
+                  026..028 take a slot but are not listed)
+
+All of it from `grotto map B50E5C --json` (floor count, chest ranks, the
+enemy-list terms and which monsters are kept). The tool keeps W and X in a
+byte each and computes its memory figure from those bytes, which equals
+ElistOfs in regime 1 while X < 256 (enemy-list.md §4; every floor of
+B50E5C): the adapter refuses a map where that does not hold.
 
 Usage: cheatreverse.py [DIR] [--lib PATH] [--json]
   --lib PATH   libgrotto.so (default $GROTTO_LIB, else ../lib/libgrotto.so
                beside $GROTTO_BIN or the grotto on PATH, else the system's)
-Exit 0 when SNAP_SHOT is reproduced (the layout: what grotto models), 1
-when it is not (a difference), 2 for bad arguments, no checkout or no
-library. Python 3 standard library only.
+Exit 0 when every snapshot is reproduced by one of the states, 1 when one
+is not (a difference), 2 for bad arguments, no checkout or no library.
+Python 3 standard library only.
 """
 import ctypes
 import ctypes.util
@@ -45,7 +61,10 @@ import sys
 WORK_AREA = 1336
 MAP_BAND, MAP_SEED = 0xB5, 0x0E5C
 NAMES = ("SNAP_SHOT", "SNAP_SHOT2", "SNAP_SHOT_Z")
-ELIST_OFS, CHEST_RANKS = 1308, 9
+CHEST_RANKS = 9  # a byte per chest
+# the tool's enemy-list step (RoutineZ): bytes of each floor's work area
+Z_RANK, Z_LENGTH, Z_W, Z_X, Z_MEMORY, Z_FLAGS, Z_KEPT, Z_MONSTERS = 1304, 1305, 1306, 1307, 1308, 1312, 1313, 1314
+MEMORY_AREA = 11216  # bytes from which an enemy record of 20 bytes must fit (enemy-list.md §5)
 
 
 class Failure(Exception):
@@ -90,15 +109,15 @@ def snapshots(checkout):
 
 
 def the_map():
-    """grotto's map B50E5C: its floor count, chest ranks and enemy-list offsets."""
-    cmd = [grotto_bin(), "interchange", "export", "maps", "--seeds", "%X" % MAP_SEED, "--bands", "%02X" % MAP_BAND]
+    """grotto's map B50E5C: its floors with chests and enemy-list terms."""
+    cmd = [grotto_bin(), "map", "%02X%04X" % (MAP_BAND, MAP_SEED), "--json"]
     try:
         res = subprocess.run(cmd, capture_output=True, text=True)
     except OSError as e:
         raise Failure("cannot run %s: %s" % (cmd[0], e.strerror))
     if res.returncode != 0 or not res.stdout.strip():
         raise Failure("'%s' failed: %s" % (" ".join(cmd), res.stderr.strip()[-200:]))
-    return json.loads(res.stdout.splitlines()[0])
+    return json.loads(res.stdout)
 
 
 def work_areas(lib_path, m):
@@ -111,7 +130,7 @@ def work_areas(lib_path, m):
     areas = []
     for k in range(1, 17):
         wa = (ctypes.c_uint8 * WORK_AREA)()
-        if k <= m["floors"] and floor_ex(MAP_SEED, k, None, None, wa) != 0:
+        if k <= m["floor_count"] and floor_ex(MAP_SEED, k, None, None, wa) != 0:
             raise Failure("grotto_floor_ex refused floor %d" % k)
         areas.append(bytearray(bytes(wa)))
     return areas
@@ -121,14 +140,39 @@ def digest(areas):
     return "-".join("%02X" % b for b in hashlib.sha256(b"".join(bytes(a) for a in areas)).digest())
 
 
+def enemy_list_step(area, floor, full):
+    """The tool's RoutineZ bytes of one floor from grotto's terms: the
+    counts alone, or (full) all of them."""
+    e = floor["elist"]
+    if e["W"] > 255 or e["X"] > 255 or e["regime"] != 1:
+        raise Failure("floor %d: W %d, X %d, regime %d: the tool's byte-wide counts and memory figure differ from "
+                      "grotto's there" % (floor["floor"], e["W"], e["X"], e["regime"]))
+    area[Z_RANK], area[Z_LENGTH], area[Z_W], area[Z_X] = e["monster_rank"], e["F"], e["W"], e["X"]
+    if not full:
+        return
+    kept = [mon["number"] for mon in floor["monsters"] if mon["kept"] and not mon["trapped_chest"]]
+    fit = max(0, (MEMORY_AREA - e["ofs"]) // 20)
+    area[Z_MEMORY:Z_MEMORY + 4] = e["ofs"].to_bytes(4, "little")
+    area[Z_FLAGS] = 1 if not kept else 2 if len(kept) == 1 else 4 if e["F"] >= fit else 0
+    area[Z_KEPT] = len(kept)
+    for i, number in enumerate(kept):
+        area[Z_MONSTERS + 2 * i:Z_MONSTERS + 2 * i + 2] = number.to_bytes(2, "little")
+
+
 def states(areas, m):
+    out = {"layout": digest(areas)}
     ranks = [bytearray(a) for a in areas]
-    ofs = [bytearray(a) for a in areas]
-    for f in range(m["floors"]):
-        for i, r in enumerate(m["chest_ranks"][f]):
-            ranks[f][CHEST_RANKS + i] = r
-        ofs[f][ELIST_OFS:ELIST_OFS + 4] = m["elist"][f]["ofs"].to_bytes(4, "little")
-    return {"layout": digest(areas), "layout+ranks": digest(ranks), "layout+ofs": digest(ofs)}
+    counts = [bytearray(a) for a in areas]
+    elist = [bytearray(a) for a in areas]
+    for f, floor in enumerate(m["floors"]):
+        for i, chest in enumerate(floor["chests"]):
+            ranks[f][CHEST_RANKS + i] = chest["rank"]
+        enemy_list_step(counts[f], floor, False)
+        enemy_list_step(elist[f], floor, True)
+    out["layout+ranks"] = digest(ranks)
+    out["layout+counts"] = digest(counts)
+    out["layout+elist"] = digest(elist)
+    return out
 
 
 def main(argv):
@@ -161,7 +205,8 @@ def main(argv):
     for name in NAMES:
         same = [s for s, h in ours.items() if h == snaps[name]]
         rows.append({"snapshot": name, "hash": snaps[name], "reproduced_by": same})
-    ok = "layout" in rows[0]["reproduced_by"]
+    missing = [r["snapshot"] for r in rows if not r["reproduced_by"]]
+    ok = not missing
     if as_json:
         doc = {"map": "%02X%04X" % (MAP_BAND, MAP_SEED), "snapshots": rows, "grotto": ours, "ok": ok}
         sys.stdout.write(json.dumps(doc, indent=1) + "\n")
@@ -171,7 +216,8 @@ def main(argv):
         for r in rows:
             sys.stdout.write("  %-11s %s...  %s\n" % (r["snapshot"], r["hash"][:23], "= grotto " + ", ".join(
                 r["reproduced_by"]) if r["reproduced_by"] else "not reproduced"))
-        sys.stdout.write("%s\n" % ("SNAP_SHOT reproduced" if ok else "DIFFERENCE: SNAP_SHOT not reproduced"))
+        sys.stdout.write("%s\n" % ("all three reproduced" if ok else "DIFFERENCE: %s not reproduced"
+                                    % ", ".join(missing)))
     sys.stdout.flush()
     return 0 if ok else 1
 
