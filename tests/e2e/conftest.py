@@ -13,9 +13,9 @@ The tests of UNIVERSE_TESTS (below) run grotto over a whole universe or
 domain - a bench sweep of both engines, an oracle domain with ref, the
 query set cold: seconds of CPU each uninstrumented, minutes under a
 sanitizer. They carry the marker `universe`: they start first (the longest
-ones last would leave one worker idle at the end), and ci/sanitize.sh
-leaves them out of its instrumented pass (-m "not universe"), whose ctest
-runs the same engines over the universe tests.
+ones last would leave one worker idle at the end), and ci/sanitize.sh and
+ci/coverage.sh leave them out of their instrumented passes (-m "not
+universe"), whose ctest runs the same engines over the universe tests.
 """
 import json
 import os
@@ -50,7 +50,8 @@ UNIVERSE_TESTS = (
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "universe: runs grotto over a whole universe or domain (conftest.py "
-                            "UNIVERSE_TESTS): started first, left out of ci/sanitize.sh's instrumented pass")
+                            "UNIVERSE_TESTS): started first, left out of the instrumented passes of "
+                            "ci/sanitize.sh and ci/coverage.sh")
 
 
 def pytest_collection_modifyitems(config, items):
