@@ -212,11 +212,11 @@ def suite(tree, build, stop_at_first, file, build_all, catcher=None):
     failed (a catcher is a failing test, or the stage itself). With
     stop_at_first the tests named after the mutated file come first (only
     their targets are built before: build_all() builds the rest when a
-    later stage needs it), then the cheap stages (ctest without the label
-    `full`, pytest without the marker `universe`; pytest first for the
-    files of PYTEST_FIRST), then the whole-universe
-    tests (ctest `full`, pytest `universe`) and the oracle, each stopping at
-    its first failure; otherwise every stage runs whole."""
+    later stage needs it), then the cheap stages (the ctest unit tests,
+    pytest without the marker `universe`; pytest first for the files of
+    PYTEST_FIRST), then the universe tests (ctest `universe` but `full`,
+    ctest `full`, pytest `universe`) and the oracle, each stopping at its
+    first failure; otherwise every stage runs whole."""
     if stop_at_first:
         ct, py = likely(tree, file)
         ignore = [f"--ignore={f}" for f in py]
@@ -230,11 +230,13 @@ def suite(tree, build, stop_at_first, file, build_all, catcher=None):
             stages.append(lambda: ctest_stage(tree, build, ["-L", "universe", "-LE", "full", "-R", ct], True))
         if py:
             stages.append(lambda: pytest_stage(tree, build, True, py))
-        cheap = [lambda: build_all() or ctest_stage(tree, build, ["-LE", "full"] + (["-E", ct] if ct else []), True),
+        other = ["-E", ct] if ct else []
+        cheap = [lambda: build_all() or ctest_stage(tree, build, ["-L", "unit", "-LE", "full"] + other, True),
                  lambda: build_all() or pytest_stage(tree, build, True, ["tests/e2e", "-m", "not universe"] + ignore)]
         if file.startswith(PYTEST_FIRST):
             cheap.reverse()
-        stages += cheap + [lambda: ctest_stage(tree, build, ["-L", "full"], True),
+        stages += cheap + [lambda: ctest_stage(tree, build, ["-L", "universe", "-LE", "full"] + other, True),
+                           lambda: ctest_stage(tree, build, ["-L", "full"], True),
                            lambda: pytest_stage(tree, build, True, ["tests/e2e", "-m", "universe"] + ignore),
                            lambda: oracle_stage(tree, build),
                            lambda: site_stage(tree)]
@@ -291,7 +293,8 @@ def main():
     ap.add_argument("--check", action="store_true", help="only check that every mutant applies, run nothing")
     ap.add_argument("--keep", action="store_true", help="keep the scratch tree")
     ap.add_argument("--save-catchers", action="store_true",
-                    help="with --first: record each mutant's first catcher in ci/mutants-catchers.txt")
+                    help="with --first: record each mutant's first catcher in ci/mutants-catchers.txt "
+                         "(rewritten after every mutant)")
     a = ap.parse_args()
 
     mutants = parse_list(Path(a.list))
@@ -362,6 +365,8 @@ def main():
                 path.write_text(original, encoding="utf-8")
                 os.utime(path)  # rebuilt by the next mutant's build
             results.append((m, caught))
+            if a.save_catchers:  # after every mutant: a run cut short keeps what it learnt
+                write_catchers(CATCHERS, dict(catchers), results)
             verdict = "caught by " + caught[0][0] if caught else "SURVIVED"
             print(f"ci/mutants: [{i}/{len(mutants)}] {m['id']}: {verdict} ({time.time() - t0:.0f} s)", flush=True)
         build_tree(build)
@@ -370,8 +375,6 @@ def main():
             shutil.rmtree(scratch, ignore_errors=True)
 
     write_results(results, listed, a)
-    if a.save_catchers:
-        write_catchers(CATCHERS, catchers, results)
     print()
     print(f"{'mutant':28} {'where':24} {'first catcher':42} all stages")
     survived = []
