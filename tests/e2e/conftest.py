@@ -15,7 +15,9 @@ query set cold: seconds of CPU each uninstrumented, minutes under a
 sanitizer. They carry the marker `universe`: they start first (the longest
 ones last would leave one worker idle at the end), and ci/sanitize.sh and
 ci/coverage.sh leave them out of their instrumented passes (-m "not
-universe"), whose ctest runs the same engines over the universe tests.
+universe"), whose ctest runs the same engines over the universe tests; the
+coverage gate keeps those of `grotto bench` (marker `bench`: no ctest test
+reaches the bench's code).
 """
 import json
 import os
@@ -48,17 +50,28 @@ UNIVERSE_TESTS = (
           for a in ("floors --a impl", "timers --a ref --b impl", "walk --a impl", "chests --a impl --b ref"))
 
 
+# the universe tests that run `grotto bench`, the only ones to reach
+# universe/bench*.c: they also carry the marker `bench`, which the coverage
+# gate keeps (-m "not universe or bench")
+BENCH_TESTS = tuple(t for t in UNIVERSE_TESTS if "::test_bench_" in t)
+
+
 def pytest_configure(config):
     config.addinivalue_line("markers", "universe: runs grotto over a whole universe or domain (conftest.py "
                             "UNIVERSE_TESTS): started first, left out of the instrumented passes of "
-                            "ci/sanitize.sh and ci/coverage.sh")
+                            "ci/sanitize.sh and ci/coverage.sh (but those marked bench)")
+    config.addinivalue_line("markers", "bench: a universe test of grotto bench (conftest.py BENCH_TESTS), kept "
+                            "by the coverage gate")
 
 
 def pytest_collection_modifyitems(config, items):
     heavy = {"tests/e2e/" + t for t in UNIVERSE_TESTS}
+    bench = {"tests/e2e/" + t for t in BENCH_TESTS}
     for item in items:
         if item.nodeid in heavy:
             item.add_marker(pytest.mark.universe)
+        if item.nodeid in bench:
+            item.add_marker(pytest.mark.bench)
     items.sort(key=lambda item: item.get_closest_marker("universe") is None)  # stable: marked ones first
     spec = os.environ.get("GROTTO_PYTEST_SAMPLE")
     if not spec:

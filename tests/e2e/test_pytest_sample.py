@@ -50,3 +50,15 @@ def test_universe_tests_are_marked_and_come_first():
     assert rc == 0, out
     first = [t for t in whole if t in marked]
     assert len(first) == 3 and whole[:3] == first, whole[:5]
+
+
+def test_the_coverage_gate_keeps_the_bench_tests():
+    """ci/coverage.sh's selection (-m "not universe or bench") keeps the
+    universe tests of grotto bench, the only tests of universe/bench*.c,
+    and leaves out the other universe tests."""
+    rc, bench, out = collect(None, "-m", "bench", files=["tests/e2e"])
+    assert rc == 0 and len(bench) == 3 and all("::test_bench_" in t for t in bench), out
+    rc, kept, out = collect(None, "-m", "not universe or bench", files=["tests/e2e"])
+    assert rc == 0, out
+    dropped = {"tests/e2e/" + t for t in UNIVERSE_TESTS} - set(bench)
+    assert set(bench) <= set(kept) and not dropped & set(kept) and len(dropped) == len(UNIVERSE_TESTS) - 3
