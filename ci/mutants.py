@@ -133,16 +133,26 @@ def site_stage(tree):
     return ("site", [n.replace("tests/site/", "") for n in names] or [f"pytest exit {rc}"])
 
 
+# the end-to-end test files of a folder's layer, beside those named after
+# the file: words of their names (tests/e2e/test_WORD*.py)
+DIR_PYTEST = {"verify": ("verify",), "capture": ("verify", "capture"), "interchange": ("interchange",),
+              "universe": ("search", "stats", "odds", "research", "index"), "lookup": ("map", "floor", "walk"),
+              "oracle": ("oracle",), "tools/adapters": ("other_tools",), "tools/searcher": ("searcher",),
+              "tools/capture": ("capture",)}
+
+
 def likely(tree, file):
     """The tests named after the mutated file, run first by --first: ctest
     names containing its stem or `test_DIR_`, pytest files containing its
-    stem (cli/cmd_map.c -> test_map.py). Returns (ctest regex or None,
-    [pytest files])."""
+    stem (cli/cmd_map.c -> test_map.py) or a word of its folder's
+    DIR_PYTEST. Returns (ctest regex or None, [pytest files])."""
     d, stem = Path(file).parent.name, Path(file).stem.removeprefix("cmd_")
     regex = f"({re.escape(stem)}|test_{re.escape(d)}(_|$))"
     names = [p.stem for p in (tree / "tests" / "unit").glob("test_*.c")]
     ctest = regex if any(re.search(regex, n) for n in names) else None
-    py = sorted(str(p.relative_to(tree)) for p in (tree / "tests" / "e2e").glob("test_*.py") if stem in p.stem)
+    words = (stem,) + DIR_PYTEST.get(str(Path(file).parent), ())
+    py = sorted(str(p.relative_to(tree)) for p in (tree / "tests" / "e2e").glob("test_*.py")
+                if any(w in p.stem for w in words))
     return ctest, py
 
 
@@ -228,8 +238,8 @@ def suite(tree, build, stop_at_first, file, build_all, catcher=None):
             # costly tests first, and a catcher among the quick ones would wait
             stages.append(lambda: ctest_stage(tree, build, ["-L", "unit", "-R", ct], True))
             stages.append(lambda: ctest_stage(tree, build, ["-L", "universe", "-LE", "full", "-R", ct], True))
-        if py:
-            stages.append(lambda: pytest_stage(tree, build, True, py))
+        if py:  # their universe tests run with the others, later
+            stages.append(lambda: pytest_stage(tree, build, True, py + ["-m", "not universe"]))
         other = ["-E", ct] if ct else []
         cheap = [lambda: build_all() or ctest_stage(tree, build, ["-L", "unit", "-LE", "full"] + other, True),
                  lambda: build_all() or pytest_stage(tree, build, True, ["tests/e2e", "-m", "not universe"] + ignore)]
@@ -237,7 +247,7 @@ def suite(tree, build, stop_at_first, file, build_all, catcher=None):
             cheap.reverse()
         stages += cheap + [lambda: ctest_stage(tree, build, ["-L", "universe", "-LE", "full"] + other, True),
                            lambda: ctest_stage(tree, build, ["-L", "full"], True),
-                           lambda: pytest_stage(tree, build, True, ["tests/e2e", "-m", "universe"] + ignore),
+                           lambda: pytest_stage(tree, build, True, ["tests/e2e", "-m", "universe"]),
                            lambda: oracle_stage(tree, build),
                            lambda: site_stage(tree)]
     else:
