@@ -11,7 +11,7 @@ to $CI_RESULTS/mutants.json (default build-ci/results; read by ci/publish.sh,
 fields in docs/json.md), written to a temporary name and renamed.
 
 With --first, the test that caught a mutant last time (ci/mutants-catchers.txt:
-id, stage, test, tab-separated; --save-catchers rewrites it from the run)
+id, stage, test, tab-separated; --save-catchers rewrites it after every mutant)
 runs before everything else: a mutant it still catches costs that test
 alone. A recorded test that no longer exists, or no longer catches the
 mutant, only costs its own run: the usual stages follow."""
