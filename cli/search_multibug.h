@@ -29,7 +29,8 @@ extern const cli_kind SEARCH_BUG_CHESTS;
      "search the four-player bug: maps whose bug map or the seed's 16\nfloors meet the conditions (with none: " \
      "an ONLY floor among B5F..B16F);\n--state, --monster and --flag0 then apply to B5F..B16F of the 16 "     \
      "floors\n(--monster alone: an ONLY floor of it; with --state 2..4-enemy or partial:\na floor whose "    \
-     "surviving kinds include it; --flag0: D > 0 on such a floor)"},                                          \
+     "surviving kinds include it; --flag0: D > 0 on such a floor);\nthe floors are generated "             \
+     "on -j's threads"},                                                                                       \
     {"bug-more-floors", 0, NULL, &CLI_FLAG, MB(more_floors), NULL, 1u << SEARCH_M_MULTIBUG, 0, 0, NULL,        \
      "the bug map has more floors than the map"},                                                             \
     {"bug-special-floor", 0, NULL, &CLI_FLAG, MB(special), NULL, 1u << SEARCH_M_MULTIBUG, 0, 0, NULL,          \

@@ -175,9 +175,13 @@ static inline void bg_erode_edge(uint32_t *s, uint8_t *first, int count, int alo
         /* shrink pre-checks: the edge cell no door (t is 0, 2 or 8 here),
          * the outside cell neither 1 nor 8 (bit o of 0xFD; codes are <= 8) */
         uint32_t o = c[outside];
-        uint32_t shrinks = (grows ^ 1u) & (0xFDu >> o) & ~(t >> 3) & 1u;
-        uint32_t second = (grows & grow_draws) | shrinks; /* a length is drawn */
-        st = s1 ^ ((s1 ^ s2) & (0u - second));
+        uint32_t may_shrink = (0xFDu >> o) & ~(t >> 3) & 1u;
+        uint32_t shrinks = (grows ^ 1u) & may_shrink;
+        /* the next state: both outcomes of the growth draw are chosen off
+         * the state's chain, then one select on its bit (a length is drawn
+         * after a growth when grow > 0, after no growth when it may shrink) */
+        uint32_t if_grows = grow_draws ? s2 : s1, if_not = may_shrink ? s2 : s1;
+        st = grows ? if_grows : if_not;
         uint32_t lg = (uint32_t)(((uint64_t)(mg * r2) * ng) >> 32) & (0u - grows);
         uint32_t ls = (uint32_t)(((uint64_t)(mh * r2) * nh) >> 32) & (0u - shrinks);
         if (grow) {

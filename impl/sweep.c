@@ -419,9 +419,11 @@ static void map_outputs(sweep_worker *w, int band, uint32_t seed, const grotto_m
  * same in every band): chest ranks, ElistOfs, D, state, and the floor's
  * 8-byte slot of the MapRecord (records.md: ranks, ElistOfs little-endian,
  * D, state, a zero byte), written once and copied into every band's
- * record. */
+ * record. The slot is one little-endian word (impl/ is little-endian only,
+ * packed.h), made in a register and stored whole: a word load of bytes
+ * just stored one by one would stall on store forwarding. */
 typedef struct floor_cut {
-    uint8_t slot[8];
+    uint64_t slot;
     uint8_t state, D;
     uint16_t ofs;
 } floor_cut;
@@ -500,17 +502,14 @@ static void maps_chunk(sweep_worker *w, int chunk)
                         c->ofs = (uint16_t)(f->ofs_layout + impl_elist_list_ofs(env, mr));
                         c->D = f->D; /* <= 196: the record's byte needs no clamp */
                         c->state = (uint8_t)impl_elist_state(c->ofs, f->D, env, mr);
-                        c->slot[0] = c->slot[1] = c->slot[2] = 0;
+                        uint64_t sl = (uint64_t)c->ofs << 24 | (uint64_t)c->D << 40 | (uint64_t)c->state << 48;
                         for (int i = 0; i < f->count; i++)
-                            c->slot[i] = (uint8_t)(rr.lo + impl_scaled(rank_draw[n - 1][i], rr.hi - rr.lo + 1));
-                        c->slot[3] = (uint8_t)(c->ofs & 0xFFu);
-                        c->slot[4] = (uint8_t)(c->ofs >> 8);
-                        c->slot[5] = c->D;
-                        c->slot[6] = c->state;
-                        c->slot[7] = 0;
+                            sl |= (uint64_t)(uint8_t)(rr.lo + impl_scaled(rank_draw[n - 1][i], rr.hi - rr.lo + 1))
+                                  << (8 * i);
+                        c->slot = sl;
                         cut_ok[n - 1] |= (uint16_t)(1u << mr);
                     }
-                    memcpy(tail[smr] + 8 * (n - 1), c->slot, 8);
+                    memcpy(tail[smr] + 8 * (n - 1), &c->slot, 8);
                 }
                 if (d->floors > tail_n[smr])
                     tail_n[smr] = d->floors;
@@ -521,7 +520,7 @@ static void maps_chunk(sweep_worker *w, int chunk)
                     for (int n = 1; n <= d->floors; n++) {
                         const floor_cut *c = &cut[n - 1][impl_floor_mr(smr, n)];
                         m.chest_count[n - 1] = fi[n - 1].count;
-                        memcpy(m.chest_rank[n - 1], c->slot, GROTTO_MAX_CHESTS);
+                        memcpy(m.chest_rank[n - 1], &c->slot, GROTTO_MAX_CHESTS);
                         m.elist[n - 1].ofs = c->ofs;
                         m.elist[n - 1].D = c->D;
                         m.elist[n - 1].state = c->state;

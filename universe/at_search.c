@@ -7,13 +7,15 @@
  * each answer the whole search on their own. The AT searches need the seed
  * alone (a seed tested once per band, its answer reused would save nothing:
  * a scan is a few hundred generator steps). The multibug search asks the
- * engine for the seed's 16 floors once per seed and for the multibug result
+ * engine for the seed's 16 floors once per seed (once per worker: the
+ * candidates are split over the cores in runs) and for the multibug result
  * once per (band, seed), then applies the tool's conditions in its order:
  * more floors, chest counts over B3F..the bug floor, the floors B5F..B16F in
  * a non-zero state (cut to (map floors, bug floors] under special_in_bug), the
  * enemy-list condition (ONLY states when no condition is given). */
 #include "at_search.h"
 
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -274,6 +276,53 @@ static int multibug_passes(const grotto_multibug_t *mb, const universe_multibug_
     return 1;
 }
 
+/* The search's map loop, split over the workers by runs of candidates:
+ * each worker keeps its own floors and result buffers (and the seed whose
+ * floors they hold), and marks which candidates pass; the hits are packed
+ * in candidate order afterwards, so the answer does not depend on the
+ * number of threads. */
+typedef struct multibug_worker {
+    grotto_map_floors_t floors;
+    grotto_multibug_t mb;
+    uint32_t have;               /* the seed of floors, UINT32_MAX: none */
+} multibug_worker;
+
+typedef struct multibug_ctx {
+    const grotto_engine *e;
+    const universe_multibug_query *q;
+    int any_chests;
+    const universe_query_result *qr;
+    universe_multibug_hit *hit;  /* hit[i]: candidate i's, when passed[i] */
+    uint8_t *passed;
+    multibug_worker *w;
+    atomic_int failed;
+} multibug_ctx;
+
+static void multibug_chunk(void *arg, int worker, size_t lo, size_t hi)
+{
+    multibug_ctx *c = arg;
+    multibug_worker *w = &c->w[worker];
+    for (size_t i = lo; i < hi && !atomic_load(&c->failed); i++) {
+        uint32_t m = c->qr->hit[i].map, seed = m % GROTTO_SEED_COUNT;
+        if (seed != w->have) {
+            w->have = UINT32_MAX;
+            if (c->e->map_floors(seed, GROTTO_MAX_FLOORS, &w->floors)) {
+                atomic_store(&c->failed, 1);
+                return;
+            }
+            w->have = seed;
+        }
+        if (c->e->multibug(gt_band[m / GROTTO_SEED_COUNT].qmin, &w->floors, &w->mb)) {
+            atomic_store(&c->failed, 1);
+            return;
+        }
+        if (multibug_passes(&w->mb, c->q, c->any_chests, &c->hit[i])) {
+            c->hit[i].map = m;
+            c->passed[i] = 1;
+        }
+    }
+}
+
 int universe_multibug_search(const universe_index *ix, const grotto_engine *e, const universe_at_where *where,
                              const universe_multibug_query *q, universe_multibug_result *r)
 {
@@ -282,42 +331,37 @@ int universe_multibug_search(const universe_index *ix, const grotto_engine *e, c
     if (!e->map_floors || !e->multibug || q->states >> 17 ||
         (q->with_monster && (q->monster < 0 || q->monster >= GT_MONSTER_COUNT || !universe_multibug_states_take_monster(q->states))))
         return -1;
-    int any_chests = 0;
-    for (int rank = 1; rank <= 10; rank++)
-        any_chests |= q->chests[rank] != 0;
     universe_query_result qr;
     if (candidates(ix, where, &qr))
         return -1;
+    int workers = where->threads > 0 ? where->threads : base_default_threads();
+    multibug_ctx c = {.e = e, .q = q, .qr = &qr};
+    for (int rank = 1; rank <= 10; rank++)
+        c.any_chests |= q->chests[rank] != 0;
+    atomic_init(&c.failed, 0);
     r->hit = malloc((qr.count ? qr.count : 1) * sizeof *r->hit);
-    grotto_map_floors_t *floors = malloc(sizeof *floors);
-    grotto_multibug_t *mb = malloc(sizeof *mb);
-    if (!r->hit || !floors || !mb)
+    c.passed = calloc(qr.count ? qr.count : 1, 1);
+    c.w = malloc((size_t)workers * sizeof *c.w);
+    c.hit = r->hit;
+    if (!r->hit || !c.passed || !c.w)
         goto fail;
-    uint32_t have = UINT32_MAX;
-    for (uint32_t i = 0; i < qr.count; i++) {
-        uint32_t m = qr.hit[i].map, seed = m % GROTTO_SEED_COUNT;
-        if (seed != have) {
-            if (e->map_floors(seed, GROTTO_MAX_FLOORS, floors))
-                goto fail;
-            have = seed;
-        }
-        if (e->multibug(gt_band[m / GROTTO_SEED_COUNT].qmin, floors, mb))
-            goto fail;
-        universe_multibug_hit *h = &r->hit[r->count];
-        if (multibug_passes(mb, q, any_chests, h)) {
-            h->map = m;
-            r->count++;
-        }
-    }
+    for (int i = 0; i < workers; i++)
+        c.w[i].have = UINT32_MAX;
+    base_parallel_chunks(workers, qr.count, 256, multibug_chunk, &c, NULL, NULL);
+    if (atomic_load(&c.failed))
+        goto fail;
+    for (uint32_t i = 0; i < qr.count; i++)
+        if (c.passed[i])
+            r->hit[r->count++] = r->hit[i]; /* r->count <= i */
     r->looked = qr.count;
-    free(floors);
-    free(mb);
+    free(c.passed);
+    free(c.w);
     universe_query_result_free(&qr);
     r->seconds = base_now() - t0;
     return 0;
 fail:
-    free(floors);
-    free(mb);
+    free(c.passed);
+    free(c.w);
     universe_query_result_free(&qr);
     universe_multibug_result_free(r);
     return -1;

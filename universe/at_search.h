@@ -34,6 +34,7 @@ void universe_query_listed(universe_query *q);
 typedef struct universe_at_where {
     const universe_query *maps;  /* map filters; NULL: every map */
     uint32_t seed_lo, seed_hi;   /* 0..0x7FFF, lo <= hi */
+    int threads;                 /* the multibug search's workers; <= 0: all cores */
 } universe_at_where;
 
 /* One map found by an AT search. */

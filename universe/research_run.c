@@ -255,7 +255,7 @@ int universe_at_search_run(const universe_at_search_args *a, res_run *r)
     universe_index *ix = open_index(&a->s, r);
     if (!ix)
         return RES_ERROR;
-    universe_at_where where = {&a->s.q, a->seed_lo, a->seed_hi};
+    universe_at_where where = {&a->s.q, a->seed_lo, a->seed_hi, a->s.index.threads};
     universe_at_result res;
     const grotto_engine *e = engine_of(&a->s);
     int rc = a->whistle ? universe_whistle_search(ix, e, &where, &a->w, &res)
@@ -371,7 +371,7 @@ int universe_multibug_run(const universe_multibug_args *a, res_run *r)
     universe_index *ix = open_index(&a->s, r);
     if (!ix)
         return RES_ERROR;
-    universe_at_where where = {&a->s.q, a->seed_lo, a->seed_hi};
+    universe_at_where where = {&a->s.q, a->seed_lo, a->seed_hi, a->s.index.threads};
     universe_multibug_result res;
     const grotto_engine *e = engine_of(&a->s);
     if (universe_multibug_search(ix, e, &where, &a->m, &res)) {

@@ -104,6 +104,7 @@ static void where_of(const json_t *job, const char *lo, const char *hi, universe
     w->maps = q;
     w->seed_lo = hex_seed(lo, jstr(job, "startSeed"));
     w->seed_hi = hex_seed(hi, jstr(job, "endSeed"));
+    w->threads = 0;
 }
 
 /* ---- AT ---- */
@@ -377,7 +378,7 @@ Test(at_search, pattern_max_steps_raise, .init = open_index, .fini = close_index
     universe_query_init(&q);
     q.band = band_of("DD");
     universe_query_listed(&q);
-    universe_at_where w = {&q, 0, GROTTO_SEED_MAX};
+    universe_at_where w = {&q, 0, GROTTO_SEED_MAX, 0};
     const grotto_engine *e = &grotto_engine_impl;
     int r2 = grotto_at_pattern_by_name("R2");
     universe_at_result r;
@@ -413,7 +414,7 @@ Test(at_search, whistle_max_steps_raise_and_window, .init = open_index, .fini = 
     universe_query_init(&q);
     q.band = band_of("DD");
     universe_query_listed(&q);
-    universe_at_where w = {&q, 0, GROTTO_SEED_MAX};
+    universe_at_where w = {&q, 0, GROTTO_SEED_MAX, 0};
     const grotto_engine *e = &grotto_engine_ref;
     int r2 = grotto_at_pattern_by_name("R2");
     universe_whistle_query wq = {{5, 9, monster_of("0B5"), 0, -1}, r2, 1024, 10};
@@ -449,7 +450,7 @@ Test(at_search, seed_window, .init = open_index, .fini = close_index, .timeout =
     universe_query_init(&q);
     q.band = band_of("B5");
     universe_query_listed(&q);
-    universe_at_where all = {&q, 0, GROTTO_SEED_MAX}, part = {&q, 0x1234, 0x2345}, bad = {&q, 5, 4};
+    universe_at_where all = {&q, 0, GROTTO_SEED_MAX, 0}, part = {&q, 0x1234, 0x2345, 0}, bad = {&q, 5, 4, 0};
     universe_at_pattern_query pq = {grotto_at_pattern_by_name("R2"), 512, 400, 1};
     universe_at_result ra, rp;
     cr_assert_eq(universe_at_pattern_search(ix, &grotto_engine_impl, &all, &pq, &ra), 0);
@@ -501,7 +502,7 @@ Test(at_search, planted_engines, .init = open_index, .fini = close_index, .timeo
     universe_query_init(&q);
     q.band = band_of("DD");
     universe_query_listed(&q);
-    universe_at_where w = {&q, 0, 0x0FFF};
+    universe_at_where w = {&q, 0, 0x0FFF, 0};
     universe_at_result ri, rp;
     /* DD0004 is the tool's first R2 map at 1/256 */
     planted_seed = 0x0004;
@@ -558,7 +559,7 @@ Test(at_search, multibug_conditions, .init = open_index, .fini = close_index, .t
     universe_query_init(&q);
     q.band = band_of("DD");
     universe_query_listed(&q);
-    universe_at_where w = {&q, 0, 0x0FFF};
+    universe_at_where w = {&q, 0, 0x0FFF, 0};
     universe_multibug_query none = {0}, only = {0}, any = {0}, four = {0}, chests = {0};
     only.states = UNIVERSE_MULTIBUG_ONLY_STATES;
     any.states = 0x1FFFEu; /* every non-zero state */
@@ -587,7 +588,7 @@ Test(at_search, multibug_conditions, .init = open_index, .fini = close_index, .t
     universe_query band;
     universe_query_init(&band);
     band.band = q.band; /* every map of the band, listed or not */
-    universe_at_where one = {&band, 0x3582, 0x3582};
+    universe_at_where one = {&band, 0x3582, 0x3582, 0};
     universe_multibug_result r;
     four.special_in_bug = four.more_floors = 0;
     cr_assert_eq(universe_multibug_search(ix, &grotto_engine_ref, &one, &four, &r), 0);
@@ -595,4 +596,29 @@ Test(at_search, multibug_conditions, .init = open_index, .fini = close_index, .t
     cr_assert(r.hit[0].shown & r.hit[0].matched & (1u << 4), "B5F listed and matched");
     cr_assert_eq(r.hit[0].state[4], 2);
     universe_multibug_result_free(&r);
+}
+
+/* The multibug search splits its candidates over -j's workers: the answer
+ * (hits, their order and contents, the count looked at) is the same on one
+ * worker as on three, over several bands (seeds met once per band). */
+Test(at_search, multibug_threads_same_answer, .init = open_index, .fini = close_index, .timeout = 600)
+{
+    universe_query q;
+    universe_query_init(&q);
+    universe_query_listed(&q);
+    universe_multibug_query any = {0};
+    any.states = 0x1FFFEu; /* every non-zero state: many hits */
+    universe_multibug_result r[2];
+    for (int t = 0; t < 2; t++) {
+        universe_at_where w = {&q, 0x0100, 0x02FF, t ? 3 : 1};
+        cr_assert_eq(universe_multibug_search(ix, &grotto_engine_impl, &w, &any, &r[t]), 0);
+    }
+    cr_assert_gt(r[0].count, 100);
+    cr_assert_eq(r[0].count, r[1].count);
+    cr_assert_eq(r[0].looked, r[1].looked);
+    for (uint32_t i = 1; i < r[0].count; i++)
+        cr_assert_lt(r[0].hit[i - 1].map, r[0].hit[i].map, "ascending map slot");
+    cr_assert_eq(memcmp(r[0].hit, r[1].hit, r[0].count * sizeof r[0].hit[0]), 0);
+    universe_multibug_result_free(&r[0]);
+    universe_multibug_result_free(&r[1]);
 }
