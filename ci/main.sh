@@ -10,7 +10,9 @@
 # the full 1,610,612,736 chest triples; test_ref_universe_maps and _floors,
 # ref against the corpus; test_universe_planted_full and
 # test_universe_planted_chests_full, planted differences found over every
-# domain), which the README's test command leaves to this job.
+# domain) and the pytest tests marked "universe" (tests/e2e/conftest.py: the
+# bench of both engines, oracle domains with ref, the query set cold), which
+# the README's test command leaves to this job.
 #
 # Each command runs once, with --json, into the results folder of the CI
 # stages ($CI_RESULTS, default build-ci/results: oracle.json, verify.json,
@@ -47,5 +49,10 @@ step bench bench
 echo "\$ ctest --test-dir build -L full"
 rc=0
 ctest --test-dir build -L full --output-on-failure --timeout 1500 -j "$(nproc)" || rc=$?
+if [ "$rc" -ne 0 ] && [ "$status" -eq 0 ]; then status=$rc; fi
+echo "\$ pytest -m universe tests/e2e"
+rc=0
+GROTTO_BIN="$PWD/build/cli/grotto" /usr/bin/python3 -m pytest -q -p no:cacheprovider -n "$(nproc)" -m universe tests/e2e ||
+  rc=$?
 if [ "$rc" -ne 0 ] && [ "$status" -eq 0 ]; then status=$rc; fi
 exit "$status"

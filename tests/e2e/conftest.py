@@ -6,14 +6,18 @@ Golden data comes from corpus/golden/ so that a fresh clone tests itself.
 $GROTTO_PYTEST_SAMPLE = "K/N:SALT" runs only the tests whose
 CRC-32 of SALT + test id is K modulo N (ci/sanitize.sh's instrumented pass
 runs one half, salted with the commit, so that successive commits cover
-both halves; the uninstrumented tests stage always runs every test). The
+both halves; every test runs uninstrumented in the tests or the main
+stage). The
 deselected ones are reported as such, never as passed.
 
 The tests of UNIVERSE_TESTS (below) run grotto over a whole universe or
 domain - a bench sweep of both engines, an oracle domain with ref, the
 query set cold: seconds of CPU each uninstrumented, minutes under a
-sanitizer. They carry the marker `universe`: they start first (the longest
-ones last would leave one worker idle at the end), and ci/sanitize.sh and
+sanitizer. They carry the marker `universe`: the README's test command
+(ci/test.sh) leaves them to the main job (ci/main.sh, pytest -m universe;
+FULL_TESTS=1 ci/test.sh runs them too), they start first in a run that
+has them (the longest ones last would leave one worker idle at the end),
+and ci/sanitize.sh and
 ci/coverage.sh leave them out of their instrumented passes (-m "not
 universe"), whose ctest runs the same engines over the universe tests; the
 coverage gate keeps those of `grotto bench` (marker `bench`: no ctest test
