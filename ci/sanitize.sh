@@ -16,7 +16,8 @@
 #      2 threads: sweep (to a temporary folder, compared with the corpus, and
 #      --against corpus), oracle (ref vs impl vs corpus over the domains
 #      floors and walk: the oracle's parallel pass; every domain runs whole
-#      in the tests stage), search, stats, verify on
+#      in the tests stage), search (and its multibug search over a seed
+#      window: the floors generated on the workers), stats, verify on
 #      corpus/hardware (every capture must agree: exit 0), and the library
 #      from several threads (test_lib_threads, built on its own).
 # Any sanitizer report fails the run: exit codes are checked, and every
@@ -132,6 +133,7 @@ if [ "$what" != asan ]; then
   # times that under TSan) to the impl sweep the two sweeps above run
   run 0 "$g" oracle floors walk -j 2 --a ref --b impl --against corpus --quiet
   run 0 "$g" search -j 2 --state only --limit 5 --quiet
+  run 0 "$g" search -j 2 --multibug --band DD --seeds 0000..0FFF --limit 5 --quiet
   run 0 "$g" stats -j 2 --quiet
   run 0 "$g" verify corpus/hardware
   run 0 "$PWD/build-tsan/lib_threads"
