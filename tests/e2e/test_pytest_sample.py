@@ -65,14 +65,17 @@ def test_the_coverage_gate_keeps_the_bench_tests():
 
 
 def test_the_universe_tests_run_in_the_main_job():
-    """The README's test command leaves the tests marked universe to the main
-    job (FULL_TESTS=1 brings them back), and the main job runs them: every
-    test runs in one of the two, and none is dropped by both."""
+    """The README's test command leaves the ctest tests labelled universe
+    and the pytest tests marked universe to the main job (FULL_TESTS=1
+    brings them back), and the main job runs them: every test runs in one
+    of the two, and none is dropped by both."""
     test_sh = (ROOT / "ci" / "test.sh").read_text()
     main_sh = (ROOT / "ci" / "main.sh").read_text()
-    assert 'universe=(-m "not universe")' in test_sh
-    assert '{ full=(); universe=(); }' in test_sh, "FULL_TESTS=1 runs them in the test command too"
-    assert re.search(r'pytest .*"\$\{universe\[@\]\}" tests/e2e', test_sh)
+    assert 'ctest_skip=(-LE universe)' in test_sh and 'pytest_skip=(-m "not universe")' in test_sh
+    assert '{ ctest_skip=(); pytest_skip=(); }' in test_sh, "FULL_TESTS=1 runs them in the test command too"
+    assert re.search(r'ctest .*"\$\{ctest_skip\[@\]\}"', test_sh)
+    assert re.search(r'pytest .*"\$\{pytest_skip\[@\]\}" tests/e2e', test_sh)
     run = [l for l in main_sh.splitlines() if "-m pytest" in l]
     assert len(run) == 1 and re.search(r"-m universe tests/e2e", run[0]), run
-    assert "-L full" in main_sh
+    run = [l for l in main_sh.splitlines() if l.startswith("ctest ")]
+    assert len(run) == 1 and " -L universe " in run[0], run
