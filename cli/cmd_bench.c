@@ -237,14 +237,14 @@ const cli_command CMD_bench = {
              "threads, so time spent preempted on a loaded machine is not counted), floor\n"
              "generator runs, peak RSS. The ratio ref/impl is taken from CPU time (medians).\n"
              "The limit line counts impl's generator draws and hashed record bytes, measures\n"
-             "what one draw and one hashed byte cost here (tight loops, best of three) and\n"
-             "prints the resulting CPU-time limit and impl's distance to it. Then whether both\n"
-             "engines produced identical digests, how many of each engine's 917,504 digests\n"
-             "differ from the golden corpus (corpus/golden/floors.digest and maps.digest,\n"
-             "checked against SHA256SUMS), and the targets (impl sweep CPU at most twice the\n"
-             "limit, impl >= 40x ref by CPU time, peak RSS < 64 MiB). A missed target is\n"
-             "reported, not an error. On a terminal a progress line per run and stage goes to\n"
-             "stderr.\n",
+             "what one draw and one hashed byte cost here (tight loops, best of five after a\n"
+             "warm-up pass) and prints the resulting CPU-time limit and impl's distance to it.\n"
+             "Then whether both engines produced identical digests, how many of each engine's\n"
+             "917,504 digests differ from the golden corpus (corpus/golden/floors.digest and\n"
+             "maps.digest, checked against SHA256SUMS), and the targets (impl sweep CPU at most\n"
+             "twice the limit, impl >= 40x ref by CPU time, peak RSS < 64 MiB). A missed target\n"
+             "is reported, not an error. On a terminal a progress line per run and stage goes\n"
+             "to stderr.\n",
     .notes = "Exit 0 when both engines produced identical digests that match the corpus in every\n"
              "run; 1 when they differ from each other or from the corpus; 2 on bad input, a\n"
              "broken corpus file or a run that failed.\n",

@@ -514,8 +514,8 @@ universe_bench_stat universe_bench_stat_of(double *v, int n);
 /* The physical limit of the sweep on this machine: what one generator draw
  * (a dependent LCG step with its 15-bit output) and one FNV-1a byte (eight
  * interleaved streams, as the sweep hashes) cost in CPU time, measured by
- * tight loops (best of three). limit = draws * ns_per_draw + bytes *
- * ns_per_byte. */
+ * tight loops (best of five after a warm-up pass, whose cold buffers cost
+ * up to a quarter more). limit = draws * ns_per_draw + bytes * ns_per_byte. */
 /* ---- the bench runs (bench_run.c) ---- */
 typedef struct universe_bench_args {
     int threads;                 /* sweep: threads of both engines */
