@@ -12,15 +12,18 @@
  * once per (band, seed), then applies the tool's conditions in its order:
  * more floors, chest counts over B3F..the bug floor, the floors B5F..B16F in
  * a non-zero state (cut to (map floors, bug floors] under special_in_bug), the
- * enemy-list condition (ONLY states when no condition is given). */
+ * enemy-list condition (ONLY states when no condition is given). With a
+ * monster condition the candidates of the bands the tool skips for it are
+ * left out first (band_may_hold_only). */
 #include "at_search.h"
 
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "grotto/tables.h"
+#include "always.h"
 #include "base.h"
+#include "grotto/tables.h"
 
 /* One map of a search's answer: its matches, the first one, and the AT
  * values at the zoom's POP index (from the engine). 0, or -1. */
@@ -236,24 +239,26 @@ static int multibug_passes(const grotto_multibug_t *mb, const universe_multibug_
     int only_default = !q->states && !q->with_monster && !q->flag0 && !any_chests;
     uint32_t states = only_default ? (uint32_t)UNIVERSE_MULTIBUG_ONLY_STATES : q->states;
     int conditioned = states || q->with_monster;
-    uint16_t shown = 0, matched = 0, with_d = 0, special = 0;
+    /* The tool lists the floors in a non-zero state and, under flag0, those
+     * with D > 0 too; but D > 0 always gives a non-zero state (enemy-list.md
+     * §5.3: partially no-enemy, or a cut), so the listed floors are the ones
+     * in a non-zero state (spec-notes 70). */
+    uint16_t shown = 0, matched = 0, with_d = 0;
     for (int n = LISTED_FIRST; n <= GROTTO_MAX_FLOORS; n++) {
         const grotto_elist_t *el = &mb->elist[n - 1];
         uint16_t bit = (uint16_t)(1u << (n - 1));
         if (el->D)
             with_d |= bit;
-        if (el->state)
-            special |= bit;
         if (el->state && floor_matches(q, states, el))
             matched |= bit;
-        if (el->state || (q->flag0 && el->D))
+        if (el->state || NEVER(el->D != 0))
             shown |= bit;
     }
     if (q->special_in_bug) {
-        /* only the floors in (orig, bug]; any state there counts */
+        /* only the floors in (orig, bug], each in a non-zero state */
         shown &= (uint16_t)(((1u << bug) - 1) & ~((1u << orig) - 1));
-        if (!shown || (conditioned && !(shown & special)))
-            return 0; /* with conditions, a floor there in a non-zero state */
+        if (!shown)
+            return 0;
         with_d &= shown;
     }
     if (q->flag0 && !with_d)
@@ -274,6 +279,52 @@ static int multibug_passes(const grotto_multibug_t *mb, const universe_multibug_
         h->state[n - 1] = mb->elist[n - 1].state;
     }
     return 1;
+}
+
+/* The tool's band rule for a monster condition (2.js sharedRankFilter,
+ * spec-notes 71): it searches a band only when the monster is the ONLY
+ * monster of some environment (the --env filter's, if given) and floor
+ * monster rank fMR with smr <= fMR <= smr + 3 for a first-floor rank smr of
+ * the band (the --smr filter's, if given and in the band's range; the bug
+ * search's floors reach B16F, 3 ranks above B1F). A monster alone or with
+ * Flag0 asks for an ONLY floor of it, which such a band cannot have; the
+ * combined search (a cut state and a monster among its survivors) is the
+ * one this rule changes. */
+static int band_may_hold_only(int band, int monster, const universe_query *maps)
+{
+    int code = gt_band[band].code, lo = 1, hi = 9; /* the tool's row when none holds the code */
+    for (int i = 0; i < GT_SMR_BY_QUALITY_ROWS; i++)
+        if (code >= gt_smr_by_quality[i].key_min && code <= gt_smr_by_quality[i].key_max) {
+            lo = gt_smr_by_quality[i].lo, hi = gt_smr_by_quality[i].hi;
+            break;
+        }
+    if (maps && maps->smr) {
+        if (maps->smr < lo || maps->smr > hi)
+            return 0;
+        lo = hi = maps->smr;
+    }
+    for (int env = 1; env <= GT_ENV_COUNT; env++) {
+        if (maps && maps->env && maps->env != env)
+            continue;
+        for (int fmr = lo; fmr <= GT_MONSTER_RANKS && fmr <= hi + 3; fmr++)
+            if (gt_floor_tables[env][fmr].only == monster)
+                return 1;
+    }
+    return 0;
+}
+
+/* Leaves out the candidates of the bands the tool does not search. */
+static void drop_bands_without_only(const universe_multibug_query *q, const universe_at_where *where,
+                                    universe_query_result *qr)
+{
+    uint8_t keep[GT_BAND_COUNT];
+    for (int b = 0; b < GT_BAND_COUNT; b++)
+        keep[b] = (uint8_t)band_may_hold_only(b, q->monster, where->maps);
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < qr->count; i++)
+        if (keep[qr->hit[i].map / GROTTO_SEED_COUNT])
+            qr->hit[n++] = qr->hit[i];
+    qr->count = n;
 }
 
 /* The search's map loop, split over the workers by runs of candidates:
@@ -334,6 +385,8 @@ int universe_multibug_search(const universe_index *ix, const grotto_engine *e, c
     universe_query_result qr;
     if (candidates(ix, where, &qr))
         return -1;
+    if (q->with_monster)
+        drop_bands_without_only(q, where, &qr);
     int workers = where->threads > 0 ? where->threads : base_default_threads();
     multibug_ctx c = {.e = e, .q = q, .qr = &qr};
     for (int rank = 1; rank <= 10; rank++)

@@ -91,7 +91,7 @@ void universe_at_result_free(universe_at_result *r);
  * and the one on Flag0 and the ONLY monster):
  *   more_floors     the bug map has more floors than the map;
  *   special_in_bug  a floor among B5F..B16F in (map floors, bug floors] is in
- *                   a non-zero enemy-list state (or, with flag0, has D > 0);
+ *                   a non-zero enemy-list state;
  *                   the enemy-list and monster conditions are then not
  *                   applied (the tool counts any such floor);
  *   states          enemy-list condition: bit per state code (records.md); a
@@ -103,10 +103,13 @@ void universe_at_result_free(universe_at_result *r);
  *                   10-13 or the partial state 1; no ONLY or no-enemy state),
  *                   a floor in one of them whose first k wandering members
  *                   (k: the state's kinds, every member for the partial
- *                   state) include the monster - the tool's combined search;
- *   flag0           a listed floor with D > 0 (floors in a normal state with
- *                   D > 0 are then listed too); with states or a monster,
- *                   on a floor that meets them;
+ *                   state) include the monster - the tool's combined search.
+ *                   Either way only the bands where the monster can be an
+ *                   ONLY monster are searched (the tool's band rule, spec
+ *                   notes 71);
+ *   flag0           a listed floor with D > 0 (a floor with D > 0 is never in
+ *                   the normal state: nothing more is listed); with states
+ *                   or a monster, on a floor that meets them;
  *   chests[r]       exact counts of rank-r chests (1..10; 0: any) over floors
  *                   B3F..the bug map's last floor of the 16-floor generation. */
 typedef struct universe_multibug_query {
@@ -126,8 +129,8 @@ typedef struct universe_multibug_hit {
     uint32_t map;                /* grotto_map_slot(band, seed) */
     uint8_t orig_floors, bug_floors;
     uint8_t bug_boss, bug_level;
-    uint16_t shown;              /* bit n-1: floor n listed (B5F..B16F in a non-zero state, or
-                                    with D > 0 under flag0; within (orig, bug] under special_in_bug) */
+    uint16_t shown;              /* bit n-1: floor n listed (B5F..B16F in a non-zero state, which
+                                    every floor with D > 0 is; within (orig, bug] under special_in_bug) */
     uint16_t matched;            /* bit n-1: floor n meets the enemy-list and monster conditions */
     uint16_t ofs[GROTTO_MAX_FLOORS]; /* ElistOfs of each floor (the tool shows them in hex) */
     uint8_t state[GROTTO_MAX_FLOORS];

@@ -590,7 +590,8 @@ static int soma_route(const plan *p, map_ctx *c, int wp, const int *thirds, int 
         long k = cases_cost(c, wp, cases, ncases, &t, 1);
         if (k == -2)
             return -1;
-        /* the first target, or a strictly cheaper one (no path counts as endless) */
+        /* the first target, or a strictly cheaper one (no path counts as endless); no map
+         * has two S-rank 3rd chests on B9F..B11F, so this choice never shows (spec-notes 72) */
         if (!found || (cheapest && k != NO_COST && (*cost == NO_COST || k < *cost)))
             *cost = k;
         found = 1;

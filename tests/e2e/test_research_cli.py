@@ -257,6 +257,26 @@ def test_walk_cut_follows_the_map_filters():
     assert low == ["DD6982", "DD2395", "DD3990"]
 
 
+def free_count(*conds):
+    res = run("chests", "free", *conds, "--include-unfindable", "--count", "--quiet", timeout=1200)
+    assert res.rc == 0, res.err
+    return int(res.out)
+
+
+def test_no_map_has_two_s_rank_3rd_chests_on_b9f_to_b11f():
+    """The Sainted-soma rule's B10F waypoint row takes the cheapest of its
+    S-rank 3rd chests on B9F..B11F (research.md §3, as the tool does); in
+    the whole universe no map has two of them, so which one is taken never
+    shows (ci/mutants.txt has no mutant of that choice; spec-notes 72).
+    B13F and B14F, the S3 search's floors, do have such maps: the query can
+    find them."""
+    third = "{},chest=3,rank=S"
+    for a, b in (("B9F", "B10F"), ("B9F", "B11F"), ("B10F", "B11F")):
+        assert free_count(third.format(a), third.format(b)) == 0, (a, b)
+    assert free_count(third.format("B13F"), third.format("B14F")) == 82
+    assert free_count(third.format("B10F")) == 1953
+
+
 def test_multibug_flag0_and_monster():
     base = ["search", "--multibug", "--band", "DD", "--seeds", "0000..0FFF", "--limit", "0", "--json", "--quiet"]
     doc = run(*base, "--flag0", timeout=1200).json()

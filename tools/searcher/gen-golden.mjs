@@ -273,6 +273,8 @@ ranked('DD', 'combo', 'Sainted soma', 'D', 'combo D, the Sainted-soma rule: B9F 
 ranked('DD', 'combo', 'Sainted soma', '5D', 'combo 5D, the Sainted-soma rule at PPAP 5', W1);
 ranked('B5', 'combo', 'Cannibox', 'D', 'combo D: Cannibox, by the walk', W1);
 ranked('51', 'combo', 'Slime shield', 'D', 'combo D: Slime shield, by the walk', W2);
+ranked('8D', 'combo', 'Mimic', 'D', 'combo D: Mimic, 8D6A81: the cheaper waypoint order is the dearer whole route',
+  ['--seeds', '6A00..6AFF']);
 ranked('DD', '3rd', "Hephaestus' flame", 'D', "3rd D: Hephaestus' flame, the cheaper of the forward and reverse routes", W1);
 ranked('DD', '3rd', 'Sainted soma', 'D', 'S3 D: B13F and B14F S-rank 3rd chests, by the walk', W2);
 ranked('B5', '3rd', 'Lucida shard', 'D', '3rd D: Lucida shard, by the walk', W1);
@@ -349,6 +351,17 @@ q(M, '51-multibug-monster', 'multibug: an ONLY floor of Liquid Metal Slime, seed
   ['--band', '51', '--kind', 'multibug', '--monster', 'Liquid Metal Slime', '--seeds', '0000..1FFF'], { extra: ['--text'] });
 q(M, '51-multibug-flag0-hit', 'multibug: Flag0 and a special floor in (original, bug], seeds 0000..1FFF',
   ['--band', '51', '--kind', 'multibug', '--flag0', '--bug-floor-hit', '--seeds', '0000..1FFF'], { extra: ['--text'] });
+// found by the mutation check (ci/mutants.txt): cases the queries above do not tell apart
+q(M, 'DD-multibug-flag0-hit', 'multibug: Flag0 and a special floor in (original, bug]; DD0E72 has D > 0 only '
+  + 'below its bug floors, seeds 0000..0FFF',
+  ['--band', 'DD', '--kind', 'multibug', '--flag0', '--bug-floor-hit', '--seeds', '0000..0FFF'], { extra: ['--text'] });
+q(M, '38-multibug-2enemy-live-lava', 'multibug: a 2-enemy floor whose two kinds include Live Lava (third on some '
+  + 'floor lists), seeds 0000..0FFF',
+  ['--band', '38', '--kind', 'multibug', '--state', '2-enemy', '--monster', 'Live Lava', '--seeds', '0000..0FFF'],
+  { extra: ['--text'] });
+q(M, '4C-multibug-3enemy-darkonium', 'multibug: 3-enemy with Darkonium Slime in band 4C, whose first-floor ranks '
+  + 'never reach its ONLY floors: the tool skips the band',
+  ['--band', '4C', '--kind', 'multibug', '--state', '3-enemy', '--monster', 'Darkonium Slime'], { extra: ['--text'] });
 
 const FILES = [...new Set(Q.map((x) => x.file))];
 
