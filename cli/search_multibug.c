@@ -97,7 +97,8 @@ static void head(const json_t *d, const void *args)
         n += (size_t)snprintf(what + n, sizeof what - n, " %s%lld", key, (long long)json_integer_value(value));
     if (what[n - 1] == ';')
         what[--n] = 0;
-    printf("%s (* a floor beyond the map's last)\n", what);
+    const char *pieces[] = {what, "(* a floor beyond the map's last)"};
+    cli_wrap_pieces(stdout, pieces, 2, " ", 2); /* at most CLI_WIDTH columns */
 }
 
 static void item(const json_t *m, const json_t *h, const void *args)
@@ -133,6 +134,20 @@ static void summary(const json_t *d, const void *args)
     long long found = res_get_int(d, "found"), shown = res_get_int(d, "shown");
     printf("%lld map%s found of %lld searched%s\n", found, found == 1 ? "" : "s", res_get_int(d, "looked"),
            shown < found ? " (raise --limit or use --limit 0 to list all)" : "");
+    const json_t *skipped = json_object_get(d, "bands_skipped");
+    if (json_array_size(skipped)) {
+        char bands[64] = "";
+        for (size_t i = 0, n = 0; i < json_array_size(skipped) && n < sizeof bands; i++)
+            n += (size_t)snprintf(bands + n, sizeof bands - n, "%s%s", i ? " " : "",
+                                  json_string_value(json_array_get(skipped, i)));
+        char why[128];
+        snprintf(why, sizeof why, "%s is never an ONLY monster on their floors (the tool skips them)",
+                 res_get_str(json_object_get(d, "conditions"), "monster_en"));
+        char lead[96];
+        snprintf(lead, sizeof lead, "band%s %s not searched:", json_array_size(skipped) == 1 ? "" : "s", bands);
+        const char *pieces[] = {lead, why};
+        cli_wrap_pieces(stdout, pieces, 2, " ", 2);
+    }
 }
 
 static void mb_csv_head(const json_t *d, const void *args)
@@ -226,7 +241,7 @@ static const cli_field FIELDS[] = {
     {"maps[].bug.level", "int", "always", "its level", NULL},
     {"maps[].more_floors", "bool", "always", "the bug map has more floors", NULL},
     {"maps[].floors", "array of object", "always",
-     "the floors the tool lists: B5F..B16F of the 16 floors in a special state, or with D > 0 under `--flag0` "
+     "the floors the tool lists: B5F..B16F of the 16 floors in a special state (every floor with D > 0 is one) "
      "(only those beyond the map's last with `--bug-special-floor`)", NULL},
     {"maps[].floors[].floor", "int", "always", "floor", NULL},
     {"maps[].floors[].ofs_hex", "string", "always", "ElistOfs, 4 hex digits", NULL},
@@ -238,6 +253,9 @@ static const cli_field FIELDS[] = {
     {"found", "int", "always", "maps found", NULL},
     {"shown", "int", "always", "maps listed", NULL},
     {"looked", "int", "always", "maps searched", NULL},
+    {"bands_skipped", "array of string", "always",
+     "with `--monster`: the bands (codes, e.g. \"4C\") the map filters allow but the search leaves out, as the "
+     "tool does, because the monster is never an ONLY monster on their floors (spec-notes 71); else empty", NULL},
     {NULL, NULL, NULL, NULL, NULL},
 };
 

@@ -313,18 +313,24 @@ static int band_may_hold_only(int band, int monster, const universe_query *maps)
     return 0;
 }
 
-/* Leaves out the candidates of the bands the tool does not search. */
-static void drop_bands_without_only(const universe_multibug_query *q, const universe_at_where *where,
-                                    universe_query_result *qr)
+/* Leaves out the candidates of the bands the tool does not search; the
+ * mask of those bands (among the ones the map filters allow). */
+static uint16_t drop_bands_without_only(const universe_multibug_query *q, const universe_at_where *where,
+                                        universe_query_result *qr)
 {
     uint8_t keep[GT_BAND_COUNT];
-    for (int b = 0; b < GT_BAND_COUNT; b++)
+    uint16_t skipped = 0;
+    for (int b = 0; b < GT_BAND_COUNT; b++) {
         keep[b] = (uint8_t)band_may_hold_only(b, q->monster, where->maps);
+        if (!keep[b] && (!where->maps || where->maps->band < 0 || where->maps->band == b))
+            skipped |= (uint16_t)(1u << b);
+    }
     uint32_t n = 0;
     for (uint32_t i = 0; i < qr->count; i++)
         if (keep[qr->hit[i].map / GROTTO_SEED_COUNT])
             qr->hit[n++] = qr->hit[i];
     qr->count = n;
+    return skipped;
 }
 
 /* The search's map loop, split over the workers by runs of candidates:
@@ -386,7 +392,7 @@ int universe_multibug_search(const universe_index *ix, const grotto_engine *e, c
     if (candidates(ix, where, &qr))
         return -1;
     if (q->with_monster)
-        drop_bands_without_only(q, where, &qr);
+        r->bands_skipped = drop_bands_without_only(q, where, &qr);
     int workers = where->threads > 0 ? where->threads : base_default_threads();
     multibug_ctx c = {.e = e, .q = q, .qr = &qr};
     for (int rank = 1; rank <= 10; rank++)

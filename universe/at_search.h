@@ -140,6 +140,8 @@ typedef struct universe_multibug_result {
     universe_multibug_hit *hit;  /* ascending map slot */
     uint32_t count;
     uint32_t looked;
+    uint16_t bands_skipped;      /* bit b: band index b left out by the tool's band rule for the
+                                    monster (spec notes 71), among the bands the map filters allow */
     double seconds;
 } universe_multibug_result;
 

@@ -416,6 +416,13 @@ int universe_multibug_run(const universe_multibug_args *a, res_run *r)
     for (unsigned long i = 0; i < shown; i++)
         res_item(r, multibug_hit_value(ix, e, &res.hit[i], floors, mb));
     counts(r, a->s.limit, res.count, res.looked);
+    json_t *skipped = res_arr(r->doc, "bands_skipped");
+    for (int b = 0; b < GROTTO_BANDS; b++)
+        if (res.bands_skipped >> b & 1u) {
+            char code[3];
+            snprintf(code, sizeof code, "%02X", gt_band[b].code);
+            res_push(skipped, json_string(code));
+        }
     free(floors);
     free(mb);
     universe_multibug_result_free(&res);

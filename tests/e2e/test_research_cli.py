@@ -12,6 +12,7 @@ import unicodedata
 
 import pytest
 
+import spec_model
 from conftest import assert_usage_error, run
 
 
@@ -275,6 +276,51 @@ def test_no_map_has_two_s_rank_3rd_chests_on_b9f_to_b11f():
         assert free_count(third.format(a), third.format(b)) == 0, (a, b)
     assert free_count(third.format("B13F"), third.format("B14F")) == 82
     assert free_count(third.format("B10F")) == 1953
+
+
+def only_bands(monster_en, env=None):
+    """The bands the tool searches with a monster condition (spec-notes 71),
+    modelled from the tables: some environment and floor rank fMR whose ONLY
+    monster it is, with smr <= fMR <= smr + 3 for a first-floor rank smr of
+    the band's quality row."""
+    mons = spec_model.monster_data()
+    mid = next(k for k, v in mons["monsters"]["entries"].items() if v["en"] == monster_en)
+    ranks = [(t["env"], t["monster_rank"]) for t in mons["floor_tables"] if t["only"] == mid]
+    rows = spec_model.table("map-tables.json")["first_floor_monster_rank_by_quality"]["rows"]
+    out = []
+    for code, _, _ in spec_model.quality_bands():
+        row = next(r for r in rows if r["quality_min"] <= code <= r["quality_max"])
+        if any((env is None or e == env) and row["min"] <= fmr <= row["max"] + 3 for e, fmr in ranks):
+            out.append("%02X" % code)
+    return out
+
+
+@pytest.mark.parametrize("monster,state,env", [
+    ("Darkonium Slime", "3-enemy", None), ("Live Lava", "2-enemy", None), ("Godsteed", "partial", None),
+    ("Liquid Metal Slime", "4-enemy", "fire"),
+])
+def test_multibug_skips_the_bands_of_the_tools_rule(monster, state, env):
+    """With a monster the multibug search leaves out, as the tool does, the
+    bands where the monster is never an ONLY monster, names them and
+    searches none of their maps."""
+    envs = {"caves": 1, "ruins": 2, "ice": 3, "water": 4, "fire": 5}
+    args = ["search", "--multibug", "--state", state, "--monster", monster, "--seeds", "0000..00FF"]
+    args += ["--env", env] if env else []
+    doc = run(*args, "--limit", "0", "--json", "--quiet").json()
+    kept = only_bands(monster, envs.get(env))
+    every = ["%02X" % code for code, _, _ in spec_model.quality_bands()]
+    assert doc["bands_skipped"] == [b for b in every if b not in kept]
+    assert all(m["map"][:2] in kept for m in doc["maps"])
+    for band in doc["bands_skipped"][:1]:
+        one = run(*args, "--band", band, "--json", "--quiet").json()
+        assert one["bands_skipped"] == [band] and one["looked"] == 0 and one["found"] == 0
+        text = run(*args, "--band", band, "--quiet").out.splitlines()
+        tail = text[[i for i, t in enumerate(text) if "maps found of" in t][0] + 1:]
+        assert " ".join(" ".join(tail).split()) == f"band {band} not searched: {monster} is never an ONLY " \
+                                                    "monster on their floors (the tool skips them)"
+        assert all(columns(t) <= 100 for t in text)
+    for band in kept[:1]:
+        assert run(*args, "--band", band, "--json", "--quiet").json()["bands_skipped"] == []
 
 
 def test_multibug_flag0_and_monster():
