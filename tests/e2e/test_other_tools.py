@@ -747,6 +747,23 @@ def test_cheatreverse_enemy_list_bytes(ofs, keep, flags, kept):
     assert list(counts[1304:1308]) == [9, 8, 100, 150] and not any(counts[1308:])
 
 
+def test_cheatreverse_ranks_state_puts_chest_i_at_byte_9_plus_i():
+    """The layout+ranks state: chest i's rank at byte 9 + i of its floor's
+    work area (docs/other-tools.md), nothing else changed. The tool's
+    program leaves that step out, so no snapshot of it checks this."""
+    cr = load_cheatreverse()
+    floors = [z_floor(9000, [(n, True) for n in LIST]) for _ in range(3)]
+    for f, ranks in enumerate(([10, 4], [7], [3, 9, 1])):
+        floors[f]["chests"] = [{"rank": r} for r in ranks]
+    areas = [bytes(range(7, 107)) * 13 + bytes(36) for _ in range(3)]  # 1,336 bytes of a layout
+    want = [bytearray(a) for a in areas]
+    for f, floor in enumerate(floors):
+        for i, chest in enumerate(floor["chests"]):
+            want[f][9 + i] = chest["rank"]
+    assert want[2][9:12] == bytes([3, 9, 1]) and want[0] != bytearray(areas[0])
+    assert cr.states(areas, {"floors": floors})["layout+ranks"] == cr.digest(want)
+
+
 @pytest.mark.parametrize("terms", [{"W": 256}, {"X": 256}, {"regime": 2}])
 def test_cheatreverse_refuses_terms_the_tool_keeps_otherwise(terms):
     cr = load_cheatreverse()
