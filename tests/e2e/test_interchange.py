@@ -278,7 +278,7 @@ def test_oracle_option_errors(grotto, tmp_path):
     assert_usage_error(grotto("oracle", "--b", f, "--sample", "3"), "--sample applies to grotto oracle --b exec:CMD only")
     assert_usage_error(grotto("oracle", "--b", f, "floors"), "unexpected argument 'floors'")
     assert_usage_error(grotto("oracle", "--b", f, "--against", "corpus"), "--against")
-    assert_usage_error(grotto("oracle", "--b", ex, "timers"), "floors, maps and/or chests")
+    assert_usage_error(grotto("oracle", "--b", ex, "timers", "--sample", "2"), "floors, maps and/or chests")
     assert_usage_error(grotto("oracle", "--b", "exec:"), "needs a command")
     assert_usage_error(grotto("oracle", "--b", ex, "--sample", "0"), "--sample 0")
     assert_usage_error(grotto("oracle", "--b", ex, "--timeout", "soon"), "--timeout")
