@@ -4,14 +4,16 @@
 #      halt on the first error, LeakSanitizer on). It runs ctest (-j) and
 #      pytest (-n, one worker per core; GROTTO_BIN = the ASan grotto) over
 #      one half of the end-to-end tests chosen by the commit (below).
-#      Reduced form: ctest leaves out the label "full" (tests/CMakeLists.txt:
-#      the whole-universe comparisons of ref vs impl vs corpus and of ref vs
-#      corpus, which the main stage runs in full, uninstrumented, and the
-#      coverage gate runs again); every other test, the universe tests that
-#      plant differences in every domain included, runs whole. pytest leaves
-#      out the tests marked `universe` (tests/e2e/conftest.py: a bench sweep
-#      of both engines, an oracle domain with ref - minutes each under ASan,
-#      over the same engine code the ctest universe tests run instrumented).
+#      Reduced form: ctest leaves out the label "universe" (tests/CMakeLists.txt:
+#      the tests that build the universe index or sweep every seed - the
+#      whole-universe comparisons, the searches over the universe, the
+#      planted differences - minutes each under ASan; the main stage runs
+#      them uninstrumented and the coverage gate under gcov, over the engine
+#      and harness code the unit tests below run instrumented, and the fuzz
+#      smoke runs the engines under ASan on inputs no test chose); every
+#      unit test runs whole. pytest leaves out the tests marked `universe`
+#      (tests/e2e/conftest.py: a bench sweep of both engines, an oracle
+#      domain with ref) and runs one half of the others (below).
 #  (b) TSan (clang) build in build-tsan/ running the threaded commands with
 #      2 threads: sweep (to a temporary folder, compared with the corpus, and
 #      --against corpus), oracle (ref vs impl vs corpus over the domains
@@ -87,9 +89,9 @@ if [ "$what" != tsan ]; then
   export ASAN_OPTIONS="halt_on_error=1:detect_leaks=1:exitcode=$SAN_EXIT:log_path=$logs/asan:strict_string_checks=1:check_initialization_order=1"
   export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1:exitcode=$SAN_EXIT:log_path=$logs/asan"
   export LSAN_OPTIONS="suppressions=$PWD/ci/lsan.supp:print_suppressions=0" # Criterion's own blocks only
-  stage "ASan + UBSan: ctest -j $jobs (label 'full' left to the main stage)"
+  stage "ASan + UBSan: ctest -j $jobs (label 'universe' left to the main stage and the coverage gate)"
   # shellcheck disable=SC2086 # word lists
-  ctest --test-dir "$instr" --output-on-failure --timeout 3000 -j "$jobs" -LE full ${SANITIZE_CTEST:-} || failed=1
+  ctest --test-dir "$instr" --output-on-failure --timeout 3000 -j "$jobs" -LE universe ${SANITIZE_CTEST:-} || failed=1
   stage_done
   # one half of the end-to-end tests, salted with the commit: successive
   # commits cover both halves (tests/e2e/conftest.py, GROTTO_PYTEST_SAMPLE);

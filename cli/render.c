@@ -177,6 +177,7 @@ typedef struct sink {
     const json_t *head;
     size_t head_members;
     unsigned long items;
+    double flushed;              /* base_now() of the last flush of a rendered item */
 } sink;
 
 static void sink_head(res_stream *st, json_t *doc, const char *key)
@@ -203,8 +204,15 @@ static void sink_item(res_stream *st, json_t *item)
             fputc(',', k->out);
         cli_write_json(k->out, item);
     } else if (k->render->item) {
+        /* rendered items reach a pipe as they come, at most a tenth of a
+         * second late: a flush per item would cost a write per line of a
+         * whole-universe listing */
         k->render->item(item, k->head, k->args);
-        cli_flush_stdout();
+        double now = base_now();
+        if (now - k->flushed >= 0.1) {
+            cli_flush_stdout();
+            k->flushed = now;
+        }
     }
     k->items++;
     json_decref(item);
@@ -235,7 +243,7 @@ int cli_run(const cli_command *cmd, const void *args, int mode)
 {
     int format = *(const int *)args;
     const cli_renderer *render = format == CLI_JSON ? NULL : cmd->render[format] ? cmd->render[format] : &GENERIC;
-    sink k = {{sink_head, sink_item}, cmd, render, args, stdout, NULL, 0, 0};
+    sink k = {{sink_head, sink_item}, cmd, render, args, stdout, NULL, 0, 0, 0};
     char *held = NULL;
     size_t held_len = 0;
     if (!render && cmd->hold && !(k.out = open_memstream(&held, &held_len)))

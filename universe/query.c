@@ -446,12 +446,6 @@ uint8_t *universe_findable_table(const universe_index *ix)
     return f;
 }
 
-int universe_map_findable(const universe_index *ix, uint32_t m)
-{
-    uint16_t count[GT_LOCATION_COUNT + 1];
-    int quest15;
-    return universe_query_places(ix, m, 0, count, &quest15) > 0;
-}
 
 /* ---- base qualities per location (--bq-count) ---- */
 

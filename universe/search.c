@@ -27,9 +27,29 @@ universe_index *universe_index_for(const universe_index_args *a, universe_index_
     return ix;
 }
 
+/* The location_info objects of one run, each made on first use and shared
+ * by every map listed there (a whole-universe listing names each location
+ * hundreds of thousands of times). */
+typedef struct location_infos {
+    json_t *info[GT_LOCATION_COUNT + 1];
+} location_infos;
+
+static json_t *location_info(location_infos *c, int l)
+{
+    if (!c->info[l])
+        c->info[l] = lookup_location(l);
+    return json_incref(c->info[l]);
+}
+
+static void location_infos_free(location_infos *c)
+{
+    for (int l = 0; l <= GT_LOCATION_COUNT; l++)
+        json_decref(c->info[l]);
+}
+
 /* "locations": where the map is found (for the base, or some base), with
  * the timer values giving it there (odds) and quest 15's gift. */
-static void locations(json_t *o, const universe_index *ix, uint32_t m, int base, int odds)
+static void locations(json_t *o, const universe_index *ix, uint32_t m, int base, int odds, location_infos *infos)
 {
     uint16_t at[GT_LOCATION_COUNT + 1];
     int quest15 = 0;
@@ -44,7 +64,7 @@ static void locations(json_t *o, const universe_index *ix, uint32_t m, int base,
         if (odds)
             res_int(e, "timers", at[l]);
         res_bool(e, "quest15", gift);
-        res_set(e, "location_info", lookup_location(l));
+        res_set(e, "location_info", location_info(infos, l));
         res_push(list, e);
     }
     res_bool(o, "quest15", quest15);
@@ -75,12 +95,13 @@ json_t *universe_map_head(const universe_index *ix, uint32_t m, int with_env)
     return o;
 }
 
-static json_t *map_value(const universe_index *ix, const universe_query_hit *h, const universe_search_args *a)
+static json_t *map_value(const universe_index *ix, const universe_query_hit *h, const universe_search_args *a,
+                         location_infos *infos)
 {
     uint32_t seed = h->map % GROTTO_SEED_COUNT;
     json_t *o = universe_map_head(ix, h->map, 1);
     res_bool(o, "arising", ix->seed_start[seed + 1] > ix->seed_start[seed]);
-    res_bool(o, "findable", universe_map_findable(ix, h->map));
+    res_bool(o, "findable", ix->findable[h->map]);
     json_t *floors = res_arr(o, "matched_floors");
     for (int n = 0; n < GROTTO_MAX_FLOORS; n++)
         if ((h->floors >> n) & 1)
@@ -102,7 +123,7 @@ static json_t *map_value(const universe_index *ix, const universe_query_hit *h, 
         res_int(o, "timers", h->timers);
         res_num(o, "chance", h->timers / (double)GROTTO_TIMER_COUNT, 16); /* k / 2^16: exact */
     }
-    locations(o, ix, h->map, a->q.base, a->odds);
+    locations(o, ix, h->map, a->q.base, a->odds, infos);
     return o;
 }
 
@@ -116,8 +137,10 @@ static int listed(const universe_search_args *a, const universe_index *ix, const
         res_int(r->doc, "timer_values", GROTTO_TIMER_COUNT);
     }
     res_head(r, "maps");
+    location_infos infos = {{NULL}};
     for (unsigned long i = 0; i < shown; i++)
-        res_item(r, map_value(ix, &q->hit[i], a));
+        res_item(r, map_value(ix, &q->hit[i], a, &infos));
+    location_infos_free(&infos);
     res_int(r->doc, "found", a->q.sort > UNIVERSE_SORT_STEPS ? q->ranked : q->count);
     res_int(r->doc, "shown", (long long)shown);
     if (a->odds) {

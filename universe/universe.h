@@ -255,12 +255,10 @@ void universe_rank_group_name(const universe_query *q, int g, char *buf, size_t 
 int universe_query_places(const universe_index *ix, uint32_t m, int base, uint16_t count[GT_LOCATION_COUNT + 1],
                           int *quest15);
 
-/* 1 when some timer value and base quality give map slot m in its band, or
- * it is quest 15's gift (universe_query_places finds a location). */
-int universe_map_findable(const universe_index *ix, uint32_t m);
-/* The same for every map slot at once: a malloc'd table of
- * GROTTO_MAP_UNIVERSE bytes, 1 for a findable map (NULL: out of memory),
- * a copy of the index's own (ix->findable). */
+/* Whether some timer value and base quality give each map slot in its band,
+ * or it is quest 15's gift (universe_query_places finds a location): a
+ * malloc'd table of GROTTO_MAP_UNIVERSE bytes, 1 for a findable map (NULL:
+ * out of memory), a copy of the index's own (ix->findable). */
 uint8_t *universe_findable_table(const universe_index *ix);
 /* Makes that table (GROTTO_MAP_UNIVERSE bytes at out) from the index's
  * timers on `threads` workers (<= 0: all cores): the index build's step. */

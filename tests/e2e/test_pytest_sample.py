@@ -78,4 +78,14 @@ def test_the_universe_tests_run_in_the_main_job():
     run = [l for l in main_sh.splitlines() if "-m pytest" in l]
     assert len(run) == 1 and re.search(r"-m universe tests/e2e", run[0]), run
     run = [l for l in main_sh.splitlines() if l.startswith("ctest ")]
-    assert len(run) == 1 and " -L universe " in run[0], run
+    assert len(run) == 1 and " -L universe -LE oracle-step " in run[0], run
+    # what the main job's ctest leaves out (label oracle-step) its oracle
+    # step runs: every domain, both engines, the corpus, every chest triple
+    step = [l for l in main_sh.splitlines() if l.startswith("step oracle ")]
+    assert step == ["step oracle oracle --a ref --b impl --against corpus --full --quiet"], step
+    cmake = (ROOT / "tests" / "CMakeLists.txt").read_text()
+    assert cmake.count("oracle-step") == 2 and re.search(
+        r'set\(GROTTO_FULL_UNIVERSE_TESTS test_universe_differential test_ref_universe_maps '
+        r'test_ref_universe_floors\)', cmake)
+    assert re.search(r'IN_LIST GROTTO_FULL_UNIVERSE_TESTS\)\n +set_tests_properties\(\$\{name\} PROPERTIES LABELS '
+                     r'"universe;full;oracle-step"', cmake)

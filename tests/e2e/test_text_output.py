@@ -41,7 +41,7 @@ EVERY_COMMAND = [
     ["chests", "free", "B3F,chest=not-3,rank=S,item=any,second=any", "B4F,item=Mini medal,stopwatch=6", "--quiet"],
     ["at", "--whistle", "Metal King Slime", "--whistle-env", "fire", "--whistle-rank", "9", "--pattern", "R2",
      "--threshold", "1/32", "--quiet"],
-    ["search", "--multibug", "--bug-more-floors", "--bug-chests", "S2", "--quiet"],
+    ["search", "--multibug", "--bug-more-floors", "--bug-chests", "S2", "--band", "DD", "--quiet"],
 ]
 
 
