@@ -333,11 +333,13 @@ static uint16_t drop_bands_without_only(const universe_multibug_query *q, const 
     return skipped;
 }
 
-/* The search's map loop, split over the workers by runs of candidates:
- * each worker keeps its own floors and result buffers (and the seed whose
- * floors they hold), and marks which candidates pass; the hits are packed
- * in candidate order afterwards, so the answer does not depend on the
- * number of threads. */
+/* The search's map loop, split over the workers by runs of candidates
+ * taken seed by seed (the 16 floors of a seed are every band's: made once
+ * for all its candidates, not once per band): each worker keeps its own
+ * floors and result buffers (and the seed whose floors they hold), and
+ * marks which candidates pass; the hits are packed in candidate order
+ * afterwards, so the answer depends neither on the number of threads nor
+ * on the order the candidates were tested in. */
 typedef struct multibug_worker {
     grotto_map_floors_t floors;
     grotto_multibug_t mb;
@@ -349,6 +351,7 @@ typedef struct multibug_ctx {
     const universe_multibug_query *q;
     int any_chests;
     const universe_query_result *qr;
+    const uint32_t *order;       /* the candidates' indices, seed-major */
     universe_multibug_hit *hit;  /* hit[i]: candidate i's, when passed[i] */
     uint8_t *passed;
     multibug_worker *w;
@@ -359,8 +362,8 @@ static void multibug_chunk(void *arg, int worker, size_t lo, size_t hi)
 {
     multibug_ctx *c = arg;
     multibug_worker *w = &c->w[worker];
-    for (size_t i = lo; i < hi && !atomic_load(&c->failed); i++) {
-        uint32_t m = c->qr->hit[i].map, seed = m % GROTTO_SEED_COUNT;
+    for (size_t k = lo; k < hi && !atomic_load(&c->failed); k++) {
+        uint32_t i = c->order[k], m = c->qr->hit[i].map, seed = m % GROTTO_SEED_COUNT;
         if (seed != w->have) {
             w->have = UINT32_MAX;
             if (c->e->map_floors(seed, GROTTO_MAX_FLOORS, &w->floors)) {
@@ -378,6 +381,27 @@ static void multibug_chunk(void *arg, int worker, size_t lo, size_t hi)
             c->passed[i] = 1;
         }
     }
+}
+
+/* The indices of the candidates ordered by seed (a counting sort: the
+ * bands of a seed keep their order), NULL when out of memory. */
+static uint32_t *seed_major(const universe_query_result *qr)
+{
+    uint32_t *start = calloc(GROTTO_SEED_COUNT + 1, sizeof *start);
+    uint32_t *order = malloc((qr->count ? qr->count : 1) * sizeof *order);
+    if (!start || !order) {
+        free(start);
+        free(order);
+        return NULL;
+    }
+    for (uint32_t i = 0; i < qr->count; i++)
+        start[qr->hit[i].map % GROTTO_SEED_COUNT + 1]++;
+    for (uint32_t s = 0; s < GROTTO_SEED_COUNT; s++)
+        start[s + 1] += start[s];
+    for (uint32_t i = 0; i < qr->count; i++)
+        order[start[qr->hit[i].map % GROTTO_SEED_COUNT]++] = i;
+    free(start);
+    return order;
 }
 
 int universe_multibug_search(const universe_index *ix, const grotto_engine *e, const universe_at_where *where,
@@ -402,7 +426,9 @@ int universe_multibug_search(const universe_index *ix, const grotto_engine *e, c
     c.passed = calloc(qr.count ? qr.count : 1, 1);
     c.w = malloc((size_t)workers * sizeof *c.w);
     c.hit = r->hit;
-    if (!r->hit || !c.passed || !c.w)
+    uint32_t *order = seed_major(&qr);
+    c.order = order;
+    if (!r->hit || !c.passed || !c.w || !order)
         goto fail;
     for (int i = 0; i < workers; i++)
         c.w[i].have = UINT32_MAX;
@@ -413,12 +439,14 @@ int universe_multibug_search(const universe_index *ix, const grotto_engine *e, c
         if (c.passed[i])
             r->hit[r->count++] = r->hit[i]; /* r->count <= i */
     r->looked = qr.count;
+    free(order);
     free(c.passed);
     free(c.w);
     universe_query_result_free(&qr);
     r->seconds = base_now() - t0;
     return 0;
 fail:
+    free(order);
     free(c.passed);
     free(c.w);
     universe_query_result_free(&qr);

@@ -612,7 +612,8 @@ Test(at_search, multibug_conditions, .init = open_index, .fini = close_index, .t
 
 /* The multibug search splits its candidates over -j's workers: the answer
  * (hits, their order and contents, the count looked at) is the same on one
- * worker as on three, over several bands (seeds met once per band). */
+ * worker as on three, over several bands (seeds met once per band), and
+ * the same as the bands searched one by one. */
 Test(at_search, multibug_threads_same_answer, .init = open_index, .fini = close_index, .timeout = 600)
 {
     universe_query q;
@@ -631,6 +632,25 @@ Test(at_search, multibug_threads_same_answer, .init = open_index, .fini = close_
     for (uint32_t i = 1; i < r[0].count; i++)
         cr_assert_lt(r[0].hit[i - 1].map, r[0].hit[i].map, "ascending map slot");
     cr_assert_eq(memcmp(r[0].hit, r[1].hit, r[0].count * sizeof r[0].hit[0]), 0);
+    /* the search tests the bands of a seed together (its floors made once):
+     * band by band, one band's candidates at a time, gives the same hits */
+    uint32_t at = 0, looked = 0;
+    for (int b = 0; b < GROTTO_BANDS; b++) {
+        universe_query one;
+        universe_query_init(&one);
+        one.band = b;
+        universe_query_listed(&one);
+        universe_at_where w = {&one, 0x0100, 0x02FF, 2};
+        universe_multibug_result rb;
+        cr_assert_eq(universe_multibug_search(ix, &grotto_engine_impl, &w, &any, &rb), 0);
+        cr_assert_leq(at + rb.count, r[0].count);
+        cr_assert_eq(memcmp(rb.hit, r[0].hit + at, rb.count * sizeof rb.hit[0]), 0, "band %02X", gt_band[b].code);
+        at += rb.count;
+        looked += rb.looked;
+        universe_multibug_result_free(&rb);
+    }
+    cr_assert_eq(at, r[0].count);
+    cr_assert_eq(looked, r[0].looked);
     universe_multibug_result_free(&r[0]);
     universe_multibug_result_free(&r[1]);
 }

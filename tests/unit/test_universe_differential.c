@@ -6,7 +6,8 @@
  * AT of every seed (5,177,344 items), the multiplayer bug of every map
  * (393,216) and the contents of every chest of every map at every second
  * 0..255 (1,610,612,736 triples: the chests domain's full run, not its
- * slice; GROTTO_CHESTS_SLICE=1, set by ci/coverage.sh, runs the slice), and impl's memoized sweep must give the same 917,504 digests;
+ * slice; GROTTO_CHESTS_SLICE=1 runs the slice, a fifth of the cost), and
+ * impl's memoized sweep must give the same 917,504 digests;
  * both engines and the sweep must match the golden corpus where it holds
  * the domain. Every domain must be covered in full: checked == its
  * definition's count. */
@@ -53,8 +54,8 @@ Test(universe, every_domain_ref_vs_impl_vs_corpus, .timeout = 1200)
     oracle_compare_opts o = {.a = &grotto_engine_ref, .b = &grotto_engine_impl, .sweeper = &grotto_engine_impl,
                              .want_floors = c.floors, .want_maps = c.maps, .want_timers = c.timers,
                              .want_walk = c.walk, .threads = 0, .show = 5, .quiet = 1, .chests_full = 1};
-    /* ci/coverage.sh: the slice reaches the same lines at a fifth of the
-     * cost under gcov; the main job runs every triple uninstrumented */
+    /* the slice reaches the same lines at a fifth of the cost (under gcov,
+     * say); the main job's oracle step compares every triple */
     const char *slice = getenv("GROTTO_CHESTS_SLICE");
     if (slice && strcmp(slice, "1") == 0)
         o.chests_full = 0;
