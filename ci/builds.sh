@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
-# Builds everywhere: GCC and clang, Release, Debug and RelWithDebInfo, each
-# warning-free (-DGROTTO_WERROR=ON) and configured without the tests, so
-# that Criterion is never looked up (the CMake cache must hold no CRITERION_ entry); the
-# command must run. Build folders: build-builds/<cc>-<type>/.
+# Builds everywhere: GCC and clang, Release and Debug, each warning-free
+# (-DGROTTO_WERROR=ON) and configured without the tests, so that Criterion
+# is never looked up (the CMake cache must hold no CRITERION_ entry); the
+# command must run. RelWithDebInfo with -Werror is the other stages' build
+# type: GCC's in build/ (the tests and main stages, ci/build.sh), clang's in
+# build-asan/, build-tsan/ and build-fuzz/ (sanitizers, fuzz smoke).
+# Build folders: build-builds/<cc>-<type>/.
 # Usage: ci/builds.sh [cc ...]    (default: gcc clang)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -10,7 +13,7 @@ ci/deps.sh
 compilers=("$@")
 [ ${#compilers[@]} -gt 0 ] || compilers=(gcc clang)
 for cc in "${compilers[@]}"; do
-  for type in Release Debug RelWithDebInfo; do
+  for type in Release Debug; do
     dir="build-builds/$cc-$type"
     t0=$(date +%s)
     rm -rf "$dir"

@@ -546,6 +546,13 @@ static inline double universe_bench_limit_seconds(const universe_bench_limit *l,
 {
     return ((double)draws * l->ns_per_draw + (double)bytes * l->ns_per_byte) * 1e-9;
 }
+/* The sweep's targets (issue 24), from its medians: impl's CPU seconds at
+ * most twice the limit line, ref/impl by CPU at least 40, impl's peak RSS
+ * under 64 MiB. */
+typedef struct universe_bench_targets {
+    int impl_within_2x_limit, ratio_at_least_40, impl_rss_under_64mib;
+} universe_bench_targets;
+universe_bench_targets universe_bench_targets_of(double impl_cpu, double limit, double ratio, long long rss_kib);
 
 #include "chest_search.h"
 

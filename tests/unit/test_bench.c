@@ -36,3 +36,17 @@ Test(bench, limit_calibration)
     cr_assert_float_eq(universe_bench_limit_seconds(&fixed, 4000000000ull, 6000000000ull), 10.0 + 3.0, 1e-9);
     cr_assert_float_eq(universe_bench_limit_seconds(&fixed, 0, 0), 0.0, 1e-12);
 }
+
+/* The sweep's targets on fixed figures, each at its edge: a measured ratio
+ * on a loaded machine may fall either side of 40, these do not. */
+Test(bench, targets_at_their_edges)
+{
+    universe_bench_targets t = universe_bench_targets_of(0.378, 0.189, 40.0, 64 * 1024 - 1);
+    cr_assert(t.impl_within_2x_limit && t.ratio_at_least_40 && t.impl_rss_under_64mib);
+    t = universe_bench_targets_of(0.3781, 0.189, 39.99, 64 * 1024);
+    cr_assert(!t.impl_within_2x_limit && !t.ratio_at_least_40 && !t.impl_rss_under_64mib);
+    t = universe_bench_targets_of(0.2, 0.189, 49.6, 33178);
+    cr_assert(t.impl_within_2x_limit && t.ratio_at_least_40 && t.impl_rss_under_64mib);
+    t = universe_bench_targets_of(0.413, 0.189, 41.0, 100000);
+    cr_assert(!t.impl_within_2x_limit && t.ratio_at_least_40 && !t.impl_rss_under_64mib);
+}
