@@ -177,15 +177,40 @@ static void make_dir(void)
     cr_assert_not_null(mkdtemp(dir));
 }
 
-Test(oracle_edges, a_folder_is_not_a_digest_file)
+/* The end of a test that made the folder: it goes, with the one file a
+ * test saves there; anything else left in it (a save's temporary) fails
+ * the test. */
+static void expect_dir_removed(void)
+{
+    char path[sizeof dir + 16];
+    snprintf(path, sizeof path, "%s/maps.digest", dir);
+    unlink(path);
+    cr_expect_eq(rmdir(dir), 0, "%s is left behind, not empty", dir);
+    dir[0] = 0;
+}
+
+/* .fini: the folder of a test that stopped early goes too (an assertion in
+ * .fini does not fail the test: expect_dir_removed checks) */
+static void remove_dir(void)
+{
+    if (!dir[0])
+        return;
+    char path[sizeof dir + 16];
+    snprintf(path, sizeof path, "%s/maps.digest", dir);
+    unlink(path);
+    rmdir(dir);
+}
+
+Test(oracle_edges, a_folder_is_not_a_digest_file, .fini = remove_dir)
 {
     make_dir();
     char err[512];
     cr_expect_null(oracle_digest_load(dir, ORACLE_FLOORS, err, sizeof err));
     cr_expect_not_null(strstr(err, "not a regular file"), "%s", err);
+    expect_dir_removed();
 }
 
-Test(oracle_edges, digest_file_without_a_folder_in_its_name)
+Test(oracle_edges, digest_file_without_a_folder_in_its_name, .fini = remove_dir)
 {
     make_dir();
     uint64_t *d = calloc(GROTTO_MAP_UNIVERSE, sizeof *d);
@@ -198,9 +223,10 @@ Test(oracle_edges, digest_file_without_a_folder_in_its_name)
     cr_expect_eq(memcmp(back, d, (size_t)GROTTO_MAP_UNIVERSE * sizeof *d), 0, "the last digest too");
     free(back);
     free(d);
+    expect_dir_removed();
 }
 
-Test(oracle_edges, digest_save_errors_are_reported)
+Test(oracle_edges, digest_save_errors_are_reported, .fini = remove_dir)
 {
     uint64_t *d = calloc(GROTTO_FLOOR_UNIVERSE, sizeof *d);
     char err[512];
@@ -217,6 +243,7 @@ Test(oracle_edges, digest_save_errors_are_reported)
     cr_expect_eq(oracle_digest_save(dir, d, ORACLE_FLOORS, err, sizeof err), -1);
     cr_expect_not_null(strstr(err, "Is a directory"), "%s", err);
     free(d);
+    expect_dir_removed();
 }
 
 Test(oracle_edges, corpus_folder_from_the_environment)
