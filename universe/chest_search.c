@@ -964,12 +964,10 @@ int universe_chest_search(const universe_index *ix, const grotto_engine *e, cons
         return rc;
     size_t cap = 0;
     int b0 = q->band < 0 ? 0 : q->band, b1 = q->band < 0 ? GROTTO_BANDS - 1 : q->band;
-    uint16_t where[GT_LOCATION_COUNT + 1];
     for (int band = b0; band <= b1; band++)
         for (uint32_t seed = q->seed_lo; seed <= q->seed_hi; seed++) {
             uint32_t m = (uint32_t)grotto_map_slot(band, seed);
-            int quest15;
-            if ((q->only && !q->only[m]) || (q->listed_only && universe_query_places(ix, m, 0, where, &quest15) == 0))
+            if ((q->only && !q->only[m]) || (q->listed_only && !ix->findable[m]))
                 continue;
             r->maps++;
             map_ctx c = {.ix = ix, .e = e, .band = band, .seed = seed};

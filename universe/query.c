@@ -446,7 +446,6 @@ uint8_t *universe_findable_table(const universe_index *ix)
     return f;
 }
 
-
 /* ---- base qualities per location (--bq-count) ---- */
 
 /* The final quality of every base 2..248 for r1 (rng-and-timer.md §4.1),

@@ -4,7 +4,6 @@ timer draws, final quality, location, bands; the forgiving name form; the
 softlock report of a golden floor grid. Nothing here calls grotto."""
 import csv
 import functools
-import io
 import json
 from collections.abc import Mapping
 
@@ -143,10 +142,8 @@ class CsvMaps(Mapping):
 
 
 def parse_csv(text):
-    if text.startswith("map,"):
-        return CsvMaps(text)
-    rows = list(csv.DictReader(io.StringIO(text)))
-    return {r["map"]: r for r in rows}
+    """A search's or odds' --csv listing, by map id (their first column)."""
+    return CsvMaps(text)
 
 
 def area_locations(area):
