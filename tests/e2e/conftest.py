@@ -5,8 +5,8 @@ Golden data comes from corpus/golden/ so that a fresh clone tests itself.
 
 $GROTTO_PYTEST_SAMPLE = "K/N:SALT" runs only the tests whose
 CRC-32 of SALT + test id is K modulo N (ci/sanitize.sh's instrumented pass
-runs one half, salted with the commit, so that successive commits cover
-both halves; every test runs uninstrumented in the tests or the main
+runs one quarter, salted with the commit, so that successive commits cover
+other quarters; every test runs uninstrumented in the tests or the main
 stage). The
 deselected ones are reported as such, never as passed.
 
