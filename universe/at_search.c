@@ -6,10 +6,13 @@
  * is tested through the chosen engine's members only, so that ref and impl
  * each answer the whole search on their own. The AT searches need the seed
  * alone (a seed tested once per band, its answer reused would save nothing:
- * a scan is a few hundred generator steps). The multibug search asks the
- * engine for the seed's 16 floors once per seed (once per worker: the
- * candidates are split over the cores in runs) and for the multibug result
- * once per (band, seed), then applies the tool's conditions in its order:
+ * a scan is a few hundred generator steps). The multibug search takes the
+ * seed's 16 floors (chest counts, layout terms) once per seed from the
+ * index when the index holds the engine's own floors (built by its sweep
+ * or item by item), else from the engine's map_floors (a layout generated
+ * per floor: ref's multibug search over impl's index), once per worker
+ * (the candidates are split over the cores in runs); it asks the engine
+ * for the multibug result once per (band, seed), then applies the tool's conditions in its order:
  * more floors, chest counts over B3F..the bug floor, the floors B5F..B16F in
  * a non-zero state (cut to (map floors, bug floors] under special_in_bug), the
  * enemy-list condition (ONLY states when no condition is given). With a
@@ -348,6 +351,8 @@ typedef struct multibug_worker {
 
 typedef struct multibug_ctx {
     const grotto_engine *e;
+    const universe_index *ix;    /* own_floors: its floors are e's */
+    int own_floors;
     const universe_multibug_query *q;
     int any_chests;
     const universe_query_result *qr;
@@ -366,7 +371,9 @@ static void multibug_chunk(void *arg, int worker, size_t lo, size_t hi)
         uint32_t i = c->order[k], m = c->qr->hit[i].map, seed = m % GROTTO_SEED_COUNT;
         if (seed != w->have) {
             w->have = UINT32_MAX;
-            if (c->e->map_floors(seed, GROTTO_MAX_FLOORS, &w->floors)) {
+            if (c->own_floors)
+                universe_index_map_floors(c->ix, seed, GROTTO_MAX_FLOORS, &w->floors);
+            else if (c->e->map_floors(seed, GROTTO_MAX_FLOORS, &w->floors)) {
                 atomic_store(&c->failed, 1);
                 return;
             }
@@ -418,7 +425,7 @@ int universe_multibug_search(const universe_index *ix, const grotto_engine *e, c
     if (q->with_monster)
         r->bands_skipped = drop_bands_without_only(q, where, &qr);
     int workers = where->threads > 0 ? where->threads : base_default_threads();
-    multibug_ctx c = {.e = e, .q = q, .qr = &qr};
+    multibug_ctx c = {.e = e, .ix = ix, .own_floors = ix->engine == e && !e->floors_from, .q = q, .qr = &qr};
     for (int rank = 1; rank <= 10; rank++)
         c.any_chests |= q->chests[rank] != 0;
     atomic_init(&c.failed, 0);

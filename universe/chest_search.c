@@ -106,16 +106,7 @@ static int need_map(map_ctx *c)
     if (c->have_map)
         return 0;
     grotto_map_floors_t fl;
-    memset(&fl, 0, sizeof fl);
-    fl.seed = c->seed;
-    fl.count = (uint8_t)c->floors;
-    for (int n = 1; n <= c->floors; n++) {
-        const grotto_floor_facts *f = &c->ix->floor[grotto_floor_slot(c->seed, n)];
-        fl.floor[n - 1].chest_count = f->chest_count;
-        fl.floor[n - 1].W = f->W;
-        fl.floor[n - 1].X = f->X;
-        fl.floor[n - 1].D = f->D;
-    }
+    universe_index_map_floors(c->ix, c->seed, c->floors, &fl);
     if (c->e->map_from_floors(gt_band[c->band].code, &fl, &c->map) != 0)
         return -1;
     c->have_map = 1;

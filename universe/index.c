@@ -23,6 +23,7 @@
 #include <unistd.h>
 #include <xxhash.h>
 
+#include "always.h"
 #include "grotto/elist.h"
 #include "grotto/map.h"
 #include "grotto/record.h"
@@ -663,6 +664,22 @@ void universe_index_close(universe_index *ix)
     free(ix->by_seed);
     free(ix->seed_start);
     free(ix);
+}
+
+void universe_index_map_floors(const universe_index *ix, uint32_t seed, int count, grotto_map_floors_t *out)
+{
+    memset(out, 0, sizeof *out);
+    if (NEVER(seed >= GROTTO_SEED_COUNT || count < 1 || count > GROTTO_MAX_FLOORS))
+        return;
+    out->seed = seed;
+    out->count = (uint8_t)count;
+    for (int n = 1; n <= count; n++) {
+        const grotto_floor_facts *f = &ix->floor[grotto_floor_slot(seed, n)];
+        out->floor[n - 1].chest_count = f->chest_count;
+        out->floor[n - 1].W = f->W;
+        out->floor[n - 1].X = f->X;
+        out->floor[n - 1].D = f->D;
+    }
 }
 
 const grotto_special_floor *universe_index_special_of(const universe_index *ix, uint32_t m, int *n)

@@ -120,6 +120,13 @@ universe_index *universe_index_for(const universe_index_args *a, universe_index_
 /* The special floors of map slot m: *n entries (0 if none). */
 const grotto_special_floor *universe_index_special_of(const universe_index *ix, uint32_t m, int *n);
 
+/* Floors 1..count (1..16) of seed 0..0x7FFF as the index holds them: their
+ * chest counts and enemy-list layout terms W, X, D, what map_floors(seed,
+ * count) of the engine whose floors the index holds gives (its own, or
+ * for an engine with floors_from the default index's), read without
+ * generating a layout. */
+void universe_index_map_floors(const universe_index *ix, uint32_t seed, int count, grotto_map_floors_t *out);
+
 /* Loads or computes the overflow flags of seeds 0x8000..0xFFFF (cached like
  * the index, in overflow-8000-ffff.idx). 0, or -1 (out of memory). */
 int universe_index_overflow_high(universe_index *ix, const universe_index_opts *opts);

@@ -654,3 +654,42 @@ Test(at_search, multibug_threads_same_answer, .init = open_index, .fini = close_
     universe_multibug_result_free(&r[0]);
     universe_multibug_result_free(&r[1]);
 }
+
+/* The multibug search reads a seed's floors from the index when the index
+ * holds the engine's own (universe_index_map_floors): the chest counts and
+ * layout terms impl's map_floors generates, for every 7th seed and for a
+ * short count; and a search through a copy of impl - not the index's
+ * engine, so its floors are generated - gives the same answer. */
+Test(at_search, multibug_floors_from_the_index, .init = open_index, .fini = close_index, .timeout = 600)
+{
+    for (uint32_t s = 0; s < GROTTO_SEED_COUNT; s += 7) {
+        int count = s % 2 ? GROTTO_MAX_FLOORS : 1 + (int)(s % GROTTO_MAX_FLOORS);
+        grotto_map_floors_t a, b;
+        universe_index_map_floors(ix, s, count, &a);
+        cr_assert_eq(grotto_engine_impl.map_floors(s, count, &b), 0);
+        cr_assert_eq(a.seed, b.seed);
+        cr_assert_eq(a.count, b.count);
+        for (int n = 0; n < count; n++) {
+            const grotto_floor_terms *x = &a.floor[n], *y = &b.floor[n];
+            cr_assert(x->chest_count == y->chest_count && x->W == y->W && x->X == y->X && x->D == y->D,
+                      "seed %04X B%dF", (unsigned)s, n + 1);
+        }
+    }
+    universe_query q;
+    universe_query_init(&q);
+    q.band = band_of("DD");
+    universe_query_listed(&q);
+    universe_multibug_query any = {0};
+    any.states = 0x1FFFEu;
+    grotto_engine copy = grotto_engine_impl;
+    universe_at_where w = {&q, 0x0000, 0x0FFF, 2};
+    universe_multibug_result r[2];
+    cr_assert_eq(universe_multibug_search(ix, &grotto_engine_impl, &w, &any, &r[0]), 0);
+    cr_assert_eq(universe_multibug_search(ix, &copy, &w, &any, &r[1]), 0);
+    cr_assert_gt(r[0].count, 100);
+    cr_assert_eq(r[0].count, r[1].count);
+    cr_assert_eq(r[0].looked, r[1].looked);
+    cr_assert_eq(memcmp(r[0].hit, r[1].hit, r[0].count * sizeof r[0].hit[0]), 0);
+    universe_multibug_result_free(&r[0]);
+    universe_multibug_result_free(&r[1]);
+}
