@@ -42,26 +42,23 @@ def test_a_bad_sample_stops_pytest():
 def test_universe_tests_are_marked_and_come_first():
     """Every entry of conftest.UNIVERSE_TESTS names a test of the suite (a
     renamed test must not silently join the sanitizer pass), those carry
-    the marker, and they are collected first."""
+    the marker, and they are collected first. ci/coverage.sh's selection
+    (-m "not universe or bench") keeps the universe tests of grotto bench,
+    the only tests of universe/bench*.c, and leaves out the other universe
+    tests. (Two collections of the whole suite, a few seconds each.)"""
     rc, marked, out = collect(None, "-m", "universe", files=["tests/e2e"])
     assert rc == 0, out
     assert sorted(marked) == sorted("tests/e2e/" + t for t in UNIVERSE_TESTS), out
+    rc, kept, out = collect(None, "-m", "not universe or bench", files=["tests/e2e"])
+    assert rc == 0, out
+    bench = set(kept) & set(marked)
+    assert len(bench) == 3 and all("::test_bench_" in t for t in bench), out
+    dropped = set(marked) - bench
+    assert not dropped & set(kept) and len(dropped) == len(UNIVERSE_TESTS) - 3
     rc, whole, out = collect(None, files=["tests/e2e/test_oracle_walk.py", "tests/e2e/test_cli_findings.py"])
     assert rc == 0, out
     first = [t for t in whole if t in marked]
     assert len(first) == 3 and whole[:3] == first, whole[:5]
-
-
-def test_the_coverage_gate_keeps_the_bench_tests():
-    """ci/coverage.sh's selection (-m "not universe or bench") keeps the
-    universe tests of grotto bench, the only tests of universe/bench*.c,
-    and leaves out the other universe tests."""
-    rc, bench, out = collect(None, "-m", "bench", files=["tests/e2e"])
-    assert rc == 0 and len(bench) == 3 and all("::test_bench_" in t for t in bench), out
-    rc, kept, out = collect(None, "-m", "not universe or bench", files=["tests/e2e"])
-    assert rc == 0, out
-    dropped = {"tests/e2e/" + t for t in UNIVERSE_TESTS} - set(bench)
-    assert set(bench) <= set(kept) and not dropped & set(kept) and len(dropped) == len(UNIVERSE_TESTS) - 3
 
 
 def test_the_universe_tests_run_in_the_main_job():
