@@ -505,6 +505,32 @@ static uint32_t header_special_count(const char *path)
     return n == sizeof h ? h.count[2] : 0;
 }
 
+/* The universe cache file at path mapped when it is valid for this build
+ * of the default engine (key) - the header, the checksum and then the
+ * content's plausibility - with its layout in *l; else NULL with the
+ * reason in why. What universe_index_open trusts, and nothing else. */
+static void *universe_cache_valid(const char *path, uint64_t key, layout *l, char *why, size_t whylen)
+{
+    universe_layout(l, header_special_count(path));
+    void *block = cache_read(path, KIND_UNIVERSE, key, l, why, whylen);
+    if (block && !universe_sane(block, l)) {
+        snprintf(why, whylen, "implausible content");
+        munmap(block, sizeof(cache_header) + l->payload);
+        block = NULL;
+    }
+    return block;
+}
+
+int universe_index_cache_check(const char *path, char *why, size_t whylen)
+{
+    layout l;
+    void *block = universe_cache_valid(path, engine_key(), &l, why, whylen);
+    if (!block)
+        return 0;
+    munmap(block, sizeof(cache_header) + l.payload);
+    return 1;
+}
+
 /* An engine whose floors are another's (floors_from: the legacy tool's
  * model, whose floors are ref's): the default index's floor facts - ref's
  * and impl's floors are the same byte for byte, which the oracle's floors
@@ -592,13 +618,7 @@ universe_index *universe_index_open(const universe_index_opts *opts, char *err, 
     for (int attempt = 0; ix->cache_path[0] && attempt < 2; attempt++) {
         if (attempt == 1 && (lock = lock_take(dir, &waited)) < 0)
             break;
-        universe_layout(&l, header_special_count(ix->cache_path));
-        ix->block = cache_read(ix->cache_path, KIND_UNIVERSE, key, &l, why, sizeof why);
-        if (ix->block && !universe_sane(ix->block, &l)) {
-            snprintf(why, sizeof why, "implausible content");
-            munmap(ix->block, sizeof(cache_header) + l.payload);
-            ix->block = NULL;
-        }
+        ix->block = universe_cache_valid(ix->cache_path, key, &l, why, sizeof why);
         if (ix->block) {
             lock_release(lock);
             ix->from_cache = 1;

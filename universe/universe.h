@@ -134,6 +134,11 @@ int universe_index_overflow_high(universe_index *ix, const universe_index_opts *
 /* The cache directory that opts selects (no trailing slash). */
 void universe_index_cache_dir(const universe_index_opts *opts, char *out, size_t outlen);
 
+/* 1 when the universe cache file at path is one universe_index_open would
+ * read (for this build of the default engine): else 0 with the reason in
+ * why, as the index's note gives it ("corrupt (checksum mismatch)", ...). */
+int universe_index_cache_check(const char *path, char *why, size_t whylen);
+
 /* ==== research queries and name tables (query.c) ==== */
 
 /* Research queries on the universe index (above): the filters of grotto
