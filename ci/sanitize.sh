@@ -19,7 +19,7 @@
 #      --against corpus), oracle (ref vs impl vs corpus over the domains
 #      floors and walk: the oracle's parallel pass; every domain runs whole
 #      in the tests stage), search (and its multibug search over a seed
-#      window: the floors generated on the workers), stats, verify on
+#      window: its candidates tested on the workers), stats, verify on
 #      corpus/hardware (every capture must agree: exit 0), and the library
 #      from several threads (test_lib_threads, built on its own).
 # Any sanitizer report fails the run: exit codes are checked, and every
