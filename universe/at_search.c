@@ -12,12 +12,12 @@
  * or item by item), else from the engine's map_floors (a layout generated
  * per floor: ref's multibug search over impl's index), once per worker
  * (the candidates are split over the cores in runs); it asks the engine
- * for the multibug result once per (band, seed), then applies the tool's conditions in its order:
- * more floors, chest counts over B3F..the bug floor, the floors B5F..B16F in
- * a non-zero state (cut to (map floors, bug floors] under special_in_bug), the
- * enemy-list condition (ONLY states when no condition is given). With a
- * monster condition the candidates of the bands the tool skips for it are
- * left out first (band_may_hold_only). */
+ * for the multibug result once per (band, seed), then applies the tool's
+ * conditions in its order: more floors, chest counts over B3F..the bug floor,
+ * the floors B5F..B16F in a non-zero state (cut to (map floors, bug floors]
+ * under special_in_bug), the enemy-list condition (ONLY states when no
+ * condition is given). With a monster condition the candidates of the bands
+ * the tool skips for it are left out first (band_may_hold_only). */
 #include "at_search.h"
 
 #include <stdatomic.h>
