@@ -40,7 +40,8 @@ static int remove_entry(const char *p, const struct stat *st, int type, struct F
     return remove(p);
 }
 
-/* the test's directory and everything in it (15 MB per index file) */
+/* the test's directory and everything in it (15 MB per index file); also
+ * each test's .fini, so that a failed assertion leaves nothing in /tmp */
 static void remove_dir(void)
 {
     nftw(dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
@@ -226,7 +227,7 @@ static void findable_not_a_flag(uint8_t *b, size_t *n)
     memcpy(b + 32, &sum, 8);
 }
 
-Test(index_cache, written_read_and_rebuilt_when_damaged, .timeout = 600)
+Test(index_cache, written_read_and_rebuilt_when_damaged, .fini = remove_dir, .timeout = 600)
 {
     make_dir();
     universe_index *built = open_cached(dir);
@@ -248,7 +249,7 @@ Test(index_cache, written_read_and_rebuilt_when_damaged, .timeout = 600)
 }
 
 /* Every other damage is refused by the same validation (no rebuild each). */
-Test(index_cache, every_header_field_is_validated, .timeout = 900)
+Test(index_cache, every_header_field_is_validated, .fini = remove_dir, .timeout = 900)
 {
     make_dir();
     universe_index *built = open_cached(dir);
@@ -279,7 +280,7 @@ Test(index_cache, every_header_field_is_validated, .timeout = 900)
     remove_dir();
 }
 
-Test(index_cache, unwritable_or_missing_directory, .timeout = 600)
+Test(index_cache, unwritable_or_missing_directory, .fini = remove_dir, .timeout = 600)
 {
     make_dir();
     /* a directory below a regular file can be neither made nor written (even by root) */
@@ -335,7 +336,7 @@ Test(index_cache, unwritable_or_missing_directory, .timeout = 600)
     remove_dir();
 }
 
-Test(index_cache, overflow_flags_beyond_the_game_seeds_are_cached, .timeout = 600)
+Test(index_cache, overflow_flags_beyond_the_game_seeds_are_cached, .fini = remove_dir, .timeout = 600)
 {
     make_dir();
     universe_index *ix = open_cached(dir);
@@ -366,7 +367,7 @@ Test(index_cache, overflow_flags_beyond_the_game_seeds_are_cached, .timeout = 60
 
 /* Two processes that find no cache file at once: one builds (under the
  * directory's lock), the other waits and reads what it wrote. */
-Test(index_cache, two_builders_at_once_build_once, .timeout = 600)
+Test(index_cache, two_builders_at_once_build_once, .fini = remove_dir, .timeout = 600)
 {
     make_dir();
     int fds[2];
