@@ -8,9 +8,11 @@
  * alone (a seed tested once per band, its answer reused would save nothing:
  * a scan is a few hundred generator steps). The multibug search takes the
  * seed's 16 floors (chest counts, layout terms) once per seed from the
- * index when the index holds the engine's own floors (built by its sweep
- * or item by item), else from the engine's map_floors (a layout generated
- * per floor: ref's multibug search over impl's index), once per worker
+ * index when it is the engine's index (whose floors are that engine's:
+ * built by its sweep, item by item, or borrowed for an engine with
+ * floors_from, universe.h), else from the engine's map_floors (a layout
+ * generated per floor: ref's multibug search over impl's index), once per
+ * worker
  * (the candidates are split over the cores in runs); it asks the engine
  * for the multibug result once per (band, seed), then applies the tool's
  * conditions in its order: more floors, chest counts over B3F..the bug floor,
@@ -425,7 +427,7 @@ int universe_multibug_search(const universe_index *ix, const grotto_engine *e, c
     if (q->with_monster)
         r->bands_skipped = drop_bands_without_only(q, where, &qr);
     int workers = where->threads > 0 ? where->threads : base_default_threads();
-    multibug_ctx c = {.e = e, .ix = ix, .own_floors = ix->engine == e && !e->floors_from, .q = q, .qr = &qr};
+    multibug_ctx c = {.e = e, .ix = ix, .own_floors = ix->engine == e, .q = q, .qr = &qr};
     for (int rank = 1; rank <= 10; rank++)
         c.any_chests |= q->chests[rank] != 0;
     atomic_init(&c.failed, 0);
