@@ -143,6 +143,32 @@ static void sweep_text(const json_t *d)
            res_get_bool(t, "impl_rss_under_64mib") ? "met" : "MISSED", res_get_int(res_at(d, "impl"), "peak_rss_kib") / 1024.0);
 }
 
+/* The research domains' block: one line per domain, its limit priced
+ * bytes at the sweep's hashing rate. */
+static void research_text(const json_t *d)
+{
+    const json_t *o = json_object_get(d, "research"), *list = json_object_get(o, "domains");
+    const json_t *mism = json_object_get(o, "walk_corpus_mismatches");
+    printf("research domains, %s: its calls, the results encoded and hashed (thread CPU s)\n",
+           res_get_str(o, "engine"));
+    printf("  %-9s %13s %10s %10s %9s %12s %9s\n", "domain", "items", "CPU min", "median", "ns/item", "limit s",
+           "x limit");
+    for (size_t i = 0; i < json_array_size(list); i++) {
+        const json_t *x = json_array_get(list, i), *c = json_object_get(x, "cpu_seconds");
+        printf("  %-9s %13lld %10.3f %10.3f %9.1f %12.4f %8.1fx\n", res_get_str(x, "domain"),
+               res_get_int(x, "items"), res_get_num(c, "min"), res_get_num(c, "median"),
+               res_get_num(x, "ns_per_item"), res_get_num(x, "limit_seconds"), res_get_num(x, "impl_cpu_over_limit"));
+    }
+    printf("  limit: the bytes hashed (the results; the walk also reads W x H tiles a floor) x %.3f ns\n",
+           res_get_num(res_at(d, "limit"), "ns_per_byte"));
+    printf("  results identical in every run: %s; calls refused: %lld; walking costs vs corpus: ",
+           res_get_bool(o, "same_digests_every_run") ? "yes" : "NO", res_get_int(o, "refused"));
+    if (json_is_null(mism))
+        printf("not compared\n");
+    else
+        printf("%s\n", json_integer_value(mism) ? "MISMATCH" : "match");
+}
+
 static void queries_text(const json_t *d)
 {
     const json_t *qs = json_object_get(d, "queries"), *t = json_object_get(d, "targets");
@@ -175,8 +201,10 @@ static void text(const json_t *d, const void *args)
 {
     if (((const bench_args *)args)->queries)
         queries_text(d);
-    else
+    else {
         sweep_text(d);
+        research_text(d);
+    }
 }
 
 static const cli_renderer TEXT = {NULL, NULL, text};
@@ -243,10 +271,18 @@ const cli_command CMD_bench = {
              "917,504 digests differ from the golden corpus (corpus/golden/floors.digest and\n"
              "maps.digest, checked against SHA256SUMS), and the targets (impl sweep CPU at most\n"
              "twice the limit, impl >= 40x ref by CPU time, peak RSS < 64 MiB). A missed target\n"
-             "is reported, not an error. On a terminal a progress line per run and stage goes\n"
-             "to stderr.\n",
+             "is reported, not an error. Then impl's research domains, N runs: the walking cost\n"
+             "of every floor, the AT of every seed (marks, whistle answers, 156 scans), the\n"
+             "multiplayer bug of every map and the chest contents of the oracle's default\n"
+             "slice - the oracle's items, encoded as it compares them and hashed - each with\n"
+             "the thread CPU time of impl's calls and the hashing (their inputs made before the\n"
+             "clock starts), ns per item, and a limit: the bytes hashed (and each floor's tiles\n"
+             "the walk reads) at the hashing rate above; whether every run gave the same\n"
+             "digests, and the walking costs against corpus/golden/floor-walk.bin. On a\n"
+             "terminal a progress line per run and stage goes to stderr.\n",
     .notes = "Exit 0 when both engines produced identical digests that match the corpus in every\n"
-             "run; 1 when they differ from each other or from the corpus; 2 on bad input, a\n"
+             "run and the research domains gave the same digests in every run, every call\n"
+             "answered and the walking costs match; 1 when not; 2 on bad input, a\n"
              "broken corpus file or a run that failed.\n",
     .notes_more = more_help,
     .examples = "grotto bench -j 1 --repeat 5\n"

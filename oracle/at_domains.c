@@ -42,11 +42,9 @@ void oracle_at_scan_query(int s, grotto_at_scan_query *q)
 
 /* ---- the whistle test: every wandering member of every list ---- */
 
-enum { WHISTLE_MAX = GT_ENV_COUNT * GT_MONSTER_RANKS * GT_LIST_MAX };
-
 typedef struct whistle_list {
     int n;
-    grotto_whistle w[WHISTLE_MAX]; /* zoom 0, deft_max -1 */
+    grotto_whistle w[ORACLE_AT_WHISTLE_MAX]; /* zoom 0, deft_max -1 */
 } whistle_list;
 
 static void whistle_list_build(whistle_list *l)
@@ -63,7 +61,7 @@ static void whistle_list_build(whistle_list *l)
 
 /* Two results per member: no maximum, and maximum ORACLE_AT_WHISTLE_DEFT;
  * each 1, 0, or 2 for an error (-1). */
-static void whistle_bytes(const grotto_engine *e, uint32_t seed, const whistle_list *l, uint8_t *out)
+static size_t whistle_bytes(const grotto_engine *e, uint32_t seed, const whistle_list *l, uint8_t *out)
 {
     for (int i = 0; i < l->n; i++) {
         grotto_whistle w = l->w[i];
@@ -73,11 +71,31 @@ static void whistle_bytes(const grotto_engine *e, uint32_t seed, const whistle_l
             out[2 * i + k] = (uint8_t)(r < 0 ? 2 : r);
         }
     }
+    return 2 * (size_t)l->n;
+}
+
+oracle_whistles *oracle_whistles_new(void)
+{
+    whistle_list *l = malloc(sizeof *l);
+    if (l)
+        whistle_list_build(l);
+    return (oracle_whistles *)l;
+}
+
+void oracle_whistles_free(oracle_whistles *w)
+{
+    free(w);
+}
+
+size_t oracle_at_whistle_bytes(const grotto_engine *e, uint32_t seed, const oracle_whistles *w,
+                               uint8_t out[ORACLE_AT_WHISTLE_BYTES])
+{
+    return whistle_bytes(e, seed, (const whistle_list *)w, out);
 }
 
 /* ---- encodings ---- */
 
-enum { MARKS_BYTES = 2 * 3 + 2 * 3 + ORACLE_AT_ZOOMS * 10, SCAN_BYTES = 4 + 4 * ORACLE_AT_KEEP };
+enum { MARKS_BYTES = ORACLE_AT_MARKS_BYTES, SCAN_BYTES = ORACLE_AT_SCAN_BYTES };
 
 static void put16(uint8_t *p, unsigned v)
 {
@@ -102,7 +120,7 @@ static uint32_t get32(const uint8_t *p)
 }
 
 /* 1, or 0 when the engine refused */
-static int marks_bytes(const grotto_engine *e, uint32_t seed, uint8_t out[MARKS_BYTES])
+int oracle_at_marks_bytes(const grotto_engine *e, uint32_t seed, uint8_t out[MARKS_BYTES])
 {
     grotto_at_t a;
     memset(out, 0, MARKS_BYTES);
@@ -126,7 +144,7 @@ static int marks_bytes(const grotto_engine *e, uint32_t seed, uint8_t out[MARKS_
     return 1;
 }
 
-static int scan_bytes(const grotto_engine *e, uint32_t seed, const grotto_at_scan_query *q, uint8_t out[SCAN_BYTES])
+int oracle_at_scan_bytes(const grotto_engine *e, uint32_t seed, const grotto_at_scan_query *q, uint8_t out[SCAN_BYTES])
 {
     uint32_t start[ORACLE_AT_KEEP];
     memset(start, 0, sizeof start);
@@ -142,8 +160,8 @@ static int scan_bytes(const grotto_engine *e, uint32_t seed, const grotto_at_sca
 
 /* The multibug result, every field: the two details (29 bytes each), then
  * 16 bytes per floor. */
-enum { DETAILS_BYTES = 13 + GROTTO_MAX_FLOORS, FLOOR_BYTES = 16,
-       MULTIBUG_BYTES = 2 * DETAILS_BYTES + GROTTO_MAX_FLOORS * FLOOR_BYTES };
+enum { DETAILS_BYTES = 13 + GROTTO_MAX_FLOORS, FLOOR_BYTES = 16, MULTIBUG_BYTES = ORACLE_MULTIBUG_BYTES };
+_Static_assert(ORACLE_MULTIBUG_BYTES == 2 * DETAILS_BYTES + GROTTO_MAX_FLOORS * FLOOR_BYTES, "multibug bytes");
 
 static void details_bytes(const grotto_map_details_t *d, uint8_t *o)
 {
@@ -162,7 +180,7 @@ static void details_bytes(const grotto_map_details_t *d, uint8_t *o)
     memcpy(o + 13, d->side, GROTTO_MAX_FLOORS);
 }
 
-static void multibug_bytes(const grotto_multibug_t *m, uint8_t out[MULTIBUG_BYTES])
+void oracle_multibug_bytes(const grotto_multibug_t *m, uint8_t out[MULTIBUG_BYTES])
 {
     memset(out, 0, MULTIBUG_BYTES);
     details_bytes(&m->orig, out);
@@ -215,10 +233,10 @@ static void at_unit(size_t unit, void *arg)
 
     uint8_t marks[SIDES][MARKS_BYTES];
     for (int s = 0; s < SIDES; s++)
-        ok[s] = marks_bytes(p->e[s], seed, marks[s]);
+        ok[s] = oracle_at_marks_bytes(p->e[s], seed, marks[s]);
     flags[0] = ab_kind(ok, marks[0], marks[1], MARKS_BYTES);
 
-    uint8_t wb[SIDES][2 * WHISTLE_MAX];
+    uint8_t wb[SIDES][ORACLE_AT_WHISTLE_BYTES];
     for (int s = 0; s < SIDES; s++)
         whistle_bytes(p->e[s], seed, &p->whistles, wb[s]);
     ok[0] = ok[1] = 1;
@@ -229,7 +247,7 @@ static void at_unit(size_t unit, void *arg)
         oracle_at_scan_query(i, &q);
         uint8_t sb[SIDES][SCAN_BYTES];
         for (int s = 0; s < SIDES; s++)
-            ok[s] = scan_bytes(p->e[s], seed, &q, sb[s]);
+            ok[s] = oracle_at_scan_bytes(p->e[s], seed, &q, sb[s]);
         flags[2 + i] = ab_kind(ok, sb[0], sb[1], SCAN_BYTES);
     }
     account(p, ORACLE_AT_PER_SEED, t0);
@@ -252,7 +270,7 @@ static void multibug_unit(size_t unit, void *arg)
             grotto_multibug_t m;
             ok[s] = fl_ok[s] && p->e[s]->multibug(gt_band[b].code, &fl[s], &m) == 0;
             if (ok[s])
-                multibug_bytes(&m, rec[s]);
+                oracle_multibug_bytes(&m, rec[s]);
         }
         p->flags[grotto_map_slot(b, seed)] = ab_kind(ok, rec[0], rec[1], MULTIBUG_BYTES);
     }
@@ -337,7 +355,7 @@ static void report_marks(FILE *out, const oracle_compare_opts *o, uint32_t seed)
     fprintf(out, "  seed 0x%04X: marks (steps 35..37, R2 / +3 / N2, POP of zooms 0..%d):\n", seed,
             ORACLE_AT_ZOOMS - 1);
     for (int s = 0; s < SIDES; s++)
-        ok[s] = marks_bytes(e[s], seed, b[s]);
+        ok[s] = oracle_at_marks_bytes(e[s], seed, b[s]);
     for (int s = 0; s < SIDES; s++) {
         const uint8_t *v = b[s], *w = ok[!s] ? b[!s] : NULL;
 #define D16(off) mark(w && get16(v + (off)) != get16(w + (off)))
@@ -367,7 +385,7 @@ static void report_whistle(FILE *out, const oracle_compare_opts *o, uint32_t see
 {
     enum { LIST = 8 };
     whistle_list *l = malloc(sizeof *l);
-    uint8_t (*b)[2 * WHISTLE_MAX] = malloc(SIDES * sizeof *b);
+    uint8_t (*b)[ORACLE_AT_WHISTLE_BYTES] = malloc(SIDES * sizeof *b);
     if (!l || !b) {
         fprintf(out, "  seed 0x%04X: whistle: out of memory for the report\n", seed);
         free(l);
@@ -407,7 +425,7 @@ static void report_scan(FILE *out, const oracle_compare_opts *o, uint32_t seed, 
     uint8_t b[SIDES][SCAN_BYTES];
     int ok[SIDES];
     for (int s = 0; s < SIDES; s++)
-        ok[s] = scan_bytes(e[s], seed, &q, b[s]);
+        ok[s] = oracle_at_scan_bytes(e[s], seed, &q, b[s]);
     fprintf(out, "  seed 0x%04X: scan %s, hit <= %u, steps 1..%u, POP %u:\n", seed, gt_at_pattern[q.pattern].name,
             q.threshold, q.max_steps, q.pop);
     for (int s = 0; s < SIDES; s++) {
@@ -454,7 +472,7 @@ static void report_multibug(FILE *out, const oracle_compare_opts *o, size_t item
         grotto_multibug_t m;
         ok[s] = e[s]->map_floors(seed, GROTTO_MAX_FLOORS, &fl) == 0 && e[s]->multibug(gt_band[band].code, &fl, &m) == 0;
         if (ok[s])
-            multibug_bytes(&m, b[s]);
+            oracle_multibug_bytes(&m, b[s]);
     }
     for (int s = 0; s < SIDES; s++) {
         if (!ok[s]) {

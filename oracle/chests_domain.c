@@ -66,7 +66,7 @@ uint64_t oracle_chests_expected(const oracle_compare_opts *o, char *def, size_t 
 
 /* The floor of a map as the chest functions take it: each engine's map
  * decides its own input (no chests past the last floor). */
-static void floor_of(const grotto_map_t *m, int n, grotto_chest_floor *f)
+void oracle_chest_floor_of(const grotto_map_t *m, int n, grotto_chest_floor *f)
 {
     memset(f, 0, sizeof *f);
     f->seed = m->d.seed;
@@ -94,7 +94,7 @@ static void side_floors(const grotto_engine *e, const grotto_map_t *m, int map_o
         return;
     for (int n = 1; n <= FLOORS; n++) {
         grotto_chest_floor *f = &out->floor[n - 1];
-        floor_of(m, n, f);
+        oracle_chest_floor_of(m, n, f);
         /* one call per run of wanted seconds */
         for (int t = 0; t < T;) {
             int end = t;

@@ -15,7 +15,9 @@
 #include "grotto/at.h"
 #include "grotto/chests.h"
 #include "grotto/engine.h"
+#include "grotto/multibug.h"
 #include "grotto/record.h"
+#include "grotto/tables.h"
 #include "grotto/timer.h"
 #include "grotto/types.h"
 #include "result.h"
@@ -241,6 +243,29 @@ enum {
 /* The query of scan s (0..ORACLE_AT_SCANS-1): config-major, then
  * threshold (gt_at_threshold order), then pattern code. */
 void oracle_at_scan_query(int s, grotto_at_scan_query *q);
+/* One engine's results as the two domains compare them, every field in
+ * bytes (also what `grotto bench` hashes, universe/bench_research.c):
+ * the marks of a seed, one scan (its count and first starts), the whistle
+ * answers of every wandering member (two per member: no deftness maximum,
+ * maximum ORACLE_AT_WHISTLE_DEFT; 1, 0 or 2 for an error), a multibug
+ * result. The marks and the scan return 1, or 0 when the engine refused
+ * (the bytes then 0); the whistle answers return their byte count. */
+enum {
+    ORACLE_AT_MARKS_BYTES = 2 * 3 + 2 * 3 + ORACLE_AT_ZOOMS * 10,
+    ORACLE_AT_SCAN_BYTES = 4 + 4 * ORACLE_AT_KEEP,
+    ORACLE_AT_WHISTLE_MAX = GT_ENV_COUNT * GT_MONSTER_RANKS * GT_LIST_MAX,
+    ORACLE_AT_WHISTLE_BYTES = 2 * ORACLE_AT_WHISTLE_MAX,
+    ORACLE_MULTIBUG_BYTES = 2 * (13 + GROTTO_MAX_FLOORS) + GROTTO_MAX_FLOORS * 16
+};
+typedef struct oracle_whistles oracle_whistles; /* the wandering members of every list */
+oracle_whistles *oracle_whistles_new(void);      /* NULL when out of memory */
+void oracle_whistles_free(oracle_whistles *w);
+int oracle_at_marks_bytes(const grotto_engine *e, uint32_t seed, uint8_t out[ORACLE_AT_MARKS_BYTES]);
+int oracle_at_scan_bytes(const grotto_engine *e, uint32_t seed, const grotto_at_scan_query *q,
+                         uint8_t out[ORACLE_AT_SCAN_BYTES]);
+size_t oracle_at_whistle_bytes(const grotto_engine *e, uint32_t seed, const oracle_whistles *w,
+                               uint8_t out[ORACLE_AT_WHISTLE_BYTES]);
+void oracle_multibug_bytes(const grotto_multibug_t *m, uint8_t out[ORACLE_MULTIBUG_BYTES]);
 /* Runs the at or multibug domain; as oracle_run: 0, 1 when done() asked to
  * stop, -1 on allocation failure. */
 int oracle_at_domain_run(oracle_domain d, const oracle_compare_opts *o, oracle_done_fn done, void *ctx);
@@ -258,6 +283,9 @@ void oracle_at_item_value(json_t *v, oracle_domain d, size_t item);
  * of every seed that is a multiple of ORACLE_CHESTS_SLICE_SEED_STRIDE;
  * opts.chests_full runs every triple. */
 enum { ORACLE_CHESTS_SLICE_SECONDS = 40, ORACLE_CHESTS_SLICE_SEED_STRIDE = 16 };
+/* The floor n (1..16) of a map as the chest functions take it: the map's
+ * seed, n, and its chest count and ranks (none past the map's last floor). */
+void oracle_chest_floor_of(const grotto_map_t *m, int n, grotto_chest_floor *f);
 /* Whether (seed, second) is in the run's domain (the same for every band
  * and floor). */
 int oracle_chests_in_slice(const oracle_compare_opts *o, uint32_t seed, uint32_t t);

@@ -298,11 +298,9 @@ static double ratio_of(double a, double b)
     return b > 0 ? a / b : 0;
 }
 
-/* The limit line (docs/performance.md), measured once; returns its seconds. */
-static double limit_value(json_t *doc, const engine_runs *impl)
+/* The limit line (docs/performance.md); returns its seconds. */
+static double limit_value(json_t *doc, const engine_runs *impl, const universe_bench_limit lim)
 {
-    universe_bench_limit lim;
-    universe_bench_limit_measure(&lim);
     double limit = universe_bench_limit_seconds(&lim, impl->last.draws, impl->last.bytes_hashed);
     json_t *o = res_obj(doc, "limit");
     res_int(o, "draws", (long long)impl->last.draws);
@@ -321,7 +319,8 @@ universe_bench_targets universe_bench_targets_of(double impl_cpu, double limit, 
                                     .impl_rss_under_64mib = rss_kib < 64 * 1024};
 }
 
-static int sweep_value(const universe_bench_args *a, const engine_runs *ref, const engine_runs *impl, json_t *doc)
+static int sweep_value(const universe_bench_args *a, const engine_runs *ref, const engine_runs *impl,
+                       const universe_bench_limit *lim, json_t *doc)
 {
     double ratio = ratio_of(ref->fig[F_CPU].median, impl->fig[F_CPU].median);
     int same = impl->last.floor_set_digest == ref->last.floor_set_digest &&
@@ -334,7 +333,7 @@ static int sweep_value(const universe_bench_args *a, const engine_runs *ref, con
     res_num(doc, "ratio", ratio, 2);
     res_num(doc, "ratio_min", ratio_of(ref->fig[F_CPU].min, impl->fig[F_CPU].min), 2);
     res_num(doc, "ratio_wall", ratio_of(ref->fig[F_WALL].median, impl->fig[F_WALL].median), 2);
-    double limit = limit_value(doc, impl);
+    double limit = limit_value(doc, impl, *lim);
     res_bool(doc, "identical_digests", same);
     res_bool(doc, "corpus_checked", !a->no_corpus);
     res_int(doc, "corpus_mismatches", (long long)mismatches);
@@ -346,22 +345,103 @@ static int sweep_value(const universe_bench_args *a, const engine_runs *ref, con
     return mismatches || !same ? RES_DIFF : RES_OK;
 }
 
+/* ---- the research domains: impl's, a->repeat runs ---- */
+
+typedef struct research_runs {
+    universe_research_run first;
+    universe_bench_stat cpu[UNIVERSE_RESEARCH_COUNT];
+    int same_every_run;
+    uint64_t walk_mismatch, refused; /* worst run */
+} research_runs;
+
+static int run_research(const universe_bench_args *a, const oracle_corpus *want, research_runs *rr)
+{
+    static double v[UNIVERSE_RESEARCH_COUNT][MAX_RUNS];
+    memset(rr, 0, sizeof *rr);
+    rr->same_every_run = 1;
+    for (int i = 0; i < a->repeat; i++) {
+        char label[48];
+        snprintf(label, sizeof label, "bench impl research %d/%d", i + 1, a->repeat);
+        universe_research_run r;
+        if (universe_bench_research(&grotto_engine_impl, a->threads, 0, GROTTO_SEED_MAX, want->walk,
+                                    a->progress ? label : NULL, &r) != 0)
+            return -1;
+        if (i == 0)
+            rr->first = r;
+        for (int d = 0; d < UNIVERSE_RESEARCH_COUNT; d++) {
+            v[d][i] = r.cpu[d];
+            if (r.digest[d] != rr->first.digest[d])
+                rr->same_every_run = 0;
+        }
+        if (r.walk_mismatch > rr->walk_mismatch)
+            rr->walk_mismatch = r.walk_mismatch;
+        if (r.refused > rr->refused)
+            rr->refused = r.refused;
+    }
+    for (int d = 0; d < UNIVERSE_RESEARCH_COUNT; d++)
+        rr->cpu[d] = universe_bench_stat_of(v[d], a->repeat);
+    return 0;
+}
+
+/* "research": per domain its items, CPU, limit and digest; returns 0 when
+ * every run gave the same digests, no call was refused and the walking
+ * costs match the corpus (when compared). */
+static int research_value(const universe_bench_args *a, const research_runs *rr, const universe_bench_limit *lim,
+                          json_t *doc)
+{
+    json_t *o = res_obj(doc, "research");
+    res_str(o, "engine", grotto_engine_impl.name);
+    res_int(o, "seeds", GROTTO_SEED_COUNT);
+    json_t *list = res_arr(o, "domains");
+    for (int d = 0; d < UNIVERSE_RESEARCH_COUNT; d++) {
+        json_t *x = json_object();
+        uint64_t items = rr->first.items[d], bytes = rr->first.bytes[d];
+        double limit = universe_bench_limit_seconds(lim, 0, bytes), med = rr->cpu[d].median;
+        char hex[24];
+        snprintf(hex, sizeof hex, "%016llx", (unsigned long long)rr->first.digest[d]);
+        res_str(x, "domain", universe_research_name[d]);
+        res_int(x, "items", (long long)items);
+        stat_value(x, "cpu_seconds", rr->cpu[d]);
+        res_num(x, "ns_per_item", items ? med * 1e9 / (double)items : 0, 2);
+        res_int(x, "bytes", (long long)bytes);
+        res_num(x, "limit_seconds", limit, 4);
+        res_num(x, "impl_cpu_over_limit", ratio_of(med, limit), 2);
+        res_str(x, "digest", hex);
+        res_push(list, x);
+    }
+    res_bool(o, "same_digests_every_run", rr->same_every_run);
+    res_int(o, "refused", (long long)rr->refused);
+    if (a->no_corpus)
+        res_null(o, "walk_corpus_mismatches");
+    else
+        res_int(o, "walk_corpus_mismatches", (long long)rr->walk_mismatch);
+    return !rr->same_every_run || rr->refused || rr->walk_mismatch;
+}
+
 int universe_bench_sweep_run(const universe_bench_args *a, res_run *r)
 {
     oracle_corpus want = {0};
     char err[4096];
-    if (!a->no_corpus && oracle_corpus_load("corpus", 1u << ORACLE_FLOORS | 1u << ORACLE_MAPS, &want, err, sizeof err))
+    unsigned domains = 1u << ORACLE_FLOORS | 1u << ORACLE_MAPS | 1u << ORACLE_WALK;
+    if (!a->no_corpus && oracle_corpus_load("corpus", domains, &want, err, sizeof err))
         return res_fail(r, "%s (use --no-corpus to skip the check)", err);
     static engine_runs impl, ref;
+    static research_runs research;
     int rc = run_engine(&grotto_engine_impl, a, &want, &impl);
     if (!rc)
         rc = run_engine(&grotto_engine_ref, a, &want, &ref);
+    if (!rc && run_research(a, &want, &research) != 0)
+        rc = -1;
     oracle_corpus_free(&want);
     if (rc)
         return res_fail(r, "%s", rc < 0 ? "cannot start a benchmark run (fork or memory)"
                                         : "a benchmark run did not finish");
+    universe_bench_limit lim;
+    universe_bench_limit_measure(&lim);
     r->doc = res_doc();
-    return sweep_value(a, &ref, &impl, r->doc);
+    int sweep = sweep_value(a, &ref, &impl, &lim, r->doc);
+    int research_bad = research_value(a, &research, &lim, r->doc);
+    return sweep != RES_OK || research_bad ? RES_DIFF : RES_OK;
 }
 
 /* ---- queries ---- */

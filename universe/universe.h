@@ -526,6 +526,31 @@ universe_bench_stat universe_bench_stat_of(double *v, int n);
  * interleaved streams, as the sweep hashes) cost in CPU time, measured by
  * tight loops (best of five after a warm-up pass, whose cold buffers cost
  * up to a quarter more). limit = draws * ns_per_draw + bytes * ns_per_byte. */
+/* The research domains of one engine (bench_research.c): the oracle's
+ * items of the walk (every floor's walking cost), at (per seed: the marks,
+ * the whistle answers, 156 scans), multibug (12 maps per seed) and chests
+ * (the default slice of (map, floor, second) triples) domains over the
+ * seeds seed_lo..seed_hi, their results encoded as the oracle compares
+ * them and hashed. Per domain: the thread CPU seconds of the engine's
+ * calls with the encoding and hashing (the inputs made beforehand, not
+ * counted), the items, the bytes its limit prices (the results hashed;
+ * the walk also reads each floor's W x H tiles), and one digest of the
+ * per-seed digests in seed order. want_walk (or NULL): the corpus's
+ * walking costs (oracle_corpus.walk), counted in walk_mismatch. Returns 0,
+ * or -1 when the engine lacks a research call or memory ran out. */
+enum { UNIVERSE_RESEARCH_WALK, UNIVERSE_RESEARCH_AT, UNIVERSE_RESEARCH_MULTIBUG, UNIVERSE_RESEARCH_CHESTS,
+       UNIVERSE_RESEARCH_COUNT };
+extern const char *const universe_research_name[UNIVERSE_RESEARCH_COUNT];
+typedef struct universe_research_run {
+    double cpu[UNIVERSE_RESEARCH_COUNT];
+    uint64_t items[UNIVERSE_RESEARCH_COUNT], bytes[UNIVERSE_RESEARCH_COUNT];
+    uint64_t digest[UNIVERSE_RESEARCH_COUNT];
+    uint64_t walk_mismatch;      /* floors whose cost differs from want_walk */
+    uint64_t refused;            /* calls the engine refused (each hashed as zeros) */
+} universe_research_run;
+int universe_bench_research(const grotto_engine *e, int threads, uint32_t seed_lo, uint32_t seed_hi,
+                            const uint16_t *want_walk, const char *progress_label, universe_research_run *out);
+
 /* ---- the bench runs (bench_run.c) ---- */
 typedef struct universe_bench_args {
     int threads;                 /* sweep: threads of both engines */

@@ -182,6 +182,15 @@ def test_bench_says_one_thread_in_the_singular():
     if abs(ratio - 40) > 0.1:
         assert m.group(3) == ("met" if ratio >= 40 else "MISSED")
     assert m.group(5) == ("met" if float(m.group(6)) < 64 else "MISSED")
+    # then impl's research domains, a line each, the limit at the sweep's hashing rate
+    rows = re.findall(r"\n  (walk|at|multibug|chests) +(\d+) +(\d+\.\d+) +(\d+\.\d+) +(\d+\.\d) +(\d+\.\d+) +"
+                      r"(\d+\.\d)x(?=\n)", text)
+    assert [(r[0], int(r[1])) for r in rows] == [("walk", 524288), ("at", 5177344), ("multibug", 393216),
+                                                 ("chests", 336592896)], text
+    for r in rows:
+        assert float(r[2]) == float(r[3]) > 0  # one run: min is the median
+    assert "\n  results identical in every run: yes; calls refused: 0; walking costs vs corpus: match\n" in text
+    assert all(len(line) <= 100 for line in text.splitlines())
 
 
 def test_chest_ranks_are_letters_in_every_text():

@@ -178,7 +178,7 @@ def test_an_interrupted_rerun_keeps_the_complete_files(tmp_path):
 def corpus_copy(tmp_path, sums=True):
     d = tmp_path / "golden"
     d.mkdir()
-    for name in ("floors.digest", "maps.digest", "timers.jsonl") + (("SHA256SUMS",) if sums else ()):
+    for name in ("floors.digest", "maps.digest", "timers.jsonl", "floor-walk.bin") + (("SHA256SUMS",) if sums else ()):
         shutil.copy(CORPUS / name, d / name)
     return d
 
@@ -298,8 +298,11 @@ def test_bench_fails_on_a_corpus_mismatch(tmp_path):
     data = bytearray((d / "floors.digest").read_bytes())
     data[8 * (0x5BC3 * 16 + 3)] ^= 1
     (d / "floors.digest").write_bytes(bytes(data))
-    sums = subprocess.run(["sha256sum", "floors.digest", "maps.digest", "timers.jsonl"], cwd=d, check=True,
-                          capture_output=True, text=True).stdout
+    walk = bytearray((d / "floor-walk.bin").read_bytes())  # and one walking cost: the research block's
+    walk[2 * (0x0123 * 16 + 9)] ^= 2
+    (d / "floor-walk.bin").write_bytes(bytes(walk))
+    sums = subprocess.run(["sha256sum", "floors.digest", "maps.digest", "timers.jsonl", "floor-walk.bin"], cwd=d,
+                          check=True, capture_output=True, text=True).stdout
     (d / "SHA256SUMS").write_text(sums)
     res = run("bench", "--json", "-j", "2", env=as_corpus(d))
     assert res.rc == 1, res.err
@@ -335,3 +338,17 @@ def test_bench_fails_on_a_corpus_mismatch(tmp_path):
     if abs(j["ratio"] - 40) > 0.01:
         assert j["targets"]["ratio_at_least_40"] == (j["ratio"] >= 40)
     assert j["targets"]["impl_rss_under_64mib"] == (j["impl"]["peak_rss_kib"] < 64 * 1024)
+    # the research domains: impl's, every item of the oracle's definitions (the chests: its slice)
+    r = j["research"]
+    assert r["engine"] == "impl" and r["seeds"] == 32768 and r["refused"] == 0
+    assert r["same_digests_every_run"] is True and r["walk_corpus_mismatches"] == 1
+    items = {x["domain"]: x["items"] for x in r["domains"]}
+    assert items == {"walk": 524288, "at": 5177344, "multibug": 393216, "chests": 336592896}
+    for x in r["domains"]:
+        assert x["cpu_seconds"]["min"] == x["cpu_seconds"]["median"] > 0
+        assert x["ns_per_item"] == pytest.approx(x["cpu_seconds"]["median"] * 1e9 / x["items"], rel=0.01)
+        assert x["limit_seconds"] == pytest.approx(x["bytes"] * lim["ns_per_byte"] * 1e-9, rel=0.01)
+        assert x["impl_cpu_over_limit"] == pytest.approx(x["cpu_seconds"]["median"] / x["limit_seconds"], rel=0.02)
+        assert len(x["digest"]) == 16 and int(x["digest"], 16) >= 0
+    by = {x["domain"]: x["bytes"] for x in r["domains"]}
+    assert by["multibug"] == 393216 * 314 and by["chests"] == 12 * 16 * 4 * 32768 + 3 * 336592896

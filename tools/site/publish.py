@@ -173,7 +173,10 @@ def bench_from(doc, where):
             "impl_peak_rss_kib": impl["peak_rss_kib"],
             "corpus_mismatches": need(doc, "corpus_mismatches", where),
             "identical_digests": need(doc, "identical_digests", where),
-            "targets": dict(need(doc, "targets", where))}
+            "targets": dict(need(doc, "targets", where)),
+            "research": [{"domain": x["domain"], "items": x["items"], "cpu_seconds": x["cpu_seconds"]["median"],
+                          "limit_seconds": x["limit_seconds"], "impl_over_limit": x["impl_cpu_over_limit"]}
+                         for x in need(need(doc, "research", where), "domains", where)]}
 
 
 def commit_of(sha=None):
@@ -314,7 +317,12 @@ def section_body(name, s):
                                      fig("bench.impl_over_limit", d["impl_over_limit"]),
                                      fig("bench.corpus_mismatches", d["corpus_mismatches"]),
                                      fig("bench.identical_digests", d["identical_digests"])) +
-                table(["", "ref", "impl"], rows) + "<p>targets: %s</p>" % targets)
+                table(["", "ref", "impl"], rows) + "<p>targets: %s</p>" % targets +
+                "<p>impl's research domains (CPU seconds of its calls, median)</p>" +
+                table(["domain", "items", "CPU s", "limit s", "x limit"],
+                      [[fig("bench.research.%d.%s" % (i, f), r[f]) for f in
+                        ("domain", "items", "cpu_seconds", "limit_seconds", "impl_over_limit")]
+                       for i, r in enumerate(d["research"])]))
     raise AssertionError(name)
 
 
@@ -390,6 +398,9 @@ def brief(name, path):
         print("  CPU s (median) ref %.3f, impl %.3f: ratio %.1fx; limit %.3f s, impl %.1fx the limit; "
               "corpus mismatches %d" % (b["ref_cpu_seconds"], b["impl_cpu_seconds"], b["ratio"],
                                         b["limit_seconds"], b["impl_over_limit"], b["corpus_mismatches"]))
+        print("  research, impl CPU s (median): " +
+              ", ".join("%s %.3f (%.1fx)" % (r["domain"], r["cpu_seconds"], r["impl_over_limit"])
+                        for r in b["research"]))
     else:
         raise Failure("--brief: expected oracle, verify or bench, not '%s'" % name)
 
