@@ -353,8 +353,7 @@ typedef struct multibug_worker {
 
 typedef struct multibug_ctx {
     const grotto_engine *e;
-    const universe_index *ix;    /* own_floors: its floors are e's */
-    int own_floors;
+    const universe_index *ix;    /* the floors, when they are e's (universe_engine_map_floors) */
     const universe_multibug_query *q;
     int any_chests;
     const universe_query_result *qr;
@@ -373,9 +372,7 @@ static void multibug_chunk(void *arg, int worker, size_t lo, size_t hi)
         uint32_t i = c->order[k], m = c->qr->hit[i].map, seed = m % GROTTO_SEED_COUNT;
         if (seed != w->have) {
             w->have = UINT32_MAX;
-            if (c->own_floors)
-                universe_index_map_floors(c->ix, seed, GROTTO_MAX_FLOORS, &w->floors);
-            else if (c->e->map_floors(seed, GROTTO_MAX_FLOORS, &w->floors)) {
+            if (universe_engine_map_floors(c->ix, c->e, seed, GROTTO_MAX_FLOORS, &w->floors)) {
                 atomic_store(&c->failed, 1);
                 return;
             }
@@ -427,7 +424,7 @@ int universe_multibug_search(const universe_index *ix, const grotto_engine *e, c
     if (q->with_monster)
         r->bands_skipped = drop_bands_without_only(q, where, &qr);
     int workers = where->threads > 0 ? where->threads : base_default_threads();
-    multibug_ctx c = {.e = e, .ix = ix, .own_floors = ix->engine == e, .q = q, .qr = &qr};
+    multibug_ctx c = {.e = e, .ix = ix, .q = q, .qr = &qr};
     for (int rank = 1; rank <= 10; rank++)
         c.any_chests |= q->chests[rank] != 0;
     atomic_init(&c.failed, 0);

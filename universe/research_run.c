@@ -335,7 +335,7 @@ static json_t *multibug_hit_value(const universe_index *ix, const grotto_engine 
 {
     json_t *o = map_head(ix, h->map);
     uint32_t seed = h->map % GROTTO_SEED_COUNT;
-    int have = !e->map_floors(seed, GROTTO_MAX_FLOORS, floors) &&
+    int have = !universe_engine_map_floors(ix, e, seed, GROTTO_MAX_FLOORS, floors) &&
                !e->multibug(gt_band[h->map / GROTTO_SEED_COUNT].qmin, floors, mb);
     if (have)
         res_set(o, "bug", details_value(e, &mb->bug));

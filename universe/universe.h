@@ -126,6 +126,11 @@ const grotto_special_floor *universe_index_special_of(const universe_index *ix, 
  * for an engine with floors_from the default index's), read without
  * generating a layout. */
 void universe_index_map_floors(const universe_index *ix, uint32_t seed, int count, grotto_map_floors_t *out);
+/* The same floors for engine e: read from the index when the index is e's
+ * own (ix->engine == e), else asked of e->map_floors (another engine's
+ * search stays its own). 0, or -1 when e refused. */
+int universe_engine_map_floors(const universe_index *ix, const grotto_engine *e, uint32_t seed, int count,
+                               grotto_map_floors_t *out);
 
 /* Loads or computes the overflow flags of seeds 0x8000..0xFFFF (cached like
  * the index, in overflow-8000-ffff.idx). 0, or -1 (out of memory). */
