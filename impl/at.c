@@ -95,7 +95,7 @@ int impl_at_pop(uint32_t seed, int zoom, grotto_at_pop *out)
     if (seed > GROTTO_SEED_MAX || zoom < 0 || zoom > GROTTO_AT_ZOOM_MAX)
         return -1;
     uint32_t N = GROTTO_AT_POP_BASE + GROTTO_AT_POP_STRIDE * (uint32_t)zoom;
-    impl_affine j = impl_affine_pow(N);
+    impl_affine j = N <= IMPL_JUMP_MAX ? impl_jump[N] : impl_affine_pow(N); /* zooms 0..3: the table's */
     uint32_t s = j.a * seed + j.c;
     out->index = N;
     out->value = (uint16_t)value_of_state(s);
@@ -155,6 +155,34 @@ static uint64_t candidate_ends(const struct gt_at_pattern *p, uint64_t prev, uin
     return any;
 }
 
+/* The hit bits of the n (1..64) steps after state s: bit i = whether step
+ * i + 1's value is at most the threshold (state & 0x7FFF0000 <= limit).
+ * The steps are four chains, each jumping four steps at a time
+ * (impl_jump[4]), so that four multiplications run side by side instead
+ * of one dependent chain of 64 (the scan's cost was that chain). */
+static inline uint64_t hit_word(uint32_t s, int n, uint32_t limit)
+{
+    const impl_affine j4 = impl_jump[4];
+    uint32_t x0 = s * IMPL_MULT + IMPL_INC, x1 = x0 * IMPL_MULT + IMPL_INC;
+    uint32_t x2 = x1 * IMPL_MULT + IMPL_INC, x3 = x2 * IMPL_MULT + IMPL_INC;
+    /* each turn's four bits enter at the top (constant shifts only), so
+     * after q turns step i's bit sits at i + 64 - 4q */
+    uint64_t cur = 0;
+    int q = (n + 3) / 4;
+    for (int t = 0; t < q; t++) {
+        uint64_t nib = (uint64_t)((x0 & 0x7FFF0000u) <= limit) | (uint64_t)((x1 & 0x7FFF0000u) <= limit) << 1 |
+                       (uint64_t)((x2 & 0x7FFF0000u) <= limit) << 2 | (uint64_t)((x3 & 0x7FFF0000u) <= limit) << 3;
+        cur = cur >> 4 | nib << 60;
+        x0 = x0 * j4.a + j4.c;
+        x1 = x1 * j4.a + j4.c;
+        x2 = x2 * j4.a + j4.c;
+        x3 = x3 * j4.a + j4.c;
+    }
+    if (q < 16)
+        cur >>= 64 - 4 * q;
+    return n < 64 ? cur & ((1ull << n) - 1ull) : cur;
+}
+
 typedef struct scan_out {
     uint32_t *start;
     size_t cap;
@@ -201,13 +229,11 @@ long impl_at_scan(uint32_t seed, const grotto_at_scan_query *q, uint32_t *start,
     uint32_t limit = q->threshold << 16; /* value <= t  <=>  (state & 0x7FFF0000) <= t << 16 */
     int64_t last = -1;                   /* bit of the last match end (-1: the scan's start) */
     uint64_t prev = 0;
+    const impl_affine j64 = impl_jump[64];
     for (uint64_t base = 0; base < bits; base += 64) {
         int n = bits - base < 64 ? (int)(bits - base) : 64;
-        uint64_t cur = 0;
-        for (int i = 0; i < n; i++) {
-            s = s * IMPL_MULT + IMPL_INC;
-            cur |= (uint64_t)((s & 0x7FFF0000u) <= limit) << i;
-        }
+        uint64_t cur = hit_word(s, n, limit);
+        s = j64.a * s + j64.c; /* the next word's start (unused after a partial word) */
         uint64_t cand = candidate_ends(p, prev, cur);
         if (n < 64)
             cand &= (1ull << n) - 1ull;
