@@ -938,6 +938,50 @@ static void cut_b10_rows(universe_chest_result *r)
     free(b10);
 }
 
+/* A block of the maps a search examines, tried on the workers: each map
+ * alone (its map_ctx; the plan and the index only read), its rows and
+ * return value kept in its slot. */
+enum { SCAN_BLOCK = 4096 };
+
+typedef struct scan_block {
+    const universe_index *ix;
+    const grotto_engine *e;
+    const plan *p;
+    int n;
+    uint32_t map[SCAN_BLOCK];
+    int rc[SCAN_BLOCK];                /* rows, or -1 when the engine refused */
+    universe_chest_hit hit[SCAN_BLOCK][2];
+} scan_block;
+
+static int try_map(const plan *p, const universe_index *ix, const grotto_engine *e, uint32_t m,
+                   universe_chest_hit h[2])
+{
+    map_ctx c = {.ix = ix, .e = e, .band = (int)(m / GROTTO_SEED_COUNT), .seed = m % GROTTO_SEED_COUNT};
+    c.floors = ix->map[m].floors;
+    c.smr = ix->map[m].smr;
+    h[0] = h[1] = (universe_chest_hit){.map = m};
+    switch (p->kind) {
+    case UNIVERSE_CHEST_QL:
+        return try_ql(p, &c, h);
+    case UNIVERSE_CHEST_QL_ALL:
+        return try_ql_all(p, &c, h);
+    case UNIVERSE_CHEST_THIRD:
+        return try_third(p, &c, h);
+    case UNIVERSE_CHEST_COMBO:
+        return try_combo(p, &c, h);
+    default:
+        return try_free(p, &c, h);
+    }
+}
+
+static void scan_chunk(void *ctx, int worker, size_t lo, size_t hi)
+{
+    (void)worker;
+    scan_block *b = ctx;
+    for (size_t i = lo; i < hi; i++)
+        b->rc[i] = try_map(b->p, b->ix, b->e, b->map[i], b->hit[i]);
+}
+
 int universe_chest_search(const universe_index *ix, const grotto_engine *e, const universe_chest_query *q,
                           universe_chest_result *r, char *err, size_t errlen)
 {
@@ -953,53 +997,59 @@ int universe_chest_search(const universe_index *ix, const grotto_engine *e, cons
     int rc = make_plan(q, &p, err, errlen);
     if (rc)
         return rc;
-    size_t cap = 0;
     int b0 = q->band < 0 ? 0 : q->band, b1 = q->band < 0 ? GROTTO_BANDS - 1 : q->band;
+    int workers = q->threads > 0 ? q->threads : base_default_threads();
+    size_t cap = 0;
+    scan_block *blk = malloc(sizeof *blk);
+    if (!blk)
+        FAIL(-1, "out of memory");
+    blk->ix = ix;
+    blk->e = e;
+    blk->p = &p;
+    blk->n = 0;
+    /* the maps in scan order (band, then seed), a block at a time: each
+     * block's maps tried on the workers, then its rows appended in order */
     for (int band = b0; band <= b1; band++)
         for (uint32_t seed = q->seed_lo; seed <= q->seed_hi; seed++) {
             uint32_t m = (uint32_t)grotto_map_slot(band, seed);
-            if ((q->only && !q->only[m]) || (q->listed_only && !ix->findable[m]))
-                continue;
-            r->maps++;
-            map_ctx c = {.ix = ix, .e = e, .band = band, .seed = seed};
-            c.floors = ix->map[m].floors;
-            c.smr = ix->map[m].smr;
-            universe_chest_hit h[2] = {{.map = m}, {.map = m}};
-            switch (p.kind) {
-            case UNIVERSE_CHEST_QL:
-                rc = try_ql(&p, &c, h);
-                break;
-            case UNIVERSE_CHEST_QL_ALL:
-                rc = try_ql_all(&p, &c, h);
-                break;
-            case UNIVERSE_CHEST_THIRD:
-                rc = try_third(&p, &c, h);
-                break;
-            case UNIVERSE_CHEST_COMBO:
-                rc = try_combo(&p, &c, h);
-                break;
-            default:
-                rc = try_free(&p, &c, h);
-                break;
+            int last = band == b1 && seed == q->seed_hi;
+            if ((q->only && !q->only[m]) || (q->listed_only && !ix->findable[m])) {
+                if (!last || blk->n == 0)
+                    continue;
+            } else {
+                r->maps++;
+                blk->map[blk->n++] = m;
+                if (blk->n < SCAN_BLOCK && !last)
+                    continue;
             }
-            if (rc < 0) {
-                universe_chest_result_free(r);
-                FAIL(-1, "engine %s refused map %02X%04X", e->name, gt_band[band].code, seed);
-            }
-            for (int row = 0; row < rc; row++) {
-                if (r->count == cap) {
-                    size_t n = cap ? cap * 2 : 256;
-                    universe_chest_hit *g = realloc(r->hit, n * sizeof *g);
-                    if (!g) {
-                        universe_chest_result_free(r);
-                        FAIL(-1, "out of memory");
-                    }
-                    r->hit = g;
-                    cap = n;
+            base_parallel_chunks(workers, (size_t)blk->n, 16, scan_chunk, blk, NULL, NULL);
+            for (int i = 0; i < blk->n; i++) {
+                int rc = blk->rc[i];
+                if (rc < 0) {
+                    uint32_t bad = blk->map[i];
+                    free(blk);
+                    universe_chest_result_free(r);
+                    FAIL(-1, "engine %s refused map %02X%04X", e->name, gt_band[bad / GROTTO_SEED_COUNT].code,
+                         bad % GROTTO_SEED_COUNT);
                 }
-                r->hit[r->count++] = h[row];
+                for (int row = 0; row < rc; row++) {
+                    if (r->count == cap) {
+                        size_t n = cap ? cap * 2 : 256;
+                        universe_chest_hit *g = realloc(r->hit, n * sizeof *g);
+                        if (!g) {
+                            free(blk);
+                            universe_chest_result_free(r);
+                            FAIL(-1, "out of memory");
+                        }
+                        r->hit = g;
+                        cap = n;
+                    }
+                    r->hit[r->count++] = blk->hit[i][row];
+                }
             }
+            blk->n = 0;
         }
+    free(blk);
     if (p.b10_rows)
         cut_b10_rows(r);
     if (q->walk && r->count)

@@ -74,6 +74,7 @@ typedef struct universe_chest_query {
     int listed_only;           /* only maps some timer and base quality give in their band (the tool) */
     const uint8_t *only;       /* NULL, or one byte per map slot: only the maps marked non-zero (the
                                   other map filters, applied before the D variants' B10F cut) */
+    int threads;               /* workers trying the maps (< 1: every core); the result is the same */
     int conds;                 /* FREE: 1..3 */
     universe_chest_cond cond[UNIVERSE_CHEST_CONDS];
 } universe_chest_query;

@@ -196,6 +196,7 @@ int universe_chests_run(const universe_chests_args *a, res_run *r)
         return res_fail(r, "out of memory");
     }
     q.only = ok; /* the map filters first: the D variants' B10F cut is over the maps they pass */
+    q.threads = a->s.index.threads;
     universe_chest_result res;
     char err[256];
     int rc = universe_chest_search(ix, engine_of(&a->s), &q, &res, err, sizeof err);

@@ -215,6 +215,64 @@ Test(universe_chest_search, lucida_shard_dd_is_56, .timeout = 600)
     close_index();
 }
 
+/* The maps are tried on several workers a block at a time (SCAN_BLOCK
+ * 4096 maps): the rows come out in scan order whatever the workers, over
+ * blocks; a refusing engine is reported at the first map it refused in
+ * scan order, not at whichever worker's came first. */
+static int refuse_from_seed = -1;
+static int refusing_map_from_floors(int quality, const grotto_map_floors_t *f, grotto_map_t *out)
+{
+    if (refuse_from_seed >= 0 && f->seed >= (uint32_t)refuse_from_seed)
+        return -1;
+    return grotto_engine_impl.map_from_floors(quality, f, out);
+}
+
+Test(universe_chest_search, workers_change_nothing, .timeout = 600)
+{
+    open_index();
+    universe_chest_query q;
+    universe_chest_query_init(&q);
+    q.kind = UNIVERSE_CHEST_COMBO;
+    q.target = "Millionaire";
+    q.walk = 1;
+    q.band = 10;
+    q.listed_only = 0;
+    universe_chest_result one, three;
+    char err[256];
+    q.threads = 1;
+    cr_assert_eq(universe_chest_search(ix, NULL, &q, &one, err, sizeof err), 0, "%s", err);
+    q.threads = 3;
+    cr_assert_eq(universe_chest_search(ix, NULL, &q, &three, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(one.maps, GROTTO_SEED_COUNT);
+    cr_assert_eq(three.maps, one.maps);
+    cr_assert_gt(one.count, 10);
+    cr_assert_eq(three.count, one.count);
+    cr_assert_arr_eq(three.hit, one.hit, one.count * sizeof *one.hit);
+    /* hits on both sides of a block's edge, in ascending seeds before the walk's sort */
+    q.walk = 0;
+    universe_chest_result_free(&one);
+    universe_chest_result_free(&three);
+    cr_assert_eq(universe_chest_search(ix, NULL, &q, &three, err, sizeof err), 0, "%s", err);
+    int below = 0, above = 0;
+    for (uint32_t i = 0; i < three.count; i++) {
+        cr_assert(i == 0 || three.hit[i].map > three.hit[i - 1].map, "row %u out of scan order", i);
+        below += three.hit[i].map % GROTTO_SEED_COUNT < 4096;
+        above += three.hit[i].map % GROTTO_SEED_COUNT >= 4096;
+    }
+    cr_assert(below && above, "%d rows below seed 4096, %d above", below, above);
+    universe_chest_result_free(&three);
+
+    grotto_engine e = grotto_engine_impl;
+    e.name = "refuser";
+    e.map_from_floors = refusing_map_from_floors;
+    refuse_from_seed = 0x1234;
+    q.threads = 3;
+    cr_assert_eq(universe_chest_search(ix, &e, &q, &three, err, sizeof err), -1);
+    cr_assert_str_eq(err, "engine refuser refused map C91234");
+    refuse_from_seed = -1;
+    close_index();
+}
+
 /* ---- listed ---- */
 
 Test(universe_chest_search, listed_maps_are_the_tools, .timeout = 600)
