@@ -150,13 +150,69 @@ static int measure(const universe_index *ix, int sort, uint32_t seed, int k, con
     }
 }
 
-/* n of v (sorted) with the ones tied with the n-th */
-static size_t cut_ties(const ranked *v, size_t len, size_t n)
+/* The k-th smallest (0-based) of a[0..m), k < m; a is reordered
+ * (quickselect, the middle element as pivot). */
+static uint16_t kth_smallest(uint16_t *a, size_t m, size_t k)
 {
-    size_t c = n < len ? n : len;
-    while (c > 0 && c < len && v[c].h.value == v[c - 1].h.value)
-        c++;
-    return c;
+    size_t lo = 0, hi = m - 1;
+    while (lo < hi) {
+        uint16_t pivot = a[lo + (hi - lo) / 2];
+        size_t i = lo, j = hi;
+        while (i <= j) {
+            while (a[i] < pivot)
+                i++;
+            while (a[j] > pivot)
+                j--;
+            if (i <= j) {
+                uint16_t t = a[i];
+                a[i] = a[j];
+                a[j] = t;
+                i++;
+                if (j == 0)
+                    break;
+                j--;
+            }
+        }
+        if (k <= j)
+            hi = j;
+        else if (k >= i)
+            lo = i;
+        else
+            return a[k];
+    }
+    return a[k];
+}
+
+/* The first n of g (scan order) by value with the ones tied with the n-th,
+ * sorted into g[0..): what sorting all m and cutting after the n-th and
+ * its ties keeps - every value better than the n-th best and every one
+ * equal to it - without sorting the rest. Returns how many. */
+static size_t keep_best(ranked *g, size_t m, size_t n, int desc)
+{
+    if (m > n) {
+        uint16_t *key = malloc(m * sizeof *key);
+        if (key) {
+            for (size_t i = 0; i < m; i++) /* smaller key = better */
+                key[i] = desc ? (uint16_t)(UINT16_MAX - g[i].h.value) : g[i].h.value;
+            uint16_t cut = kth_smallest(key, m, n - 1);
+            free(key);
+            size_t c = 0;
+            for (size_t i = 0; i < m; i++) {
+                uint16_t k = desc ? (uint16_t)(UINT16_MAX - g[i].h.value) : g[i].h.value;
+                if (k <= cut)
+                    g[c++] = g[i]; /* scan order kept: the stable sort below breaks ties by it */
+            }
+            m = c;
+        }
+    }
+    sort_stable(g, m, desc);
+    if (m > n) { /* out of memory above: the whole group sorted, cut here */
+        size_t c = n;
+        while (c < m && g[c].h.value == g[c - 1].h.value)
+            c++;
+        m = c;
+    }
+    return m;
 }
 
 static int rank_floors(const universe_index *ix, const universe_query *q, universe_query_result *r)
@@ -219,8 +275,11 @@ static int rank_floors(const universe_index *ix, const universe_query *q, univer
         for (size_t i = 0; i < n; i++)
             if (v[i].h.group == grp)
                 g[m++] = v[i];
-        sort_stable(g, m, q->desc);
-        size_t keep = q->sort == UNIVERSE_SORT_CHAMBER ? m : cut_ties(g, m, q->sort == UNIVERSE_SORT_GHOSTS ? 50 : 10);
+        size_t keep = m;
+        if (q->sort == UNIVERSE_SORT_CHAMBER)
+            sort_stable(g, m, q->desc);
+        else
+            keep = keep_best(g, m, q->sort == UNIVERSE_SORT_GHOSTS ? 50 : 10, q->desc);
         for (size_t i = 0; i < keep; i++)
             r->hit[out++] = g[i].h;
     }

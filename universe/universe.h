@@ -48,8 +48,9 @@
  * The cache file (native byte order, one per user):
  *   $GROTTO_CACHE_DIR, else $XDG_CACHE_HOME/grotto, else ~/.cache/grotto,
  *   file universe.idx: a 64-byte header - magic "GROTTOIX", format version,
- *   payload kind, the engine key (XXH3-64 of the running executable, so any
- *   rebuild of the engine invalidates it), payload size, XXH3-64 checksum of
+ *   payload kind, the engine key (the GNU build ID of the object holding
+ *   the engine, else XXH3-64 of the running executable: any rebuild of the
+ *   engine invalidates it), payload size, XXH3-64 checksum of
  *   the payload, entry counts and sizes - then the payload. A file that is
  *   missing, truncated, corrupt, foreign or stale is rebuilt, never trusted;
  *   it is written to a temporary name and renamed. Builders take turns

@@ -6,6 +6,7 @@ on stderr how it obtained the index."""
 import os
 import shutil
 import stat
+import struct
 
 import pytest
 
@@ -101,15 +102,28 @@ def test_damaged_cache_is_rebuilt_never_trusted(cache, reference, damage, why):
 
 
 def test_another_build_of_grotto_finds_the_cache_stale(cache, reference, tmp_path):
+    """The engine key is the executable's GNU build ID (the linker's hash of
+    the whole program): a copy whose build ID differs in one byte is another
+    build and finds the cache stale, and back; a copy that differs only in
+    bytes appended past the program is the same build and reads it."""
+    data = bytearray(open(grotto_bin(), "rb").read())
+    note = struct.pack("<III", 4, 20, 3) + b"GNU\0"  # NT_GNU_BUILD_ID, a 20-byte (SHA-1) ID
+    at = data.find(note)
+    assert at > 0 and data.find(note, at + 1) < 0
     other = tmp_path / "grotto-other"
-    shutil.copy(grotto_bin(), other)
-    with open(other, "ab") as f:
-        f.write(b"\0another build\0")
+    data[at + len(note)] ^= 1
+    other.write_bytes(bytes(data))
     other.chmod(other.stat().st_mode | stat.S_IEXEC)
     out, trace = traced(env_with(GROTTO_CACHE_DIR=cache), binary=str(other))
     assert "stale" in trace and out == reference[0]
     out, trace = traced(env_with(GROTTO_CACHE_DIR=cache))  # and back: stale for the first build again
     assert "stale" in trace and out == reference[0]
+    same = tmp_path / "grotto-same"
+    data[at + len(note)] ^= 1
+    same.write_bytes(bytes(data) + b"\0appended\0")
+    same.chmod(same.stat().st_mode | stat.S_IEXEC)
+    out, trace = traced(env_with(GROTTO_CACHE_DIR=cache), binary=str(same))
+    assert "stale" not in trace and "read" in trace and out == reference[0], trace
 
 
 def test_unwritable_cache_directory_is_no_obstacle(tmp_path, reference):
