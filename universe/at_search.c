@@ -28,6 +28,7 @@
 
 #include "always.h"
 #include "base.h"
+#include "grotto/record.h"
 #include "grotto/tables.h"
 
 /* One map of a search's answer: its matches, the first one, and the AT
@@ -364,12 +365,27 @@ typedef struct multibug_ctx {
     atomic_int failed;
 } multibug_ctx;
 
+/* Whether a floor of B5F..B16F of the seed has D > 0 in the index: a
+ * floor's D in the multibug result is its layout term D or 0 (enemy-list.md
+ * §5.3: D counts only in regime 2), so without one no map of the seed can
+ * pass --flag0 (multibug_passes: with_d empty). */
+static int seed_may_flag0(const universe_index *ix, uint32_t seed)
+{
+    for (int n = LISTED_FIRST; n <= GROTTO_MAX_FLOORS; n++)
+        if (ix->floor[grotto_floor_slot(seed, n)].D)
+            return 1;
+    return 0;
+}
+
 static void multibug_chunk(void *arg, int worker, size_t lo, size_t hi)
 {
     multibug_ctx *c = arg;
     multibug_worker *w = &c->w[worker];
+    int own = c->ix->engine == c->e; /* the index's D are the engine's own */
     for (size_t k = lo; k < hi && !atomic_load(&c->failed); k++) {
         uint32_t i = c->order[k], m = c->qr->hit[i].map, seed = m % GROTTO_SEED_COUNT;
+        if (c->q->flag0 && own && !seed_may_flag0(c->ix, seed))
+            continue;
         if (seed != w->have) {
             w->have = UINT32_MAX;
             if (universe_engine_map_floors(c->ix, c->e, seed, GROTTO_MAX_FLOORS, &w->floors)) {

@@ -692,4 +692,17 @@ Test(at_search, multibug_floors_from_the_index, .init = open_index, .fini = clos
     cr_assert_eq(memcmp(r[0].hit, r[1].hit, r[0].count * sizeof r[0].hit[0]), 0);
     universe_multibug_result_free(&r[0]);
     universe_multibug_result_free(&r[1]);
+    /* --flag0: the index's own engine skips the seeds without a floor of
+     * B5F..B16F with D > 0 (seed_may_flag0); the copy tries every seed */
+    universe_multibug_query flag0 = {0};
+    flag0.flag0 = 1;
+    w.seed_hi = GROTTO_SEED_MAX;
+    cr_assert_eq(universe_multibug_search(ix, &grotto_engine_impl, &w, &flag0, &r[0]), 0);
+    cr_assert_eq(universe_multibug_search(ix, &copy, &w, &flag0, &r[1]), 0);
+    cr_assert_gt(r[0].count, 100);
+    cr_assert_eq(r[0].count, r[1].count);
+    cr_assert_eq(r[0].looked, r[1].looked);
+    cr_assert_eq(memcmp(r[0].hit, r[1].hit, r[0].count * sizeof r[0].hit[0]), 0);
+    universe_multibug_result_free(&r[0]);
+    universe_multibug_result_free(&r[1]);
 }
