@@ -335,6 +335,8 @@ typedef struct plan {
     universe_chest_kind kind;
     const universe_chest_query *q;
     grotto_item_set target;   /* QL, QL_ALL, THIRD items, COMBO waypoint */
+    unsigned target_ranks;    /* QL, QL_ALL: bit r when rank r's table holds an item of target */
+    int target_chests;        /* QL, QL_ALL: chests of those ranks a map needs at least */
     /* QL */
     int floor[2], nfloors, need;
     int b10_rows;             /* D of the B9F targets and of the Sainted-soma rule: a row per floor */
@@ -770,6 +772,18 @@ static int try_free(const plan *p, map_ctx *c, universe_chest_hit *h)
         return code;                                                                                                   \
     } while (0)
 
+/* The ranks whose table (gt_chest_tables) holds an item of s: a chest of
+ * another rank never holds one, at any second. Bit r for rank r. */
+static unsigned ranks_holding(const grotto_item_set *s)
+{
+    unsigned ranks = 0;
+    for (int r = 1; r <= GT_CHEST_RANKS; r++)
+        for (int e = 0; e < gt_chest_tables[r].count; e++)
+            if (gt_chest_tables[r].entry[e].weight && grotto_item_set_has(s, gt_chest_tables[r].entry[e].item))
+                ranks |= 1u << r;
+    return ranks;
+}
+
 static int item_set(const char *name, grotto_item_set *s)
 {
     return grotto_item_set_by_name(name, s) > 0 ? 0 : -1;
@@ -803,6 +817,7 @@ static int make_plan(const universe_chest_query *q, plan *p, char *err, size_t e
             FAIL(2, "target '%s': the quickload searches refuse the trapped chests (use combo)", t);
         if (item_set(t, &p->target))
             FAIL(2, "unknown target '%s'", t);
+        p->target_ranks = ranks_holding(&p->target);
         if (q->kind == UNIVERSE_CHEST_QL_ALL) {
             if (!p->timed)
                 FAIL(2, "5A / 9A need a PPAP second (5 or 9), not Solo/Party");
@@ -813,6 +828,7 @@ static int make_plan(const universe_chest_query *q, plan *p, char *err, size_t e
                 if (!strcmp(gt_ql_all[i].target, t))
                     p->all = &gt_ql_all[i];
             p->second[0] = ppap_second(q->timing);
+            p->target_chests = 2; /* two hit floors, each with at least one chest of the target */
             return 0;
         }
         if (rule == GT_QL_B9F) {
@@ -828,6 +844,7 @@ static int make_plan(const universe_chest_query *q, plan *p, char *err, size_t e
             p->second[0] = ppap_second(q->timing), p->nseconds = 1;
         else
             p->second[0] = 1, p->second[1] = 2, p->nseconds = 2;
+        p->target_chests = p->need; /* one floor with `need` chests of the target */
         return 0;
     }
     case UNIVERSE_CHEST_THIRD:
@@ -953,9 +970,28 @@ typedef struct scan_block {
     universe_chest_hit hit[SCAN_BLOCK][2];
 } scan_block;
 
+/* Whether the map has too few chests of the target's ranks for a QL or
+ * QL_ALL hit, by the index's per-rank totals (the map's chests over all
+ * its floors): then it needs no map_from_floors. Only under the index's
+ * own engine (another engine's search reads its own chests). */
+static int too_few_target_chests(const plan *p, const universe_index *ix, const grotto_engine *e, uint32_t m)
+{
+    if (ix->engine != e || !p->target_chests)
+        return 0;
+    int n = 0;
+    for (int r = 1; r <= GT_CHEST_RANKS; r++)
+        if (p->target_ranks >> r & 1u)
+            n += ix->map[m].chests[r - 1];
+    return n < p->target_chests;
+}
+
 static int try_map(const plan *p, const universe_index *ix, const grotto_engine *e, uint32_t m,
                    universe_chest_hit h[2])
 {
+    if (too_few_target_chests(p, ix, e, m)) {
+        h[0] = h[1] = (universe_chest_hit){.map = m};
+        return 0;
+    }
     map_ctx c = {.ix = ix, .e = e, .band = (int)(m / GROTTO_SEED_COUNT), .seed = m % GROTTO_SEED_COUNT};
     c.floors = ix->map[m].floors;
     c.smr = ix->map[m].smr;
