@@ -143,26 +143,32 @@ static void expect_only(const grotto_engine *planted, int domain, const uint16_t
     cr_expect_eq(p.refused, 0);
 }
 
+/* impl with one call replaced, and the domain that must show it */
+static grotto_engine planted(int which, int *domain)
+{
+    grotto_engine e = grotto_engine_impl;
+    static const int DOMAIN[] = {UNIVERSE_RESEARCH_WALK, UNIVERSE_RESEARCH_AT, UNIVERSE_RESEARCH_AT,
+                                 UNIVERSE_RESEARCH_MULTIBUG, UNIVERSE_RESEARCH_CHESTS, UNIVERSE_RESEARCH_CHESTS};
+    switch (which) {
+    case 0: e.walk = walk_plus_one; break;
+    case 1: e.at_scan = scan_one_more; break;
+    case 2: e.whistle = whistle_other; break;
+    case 3: e.multibug = multibug_other_rank; break;
+    case 4: e.chest_seconds = chest_item_other; break;
+    default: e.chest_seconds = chest_last_byte_other; break;
+    }
+    *domain = DOMAIN[which];
+    return e;
+}
+
 Test(bench_research, a_planted_change_shows_in_its_domain_only)
 {
     uint16_t *want = walk_corpus();
-    grotto_engine e = grotto_engine_impl;
-    e.walk = walk_plus_one;
-    expect_only(&e, UNIVERSE_RESEARCH_WALK, want, SEEDS * 16);
-    e = grotto_engine_impl;
-    e.at_scan = scan_one_more;
-    expect_only(&e, UNIVERSE_RESEARCH_AT, want, 0);
-    e = grotto_engine_impl;
-    e.whistle = whistle_other;
-    expect_only(&e, UNIVERSE_RESEARCH_AT, want, 0);
-    e = grotto_engine_impl;
-    e.multibug = multibug_other_rank;
-    expect_only(&e, UNIVERSE_RESEARCH_MULTIBUG, want, 0);
-    e = grotto_engine_impl;
-    e.chest_seconds = chest_item_other;
-    expect_only(&e, UNIVERSE_RESEARCH_CHESTS, want, 0);
-    e.chest_seconds = chest_last_byte_other;
-    expect_only(&e, UNIVERSE_RESEARCH_CHESTS, want, 0);
+    for (int which = 0; which < 6; which++) {
+        int domain;
+        grotto_engine e = planted(which, &domain);
+        expect_only(&e, domain, want, domain == UNIVERSE_RESEARCH_WALK ? SEEDS * 16 : 0);
+    }
     free(want);
 }
 
