@@ -66,6 +66,9 @@ typedef struct cache_header {
 _Static_assert(sizeof(cache_header) == 64, "cache header is 64 bytes");
 _Static_assert(offsetof(grotto_map_facts, level) == offsetof(grotto_map_facts, env) + 7,
                "universe_sane reads env..level as one 8-byte word");
+_Static_assert(GT_ENV_COUNT < 128 && GT_MONSTER_RANKS < 128 && GT_BOSS_NAMES < 128 && GT_PREFIX_NAMES < 128 &&
+                   GT_SUFFIX_NAMES < 128 && GT_LOCALE_NAMES < 128 && GROTTO_MAX_FLOORS < 128,
+               "universe_sane's byte ranges lie below 128");
 
 /* A payload: up to four sections of fixed-size entries, each starting at a
  * multiple of 8 after the header. */
