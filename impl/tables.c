@@ -16,6 +16,8 @@
  * impl_cut_state (impl_elist_state), details.c and impl_map.h the key tables
  * of map-details.md, timer.c the timer tables, sweep.c impl_fnv_prime_pow,
  * chests.c the chest windows and the item of every raw draw. */
+#include <string.h>
+
 #include "always.h"
 #include "bitboard.h"
 #include "grotto/record.h"
@@ -218,18 +220,40 @@ static void build_fnv_powers(void)
     }
 }
 
+/* The first raw draw whose scaled value (impl_scaled, n = IMPL_CHEST_V)
+ * is at least v; IMPL_CHEST_RAW when none is. scaled() never decreases
+ * as the raw draw grows, so a binary search finds it. */
+static int first_raw_scaling_to(int v)
+{
+    int lo = 0, hi = IMPL_CHEST_RAW;
+    while (lo < hi) {
+        int mid = lo + (hi - lo) / 2;
+        if (impl_scaled((uint32_t)mid, IMPL_CHEST_V) >= v)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return lo;
+}
+
 /* chests.md §3.1: per rank the item of every scaled value v 0..99 (the
- * table's entries laid out weight by weight), and of every raw draw. */
+ * table's entries laid out weight by weight), and of every raw draw. The
+ * raw draws of one scaled value are one run, filled at once: every process
+ * builds these tables before main(), and 327,680 scalings were most of
+ * that cost (about 0.5 ms; a cached query takes 5). */
 static void build_chest_tables(void)
 {
+    int first[IMPL_CHEST_V + 1];
+    for (int v = 0; v <= IMPL_CHEST_V; v++)
+        first[v] = first_raw_scaling_to(v);
     for (int r = 1; r <= GT_CHEST_RANKS; r++) {
         const struct gt_chest_table *t = &gt_chest_tables[r];
         int v = 0;
         for (int e = 0; e < t->count; e++)
             for (int w = 0; w < t->entry[e].weight && ALWAYS(v < IMPL_CHEST_V); w++)
                 impl_chest_window[r][v++] = t->entry[e].item;
-        for (int raw = 0; raw < IMPL_CHEST_RAW; raw++)
-            impl_chest_item_of_raw[r][raw] = impl_chest_window[r][impl_scaled((uint32_t)raw, IMPL_CHEST_V)];
+        for (v = 0; v < IMPL_CHEST_V; v++)
+            memset(&impl_chest_item_of_raw[r][first[v]], impl_chest_window[r][v], (size_t)(first[v + 1] - first[v]));
     }
 }
 

@@ -6,6 +6,7 @@
 #include "chest_checks.h"
 #include "grotto/engine.h"
 #include "impl.h"
+#include "lcg.h"
 
 Test(impl_chests, worked_examples_4)
 {
@@ -36,4 +37,15 @@ Test(impl_chests, engine_slots)
 {
     cr_expect_eq((void *)grotto_engine_impl.chest_seconds, (void *)impl_chest_seconds);
     cr_expect_eq((void *)grotto_engine_impl.chest_hits, (void *)impl_chest_hits);
+}
+
+/* The item of every raw draw, built run by run before main() (tables.c),
+ * is the window's item at the draw's scaled value, draw by draw. */
+Test(impl_chests, item_of_every_raw_draw_is_its_scaled_window)
+{
+    for (int r = 1; r <= GT_CHEST_RANKS; r++)
+        for (uint32_t raw = 0; raw < IMPL_CHEST_RAW; raw++)
+            if (impl_chest_item_of_raw[r][raw] != impl_chest_window[r][impl_scaled(raw, IMPL_CHEST_V)])
+                cr_assert_fail("rank %d raw %u: %u, window %u", r, raw, impl_chest_item_of_raw[r][raw],
+                               impl_chest_window[r][impl_scaled(raw, IMPL_CHEST_V)]);
 }
