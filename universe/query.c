@@ -262,11 +262,16 @@ static int any_in_range(const uint64_t set[4], int lo, int hi)
 
 /* Final qualities some base 2..248 gives with this r1 (< 2^16), as a
  * 256-bit set: per d = base div 10 the base 10d gives one quality and the
- * bases 10d+1..10d+9 a run (rng-and-timer.md §4.1), set as one range. */
-static void reachable_qualities(uint32_t r1, uint64_t set[4])
+ * bases 10d+1..10d+9 a run (rng-and-timer.md §4.1), set as one range.
+ * Only the decades that can give a quality in want_lo..want_hi are
+ * walked: decade d's qualities lie in 9d..11d+9 (k - d and the run's
+ * shift lie in -d-1..d), clamped; the others may hold more qualities. */
+static void reachable_qualities_within(uint32_t r1, int want_lo, int want_hi, uint64_t set[4])
 {
     memset(set, 0, 4 * sizeof set[0]);
     for (int d = 0; d <= GROTTO_QUALITY_MAX / 10; d++) {
+        if (clampq(11 * d + 9) < want_lo || clampq(9 * d) > want_hi)
+            continue;
         int k = (int)mod_odd(r1, d);
         int lo = 10 * d, hi = 10 * d + 9;
         if (lo >= GROTTO_QUALITY_MIN) {
@@ -305,10 +310,25 @@ static void class_ranges_init(class_ranges *c)
 static uint64_t reachable_classes(uint32_t r1, const class_ranges *c)
 {
     uint64_t set[4], out = 0;
-    reachable_qualities(r1, set);
+    reachable_qualities_within(r1, 0, 255, set);
     for (int i = 0; i < GROTTO_BANDS * GT_LOCATION_BAND_COUNT; i++)
         if (c->lo[i] <= c->hi[i] && any_in_range(set, c->lo[i], c->hi[i]))
             out |= UINT64_C(1) << i;
+    return out;
+}
+
+/* The same for band b's classes alone, bit L: only the decades that can
+ * reach the band's qualities (a listing asks this for every row). */
+static unsigned reachable_band_classes(uint32_t r1, const class_ranges *c, int b)
+{
+    uint64_t set[4];
+    reachable_qualities_within(r1, gt_band[b].qmin, gt_band[b].qmax, set);
+    unsigned out = 0;
+    for (int L = 0; L < GT_LOCATION_BAND_COUNT; L++) {
+        int i = b * GT_LOCATION_BAND_COUNT + L;
+        if (c->lo[i] <= c->hi[i] && any_in_range(set, c->lo[i], c->hi[i]))
+            out |= 1u << L;
+    }
     return out;
 }
 
@@ -338,7 +358,7 @@ int universe_query_places(const universe_index *ix, uint32_t m, int base, uint16
                 count[grotto_location(q, t->r3)]++;
             continue;
         }
-        uint64_t cls = reachable_classes(t->r1, &ranges) >> (band * GT_LOCATION_BAND_COUNT);
+        unsigned cls = reachable_band_classes(t->r1, &ranges, band);
         int seen[GT_LOCATION_BAND_COUNT], ns = 0; /* two location bands may give the same number */
         for (int L = 0; L < GT_LOCATION_BAND_COUNT; L++) {
             if (!((cls >> L) & 1))
