@@ -148,7 +148,6 @@ static void sweep_text(const json_t *d)
 static void research_text(const json_t *d)
 {
     const json_t *o = json_object_get(d, "research"), *list = json_object_get(o, "domains");
-    const json_t *mism = json_object_get(o, "walk_corpus_mismatches");
     printf("research domains, %s: its calls, the results encoded and hashed (thread CPU s)\n",
            res_get_str(o, "engine"));
     printf("  %-9s %13s %10s %10s %9s %12s %9s\n", "domain", "items", "CPU min", "median", "ns/item", "limit s",
@@ -161,12 +160,8 @@ static void research_text(const json_t *d)
     }
     printf("  limit: the bytes hashed (the results; the walk also reads W x H tiles a floor) x %.3f ns\n",
            res_get_num(res_at(d, "limit"), "ns_per_byte"));
-    printf("  results identical in every run: %s; calls refused: %lld; walking costs vs corpus: ",
-           res_get_bool(o, "same_digests_every_run") ? "yes" : "NO", res_get_int(o, "refused"));
-    if (json_is_null(mism))
-        printf("not compared\n");
-    else
-        printf("%s\n", json_integer_value(mism) ? "MISMATCH" : "match");
+    printf("  results identical in every run: %s; calls refused: %lld; walking costs vs corpus: %s\n",
+           universe_bench_research_same(o), res_get_int(o, "refused"), universe_bench_research_walk(o));
 }
 
 static void queries_text(const json_t *d)

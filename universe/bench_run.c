@@ -418,6 +418,19 @@ static int research_value(const universe_bench_args *a, const research_runs *rr,
     return !rr->same_every_run || rr->refused || rr->walk_mismatch;
 }
 
+const char *universe_bench_research_same(const json_t *research)
+{
+    return res_get_bool(research, "same_digests_every_run") ? "yes" : "NO";
+}
+
+const char *universe_bench_research_walk(const json_t *research)
+{
+    const json_t *m = json_object_get(research, "walk_corpus_mismatches");
+    if (!json_is_integer(m))
+        return "not compared";
+    return json_integer_value(m) ? "MISMATCH" : "match";
+}
+
 int universe_bench_sweep_run(const universe_bench_args *a, res_run *r)
 {
     oracle_corpus want = {0};

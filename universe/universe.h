@@ -556,6 +556,12 @@ typedef struct universe_research_run {
 } universe_research_run;
 int universe_bench_research(const grotto_engine *e, int threads, uint32_t seed_lo, uint32_t seed_hi,
                             const uint16_t *want_walk, const char *progress_label, universe_research_run *out);
+/* The research block's verdicts in words, from its "research" object: the
+ * digests of every run ("yes" / "NO") and the walking costs against the
+ * corpus ("match", "MISMATCH", or "not compared" when
+ * walk_corpus_mismatches is null: --no-corpus). */
+const char *universe_bench_research_same(const json_t *research);
+const char *universe_bench_research_walk(const json_t *research);
 
 /* ---- the bench runs (bench_run.c) ---- */
 typedef struct universe_bench_args {

@@ -50,3 +50,21 @@ Test(bench, targets_at_their_edges)
     t = universe_bench_targets_of(0.413, 0.189, 41.0, 100000);
     cr_assert(!t.impl_within_2x_limit && t.ratio_at_least_40 && !t.impl_rss_under_64mib);
 }
+
+/* The research block's verdict words (grotto bench's text reads them):
+ * every branch, from research objects made here. */
+Test(bench, research_verdicts_in_words)
+{
+    json_t *o = json_object();
+    json_object_set_new(o, "same_digests_every_run", json_true());
+    json_object_set_new(o, "walk_corpus_mismatches", json_integer(0));
+    cr_assert_str_eq(universe_bench_research_same(o), "yes");
+    cr_assert_str_eq(universe_bench_research_walk(o), "match");
+    json_object_set_new(o, "same_digests_every_run", json_false());
+    json_object_set_new(o, "walk_corpus_mismatches", json_integer(1));
+    cr_assert_str_eq(universe_bench_research_same(o), "NO");
+    cr_assert_str_eq(universe_bench_research_walk(o), "MISMATCH");
+    json_object_set_new(o, "walk_corpus_mismatches", json_null()); /* --no-corpus */
+    cr_assert_str_eq(universe_bench_research_walk(o), "not compared");
+    json_decref(o);
+}
