@@ -44,6 +44,7 @@ typedef struct research_pass {
     uint32_t seed_lo;
     const uint16_t *want_walk;
     const oracle_whistles *whistles;
+    grotto_at_scan_query scan[ORACLE_AT_SCANS];  /* the at domain's scans, the same for every seed */
     oracle_compare_opts slice;                   /* the chests domain's default: not full */
     uint64_t *digest[UNIVERSE_RESEARCH_COUNT];   /* per seed of the window */
     atomic_uint_fast64_t ns[UNIVERSE_RESEARCH_COUNT], items[UNIVERSE_RESEARCH_COUNT];
@@ -123,9 +124,6 @@ static void walk_seed(research_pass *p, uint32_t seed, uint64_t *digest)
 static void at_seed(research_pass *p, uint32_t seed, uint64_t *digest)
 {
     uint8_t marks[ORACLE_AT_MARKS_BYTES], whistle[ORACLE_AT_WHISTLE_BYTES], scan[ORACLE_AT_SCAN_BYTES];
-    grotto_at_scan_query q[ORACLE_AT_SCANS];
-    for (int i = 0; i < ORACLE_AT_SCANS; i++)
-        oracle_at_scan_query(i, &q[i]);
     int refused = 0;
     double t0 = base_thread_cpu();
     hash8 h;
@@ -135,7 +133,7 @@ static void at_seed(research_pass *p, uint32_t seed, uint64_t *digest)
     size_t n = oracle_at_whistle_bytes(p->e, seed, p->whistles, whistle);
     hash8_more(&h, whistle, n);
     for (int i = 0; i < ORACLE_AT_SCANS; i++) {
-        refused += !oracle_at_scan_bytes(p->e, seed, &q[i], scan);
+        refused += !oracle_at_scan_bytes(p->e, seed, &p->scan[i], scan);
         hash8_more(&h, scan, sizeof scan);
     }
     *digest = hash8_end(&h);
@@ -227,6 +225,8 @@ int universe_bench_research(const grotto_engine *e, int threads, uint32_t seed_l
         p->seed_lo = seed_lo;
         p->want_walk = want_walk;
         p->whistles = w;
+        for (int i = 0; i < ORACLE_AT_SCANS; i++)
+            oracle_at_scan_query(i, &p->scan[i]);
         for (int d = 0; d < UNIVERSE_RESEARCH_COUNT; d++)
             p->digest[d] = digests + (size_t)d * seeds;
         base_progress pr;

@@ -988,14 +988,12 @@ static int too_few_target_chests(const plan *p, const universe_index *ix, const 
 static int try_map(const plan *p, const universe_index *ix, const grotto_engine *e, uint32_t m,
                    universe_chest_hit h[2])
 {
-    if (too_few_target_chests(p, ix, e, m)) {
-        h[0] = h[1] = (universe_chest_hit){.map = m};
+    h[0] = h[1] = (universe_chest_hit){.map = m};
+    if (too_few_target_chests(p, ix, e, m))
         return 0;
-    }
     map_ctx c = {.ix = ix, .e = e, .band = (int)(m / GROTTO_SEED_COUNT), .seed = m % GROTTO_SEED_COUNT};
     c.floors = ix->map[m].floors;
     c.smr = ix->map[m].smr;
-    h[0] = h[1] = (universe_chest_hit){.map = m};
     switch (p->kind) {
     case UNIVERSE_CHEST_QL:
         return try_ql(p, &c, h);
@@ -1016,6 +1014,34 @@ static void scan_chunk(void *ctx, int worker, size_t lo, size_t hi)
     scan_block *b = ctx;
     for (size_t i = lo; i < hi; i++)
         b->rc[i] = try_map(b->p, b->ix, b->e, b->map[i], b->hit[i]);
+}
+
+/* Tries the block's maps on the workers and appends their rows to r in
+ * the block's order; empties the block. 0; -1 when the engine refused a
+ * map (*bad: the first in that order); -2 when out of memory. */
+static int scan_flush(scan_block *b, int workers, universe_chest_result *r, size_t *cap, uint32_t *bad)
+{
+    base_parallel_chunks(workers, (size_t)b->n, 16, scan_chunk, b, NULL, NULL);
+    int n = b->n;
+    b->n = 0;
+    for (int i = 0; i < n; i++) {
+        if (b->rc[i] < 0) {
+            *bad = b->map[i];
+            return -1;
+        }
+        for (int row = 0; row < b->rc[i]; row++) {
+            if (r->count == *cap) {
+                size_t more = *cap ? *cap * 2 : 256;
+                universe_chest_hit *g = realloc(r->hit, more * sizeof *g);
+                if (!g)
+                    return -2;
+                r->hit = g;
+                *cap = more;
+            }
+            r->hit[r->count++] = b->hit[i][row];
+        }
+    }
+    return 0;
 }
 
 int universe_chest_search(const universe_index *ix, const grotto_engine *e, const universe_chest_query *q,
@@ -1045,47 +1071,28 @@ int universe_chest_search(const universe_index *ix, const grotto_engine *e, cons
     blk->n = 0;
     /* the maps in scan order (band, then seed), a block at a time: each
      * block's maps tried on the workers, then its rows appended in order */
-    for (int band = b0; band <= b1; band++)
-        for (uint32_t seed = q->seed_lo; seed <= q->seed_hi; seed++) {
+    uint32_t bad = 0;
+    int st = 0;
+    for (int band = b0; band <= b1 && !st; band++)
+        for (uint32_t seed = q->seed_lo; seed <= q->seed_hi && !st; seed++) {
             uint32_t m = (uint32_t)grotto_map_slot(band, seed);
-            int last = band == b1 && seed == q->seed_hi;
-            if ((q->only && !q->only[m]) || (q->listed_only && !ix->findable[m])) {
-                if (!last || blk->n == 0)
-                    continue;
-            } else {
-                r->maps++;
-                blk->map[blk->n++] = m;
-                if (blk->n < SCAN_BLOCK && !last)
-                    continue;
-            }
-            base_parallel_chunks(workers, (size_t)blk->n, 16, scan_chunk, blk, NULL, NULL);
-            for (int i = 0; i < blk->n; i++) {
-                int rc = blk->rc[i];
-                if (rc < 0) {
-                    uint32_t bad = blk->map[i];
-                    free(blk);
-                    universe_chest_result_free(r);
-                    FAIL(-1, "engine %s refused map %02X%04X", e->name, gt_band[bad / GROTTO_SEED_COUNT].code,
-                         bad % GROTTO_SEED_COUNT);
-                }
-                for (int row = 0; row < rc; row++) {
-                    if (r->count == cap) {
-                        size_t n = cap ? cap * 2 : 256;
-                        universe_chest_hit *g = realloc(r->hit, n * sizeof *g);
-                        if (!g) {
-                            free(blk);
-                            universe_chest_result_free(r);
-                            FAIL(-1, "out of memory");
-                        }
-                        r->hit = g;
-                        cap = n;
-                    }
-                    r->hit[r->count++] = blk->hit[i][row];
-                }
-            }
-            blk->n = 0;
+            if ((q->only && !q->only[m]) || (q->listed_only && !ix->findable[m]))
+                continue;
+            r->maps++;
+            blk->map[blk->n++] = m;
+            if (blk->n == SCAN_BLOCK)
+                st = scan_flush(blk, workers, r, &cap, &bad);
         }
+    if (!st && blk->n)
+        st = scan_flush(blk, workers, r, &cap, &bad);
     free(blk);
+    if (st) {
+        universe_chest_result_free(r);
+        if (st == -2)
+            FAIL(-1, "out of memory");
+        FAIL(-1, "engine %s refused map %02X%04X", e->name, gt_band[bad / GROTTO_SEED_COUNT].code,
+             bad % GROTTO_SEED_COUNT);
+    }
     if (p.b10_rows)
         cut_b10_rows(r);
     if (q->walk && r->count)

@@ -307,14 +307,21 @@ static void class_ranges_init(class_ranges *c)
 
 /* For band b and location band L, whether r1 gives a final quality in both
  * for some base: bit b * 3 + L. */
+/* Classes from..from+n-1 that the set of qualities meets: bit i - from. */
+static uint64_t classes_met(const uint64_t set[4], const class_ranges *c, int from, int n)
+{
+    uint64_t out = 0;
+    for (int i = from; i < from + n; i++)
+        if (c->lo[i] <= c->hi[i] && any_in_range(set, c->lo[i], c->hi[i]))
+            out |= UINT64_C(1) << (i - from);
+    return out;
+}
+
 static uint64_t reachable_classes(uint32_t r1, const class_ranges *c)
 {
-    uint64_t set[4], out = 0;
+    uint64_t set[4];
     reachable_qualities_within(r1, 0, 255, set);
-    for (int i = 0; i < GROTTO_BANDS * GT_LOCATION_BAND_COUNT; i++)
-        if (c->lo[i] <= c->hi[i] && any_in_range(set, c->lo[i], c->hi[i]))
-            out |= UINT64_C(1) << i;
-    return out;
+    return classes_met(set, c, 0, GROTTO_BANDS * GT_LOCATION_BAND_COUNT);
 }
 
 /* The same for band b's classes alone, bit L: only the decades that can
@@ -323,13 +330,7 @@ static unsigned reachable_band_classes(uint32_t r1, const class_ranges *c, int b
 {
     uint64_t set[4];
     reachable_qualities_within(r1, gt_band[b].qmin, gt_band[b].qmax, set);
-    unsigned out = 0;
-    for (int L = 0; L < GT_LOCATION_BAND_COUNT; L++) {
-        int i = b * GT_LOCATION_BAND_COUNT + L;
-        if (c->lo[i] <= c->hi[i] && any_in_range(set, c->lo[i], c->hi[i]))
-            out |= 1u << L;
-    }
-    return out;
+    return (unsigned)classes_met(set, c, b * GT_LOCATION_BAND_COUNT, GT_LOCATION_BAND_COUNT);
 }
 
 static int location_in_band(int L, uint32_t r3)

@@ -183,35 +183,30 @@ static uint16_t kth_smallest(uint16_t *a, size_t m, size_t k)
     return a[k];
 }
 
+/* A value as a key that is smaller the better it ranks. */
+static uint16_t rank_key(uint16_t value, int desc)
+{
+    return desc ? (uint16_t)(UINT16_MAX - value) : value;
+}
+
 /* The first n of g (scan order) by value with the ones tied with the n-th,
  * sorted into g[0..): what sorting all m and cutting after the n-th and
  * its ties keeps - every value better than the n-th best and every one
- * equal to it - without sorting the rest. Returns how many. */
-static size_t keep_best(ranked *g, size_t m, size_t n, int desc)
+ * equal to it - without sorting the rest. scratch: room for m keys.
+ * Returns how many. */
+static size_t keep_best(ranked *g, size_t m, size_t n, int desc, uint16_t *scratch)
 {
     if (m > n) {
-        uint16_t *key = malloc(m * sizeof *key);
-        if (key) {
-            for (size_t i = 0; i < m; i++) /* smaller key = better */
-                key[i] = desc ? (uint16_t)(UINT16_MAX - g[i].h.value) : g[i].h.value;
-            uint16_t cut = kth_smallest(key, m, n - 1);
-            free(key);
-            size_t c = 0;
-            for (size_t i = 0; i < m; i++) {
-                uint16_t k = desc ? (uint16_t)(UINT16_MAX - g[i].h.value) : g[i].h.value;
-                if (k <= cut)
-                    g[c++] = g[i]; /* scan order kept: the stable sort below breaks ties by it */
-            }
-            m = c;
-        }
-    }
-    sort_stable(g, m, desc);
-    if (m > n) { /* out of memory above: the whole group sorted, cut here */
-        size_t c = n;
-        while (c < m && g[c].h.value == g[c - 1].h.value)
-            c++;
+        for (size_t i = 0; i < m; i++)
+            scratch[i] = rank_key(g[i].h.value, desc);
+        uint16_t cut = kth_smallest(scratch, m, n - 1);
+        size_t c = 0;
+        for (size_t i = 0; i < m; i++)
+            if (rank_key(g[i].h.value, desc) <= cut)
+                g[c++] = g[i]; /* scan order kept: the stable sort below breaks ties by it */
         m = c;
     }
+    sort_stable(g, m, desc);
     return m;
 }
 
@@ -262,7 +257,10 @@ static int rank_floors(const universe_index *ix, const universe_query *q, univer
         v[i].h.group = (uint8_t)(q->sort == UNIVERSE_SORT_CHAMBER ? v[i].h.value
                                  : q->sort == UNIVERSE_SORT_GHOSTS ? 0 : v[i].h.size);
     g = malloc((n ? n : 1) * sizeof *g);
-    if (!g) {
+    uint16_t *scratch = malloc((n ? n : 1) * sizeof *scratch);
+    if (!g || !scratch) {
+        free(g);
+        free(scratch);
         free(key);
         free(v);
         return -1;
@@ -279,12 +277,13 @@ static int rank_floors(const universe_index *ix, const universe_query *q, univer
         if (q->sort == UNIVERSE_SORT_CHAMBER)
             sort_stable(g, m, q->desc);
         else
-            keep = keep_best(g, m, q->sort == UNIVERSE_SORT_GHOSTS ? 50 : 10, q->desc);
+            keep = keep_best(g, m, q->sort == UNIVERSE_SORT_GHOSTS ? 50 : 10, q->desc, scratch);
         for (size_t i = 0; i < keep; i++)
             r->hit[out++] = g[i].h;
     }
     r->count = out;
     free(g);
+    free(scratch);
     free(key);
     free(v);
     return 0;
