@@ -5,7 +5,6 @@
  * sequence: English "P L of S Lv.N", Japanese P S "の" L "Lv" N (no
  * spaces; "の" is U+306E). A map without valid word indices (map-details.md
  * §2: invalid maps have no details) is named "Unknown". */
-#include <stdio.h>
 #include <string.h>
 
 #include "grotto/tables.h"
@@ -40,6 +39,19 @@ static size_t put(char *buf, size_t size, size_t at, const char *text)
     return n;
 }
 
+/* v (0..255) in decimal at out[4]: the queries name thousands of maps a
+ * run, and snprintf was most of a name's cost. */
+static const char *decimal(unsigned v, char out[4])
+{
+    char *p = out + 3;
+    *p = 0;
+    do {
+        *--p = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    return p;
+}
+
 int impl_map_name(const grotto_map_details_t *d, int jp, char *buf, size_t size)
 {
     int known = d->prefix >= 1 && d->prefix <= GT_PREFIX_NAMES && d->suffix >= 1 && d->suffix <= GT_SUFFIX_NAMES &&
@@ -59,7 +71,7 @@ int impl_map_name(const grotto_map_details_t *d, int jp, char *buf, size_t size)
         if (word)
             text = jp ? word->jp : word->en;
         else if (p->kind == LEVEL)
-            snprintf(level, sizeof level, "%d", (int)d->level), text = level;
+            text = decimal(d->level, level);
         len += put(buf, size, len, text);
     }
     return (int)len;

@@ -55,7 +55,7 @@ void res_item(res_run *r, json_t *item)
 
 void res_set(json_t *obj, const char *key, json_t *v)
 {
-    if (json_object_set_new(obj, key, need(v)) != 0)
+    if (json_object_set_new_nocheck(obj, key, need(v)) != 0)
         need(NULL);
 }
 

@@ -567,10 +567,10 @@ static int universe_sane(const void *block, const layout *l)
                 return 0;
     }
     const uint8_t *findable = (const uint8_t *)(p + l->offset[3]);
+    unsigned above_one = 0; /* every byte 0 or 1: no bit above bit 0 in any (a loop without a branch) */
     for (size_t i = 0; i < GROTTO_MAP_UNIVERSE; i++)
-        if (findable[i] > 1)
-            return 0;
-    return 1;
+        above_one |= findable[i] & 0xFEu;
+    return above_one == 0;
 }
 
 /* The special count stored in a cache file's header, to lay out the read. */
@@ -788,6 +788,13 @@ int universe_engine_map_floors(const universe_index *ix, const grotto_engine *e,
         return e->map_floors(seed, count, out) ? -1 : 0;
     universe_index_map_floors(ix, seed, count, out);
     return 0;
+}
+
+int universe_engine_map_name(const grotto_engine *e, const grotto_map_details_t *d, int jp, char *buf, size_t size)
+{
+    if (e && e->map_name)
+        return e->map_name(d, jp, buf, size);
+    return jp ? grotto_map_name_jp(d, buf, size) : grotto_map_name_en(d, buf, size);
 }
 
 const grotto_special_floor *universe_index_special_of(const universe_index *ix, uint32_t m, int *n)

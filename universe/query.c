@@ -152,7 +152,7 @@ static void stem_levels(const char *stem, const name_want *w, universe_name_leve
     out->w[1] |= w->tail.w[1];
 }
 
-int universe_name_table(const char *text, int how, universe_name_levels *out)
+int universe_name_table(const grotto_engine *e, const char *text, int how, universe_name_levels *out)
 {
     char want[256];
     if (how & UNIVERSE_NAME_RAW)
@@ -177,7 +177,7 @@ int universe_name_table(const char *text, int how, universe_name_levels *out)
                     if (!(how & (jp ? UNIVERSE_NAME_JP : UNIVERSE_NAME_EN)))
                         continue;
                     char raw[256], stem[256];
-                    (jp ? grotto_map_name_jp : grotto_map_name_en)(&d, raw, sizeof raw);
+                    universe_engine_map_name(e, &d, jp, raw, sizeof raw);
                     size_t n = how & UNIVERSE_NAME_RAW ? (size_t)snprintf(stem, sizeof stem, "%s", raw)
                                                      : (size_t)universe_name_canon(raw, stem, sizeof stem);
                     if (n < 2 || stem[n - 1] != '1' || strcspn(stem, "0123456789") != n - 1)
@@ -192,15 +192,15 @@ int universe_name_table(const char *text, int how, universe_name_levels *out)
 
 /* Per combination, the levels passing --name and --name-has (both when both
  * are given). NULL without a name filter or on failure (*failed = 1). */
-static universe_name_levels *name_table(const universe_query *q, int *failed)
+static universe_name_levels *name_table(const grotto_engine *e, const universe_query *q, int *failed)
 {
     *failed = 0;
     if (!q->name && !q->name_has)
         return NULL;
     universe_name_levels *t = calloc(2 * UNIVERSE_NAME_COMBOS, sizeof *t);
-    if (!t || (q->name && universe_name_table(q->name, UNIVERSE_NAME_EN | UNIVERSE_NAME_JP, t) != 0) ||
+    if (!t || (q->name && universe_name_table(e, q->name, UNIVERSE_NAME_EN | UNIVERSE_NAME_JP, t) != 0) ||
         (q->name_has &&
-         universe_name_table(q->name_has, UNIVERSE_NAME_EN | UNIVERSE_NAME_JP | UNIVERSE_NAME_PART, t + UNIVERSE_NAME_COMBOS))) {
+         universe_name_table(e, q->name_has, UNIVERSE_NAME_EN | UNIVERSE_NAME_JP | UNIVERSE_NAME_PART, t + UNIVERSE_NAME_COMBOS))) {
         free(t);
         *failed = 1;
         return NULL;
@@ -260,30 +260,46 @@ static int any_in_range(const uint64_t set[4], int lo, int hi)
     return hit != 0;
 }
 
-/* Final qualities some base 2..248 gives with this r1 (< 2^16), as a
- * 256-bit set: per d = base div 10 the base 10d gives one quality and the
- * bases 10d+1..10d+9 a run (rng-and-timer.md §4.1), set as one range.
- * Only the decades that can give a quality in want_lo..want_hi are
- * walked: decade d's qualities lie in 9d..11d+9 (k - d and the run's
- * shift lie in -d-1..d), clamped; the others may hold more qualities. */
-static void reachable_qualities_within(uint32_t r1, int want_lo, int want_hi, uint64_t set[4])
+/* The final qualities the bases of decade d (base div 10 = d) give with
+ * this r1 (< 2^16), as at most two ranges lo[i]..hi[i] (their count is
+ * returned): the base 10d gives one quality and the bases 10d+1..10d+9 a
+ * run (rng-and-timer.md §4.1). Decade d's qualities lie in 9d..11d+9
+ * (k - d and the run's shift lie in -d-1..d), clamped. */
+static int reachable_in_decade(uint32_t r1, int d, int lo[2], int hi[2])
+{
+    int k = (int)mod_odd(r1, d), n = 0;
+    int first = 10 * d, last = 10 * d + 9;
+    if (first >= GROTTO_QUALITY_MIN) {
+        lo[n] = hi[n] = clampq(first + k - d);
+        n++;
+    }
+    first = first + 1 < GROTTO_QUALITY_MIN ? GROTTO_QUALITY_MIN : first + 1;
+    last = last > GROTTO_QUALITY_MAX ? GROTTO_QUALITY_MAX : last;
+    int delta = k <= d ? k - d : k - d - 1;
+    int qa = clampq(first + delta), qb = clampq(last + delta);
+    if (qa <= qb) {
+        lo[n] = qa;
+        hi[n] = qb;
+        n++;
+    }
+    return n;
+}
+
+/* Whether decade d can give a quality in want_lo..want_hi at all. */
+static int decade_may_reach(int d, int want_lo, int want_hi)
+{
+    return clampq(11 * d + 9) >= want_lo && clampq(9 * d) <= want_hi;
+}
+
+/* Every final quality some base 2..248 gives with this r1, as a 256-bit
+ * set. */
+static void reachable_qualities(uint32_t r1, uint64_t set[4])
 {
     memset(set, 0, 4 * sizeof set[0]);
     for (int d = 0; d <= GROTTO_QUALITY_MAX / 10; d++) {
-        if (clampq(11 * d + 9) < want_lo || clampq(9 * d) > want_hi)
-            continue;
-        int k = (int)mod_odd(r1, d);
-        int lo = 10 * d, hi = 10 * d + 9;
-        if (lo >= GROTTO_QUALITY_MIN) {
-            int q = clampq(lo + k - d);
-            set[q >> 6] |= UINT64_C(1) << (q & 63);
-        }
-        lo = lo + 1 < GROTTO_QUALITY_MIN ? GROTTO_QUALITY_MIN : lo + 1;
-        hi = hi > GROTTO_QUALITY_MAX ? GROTTO_QUALITY_MAX : hi;
-        int delta = k <= d ? k - d : k - d - 1;
-        int qa = clampq(lo + delta), qb = clampq(hi + delta);
-        if (qa <= qb)
-            set_range(set, qa, qb);
+        int lo[2], hi[2];
+        for (int j = 0, n = reachable_in_decade(r1, d, lo, hi); j < n; j++)
+            set_range(set, lo[j], hi[j]);
     }
 }
 
@@ -307,30 +323,52 @@ static void class_ranges_init(class_ranges *c)
 
 /* For band b and location band L, whether r1 gives a final quality in both
  * for some base: bit b * 3 + L. */
-/* Classes from..from+n-1 that the set of qualities meets: bit i - from. */
-static uint64_t classes_met(const uint64_t set[4], const class_ranges *c, int from, int n)
+static uint64_t reachable_classes(uint32_t r1, const class_ranges *c)
 {
-    uint64_t out = 0;
-    for (int i = from; i < from + n; i++)
+    uint64_t set[4], out = 0;
+    reachable_qualities(r1, set);
+    for (int i = 0; i < GROTTO_BANDS * GT_LOCATION_BAND_COUNT; i++)
         if (c->lo[i] <= c->hi[i] && any_in_range(set, c->lo[i], c->hi[i]))
-            out |= UINT64_C(1) << (i - from);
+            out |= UINT64_C(1) << i;
     return out;
 }
 
-static uint64_t reachable_classes(uint32_t r1, const class_ranges *c)
+/* What a listing's rows ask of one band b: its decades that can reach the
+ * band's qualities (d0..d1) and its three classes' ranges (lo > hi: none). */
+typedef struct band_reach {
+    int d0, d1;
+    int lo[GT_LOCATION_BAND_COUNT], hi[GT_LOCATION_BAND_COUNT];
+} band_reach;
+
+static void band_reach_init(band_reach *br, int b)
 {
-    uint64_t set[4];
-    reachable_qualities_within(r1, 0, 255, set);
-    return classes_met(set, c, 0, GROTTO_BANDS * GT_LOCATION_BAND_COUNT);
+    br->d0 = GROTTO_QUALITY_MAX / 10 + 1;
+    br->d1 = -1;
+    for (int d = 0; d <= GROTTO_QUALITY_MAX / 10; d++)
+        if (decade_may_reach(d, gt_band[b].qmin, gt_band[b].qmax)) {
+            br->d0 = d < br->d0 ? d : br->d0;
+            br->d1 = d;
+        }
+    for (int L = 0; L < GT_LOCATION_BAND_COUNT; L++) {
+        br->lo[L] = gt_band[b].qmin > gt_location_bands[L].qmin ? gt_band[b].qmin : gt_location_bands[L].qmin;
+        br->hi[L] = gt_band[b].qmax < gt_location_bands[L].qmax ? gt_band[b].qmax : gt_location_bands[L].qmax;
+    }
 }
 
-/* The same for band b's classes alone, bit L: only the decades that can
- * reach the band's qualities (a listing asks this for every row). */
-static unsigned reachable_band_classes(uint32_t r1, const class_ranges *c, int b)
+/* The same as reachable_classes for one band's classes alone, bit L: each
+ * range of the decades that can reach the band met with each class's
+ * range (a listing asks this for every row: no set is built). */
+static unsigned reachable_band_classes(uint32_t r1, const band_reach *br)
 {
-    uint64_t set[4];
-    reachable_qualities_within(r1, gt_band[b].qmin, gt_band[b].qmax, set);
-    return (unsigned)classes_met(set, c, b * GT_LOCATION_BAND_COUNT, GT_LOCATION_BAND_COUNT);
+    unsigned out = 0;
+    for (int d = br->d0; d <= br->d1; d++) {
+        int lo[2], hi[2];
+        for (int j = 0, n = reachable_in_decade(r1, d, lo, hi); j < n; j++)
+            for (int L = 0; L < GT_LOCATION_BAND_COUNT; L++)
+                if (lo[j] <= br->hi[L] && br->lo[L] <= hi[j] && br->lo[L] <= br->hi[L])
+                    out |= 1u << L;
+    }
+    return out;
 }
 
 static int location_in_band(int L, uint32_t r3)
@@ -347,19 +385,22 @@ int universe_query_places(const universe_index *ix, uint32_t m, int base, uint16
                           int *quest15)
 {
     memset(count, 0, (GT_LOCATION_COUNT + 1) * sizeof count[0]);
-    class_ranges ranges;
-    class_ranges_init(&ranges);
-    int band = (int)(m / GROTTO_SEED_COUNT);
+    int band = (int)(m / GROTTO_SEED_COUNT), n = 0;
     uint32_t seed = m % GROTTO_SEED_COUNT;
+    band_reach br;
+    if (!base)
+        band_reach_init(&br, band);
     for (uint32_t i = ix->seed_start[seed]; i < ix->seed_start[seed + 1]; i++) {
         const grotto_timer_draws *t = &ix->timer[ix->by_seed[i]];
         if (base) {
             int q = grotto_final_quality(base, t->r1);
-            if (grotto_band_of_quality(q) == band)
-                count[grotto_location(q, t->r3)]++;
+            if (grotto_band_of_quality(q) == band) {
+                int loc = grotto_location(q, t->r3);
+                n += !count[loc]++;
+            }
             continue;
         }
-        unsigned cls = reachable_band_classes(t->r1, &ranges, band);
+        unsigned cls = reachable_band_classes(t->r1, &br);
         int seen[GT_LOCATION_BAND_COUNT], ns = 0; /* two location bands may give the same number */
         for (int L = 0; L < GT_LOCATION_BAND_COUNT; L++) {
             if (!((cls >> L) & 1))
@@ -368,14 +409,11 @@ int universe_query_places(const universe_index *ix, uint32_t m, int base, uint16
             for (int j = 0; j < ns; j++)
                 dup |= seen[j] == loc;
             if (!dup)
-                count[seen[ns++] = loc]++;
+                n += !count[seen[ns++] = loc]++;
         }
     }
     *quest15 = (!base || base == GT_QUEST15_QUALITY) && is_quest15(m);
-    int n = 0;
-    for (int l = 1; l <= GT_LOCATION_COUNT; l++)
-        n += count[l] > 0 || (*quest15 && l == GT_QUEST15_LOCATION);
-    return n;
+    return n + (*quest15 && !count[GT_QUEST15_LOCATION]);
 }
 
 /* Quest 15's gift: its map, at its location, for its base (or any). */
@@ -597,7 +635,7 @@ int universe_query_run(const universe_index *ix, const universe_query *q, univer
 {
     memset(r, 0, sizeof *r);
     int bad_names = 0, rc = -1;
-    universe_name_levels *names = name_table(q, &bad_names);
+    universe_name_levels *names = name_table(ix->engine, q, &bad_names);
     uint16_t *fmask = has_layout_filters(q) ? calloc(GROTTO_SEED_COUNT, sizeof *fmask) : NULL;
     uint16_t *where = q->base || q->has_locations ? where_table(ix, q, &r->produced) : NULL;
     uint8_t *findable = q->findable ? universe_findable_table(ix) : NULL;

@@ -313,15 +313,9 @@ static json_t *details_value(const grotto_engine *e, const grotto_map_details_t 
 {
     json_t *o = json_object();
     char name[192];
-    if (e->map_name)
-        e->map_name(d, 0, name, sizeof name);
-    else
-        grotto_map_name_en(d, name, sizeof name);
+    universe_engine_map_name(e, d, 0, name, sizeof name);
     res_str(o, "name_en", name);
-    if (e->map_name)
-        e->map_name(d, 1, name, sizeof name);
-    else
-        grotto_map_name_jp(d, name, sizeof name);
+    universe_engine_map_name(e, d, 1, name, sizeof name);
     res_str(o, "name_jp", name);
     res_int(o, "floor_count", d->floors);
     res_int(o, "boss", d->boss);

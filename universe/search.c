@@ -82,9 +82,9 @@ json_t *universe_map_head(const universe_index *ix, uint32_t m, int with_env)
     res_str(o, "map", id);
     res_int(o, "band", d.band_code);
     res_int(o, "seed", d.seed);
-    grotto_map_name_en(&d, name, sizeof name);
+    universe_engine_map_name(ix->engine, &d, 0, name, sizeof name);
     res_str(o, "name_en", name);
-    grotto_map_name_jp(&d, name, sizeof name);
+    universe_engine_map_name(ix->engine, &d, 1, name, sizeof name);
     res_str(o, "name_jp", name);
     if (with_env)
         res_int(o, "env", d.env);

@@ -268,11 +268,11 @@ static int name_stats(const universe_index *ix, const uint8_t *found, universe_s
     grotto_map_details_t quest;
     char name[2][192];
     grotto_map_details(GT_QUEST15_QUALITY, GT_QUEST15_SEED, &quest);
-    grotto_map_name_en(&quest, name[0], sizeof name[0]);
-    grotto_map_name_jp(&quest, name[1], sizeof name[1]);
+    universe_engine_map_name(ix->engine, &quest, 0, name[0], sizeof name[0]);
+    universe_engine_map_name(ix->engine, &quest, 1, name[1], sizeof name[1]);
     universe_name_levels *t = calloc(2 * UNIVERSE_NAME_COMBOS, sizeof *t);
-    if (!t || universe_name_table(name[0], UNIVERSE_NAME_EN | UNIVERSE_NAME_RAW, t) != 0 ||
-        universe_name_table(name[1], UNIVERSE_NAME_JP | UNIVERSE_NAME_RAW, t + UNIVERSE_NAME_COMBOS) != 0) {
+    if (!t || universe_name_table(ix->engine, name[0], UNIVERSE_NAME_EN | UNIVERSE_NAME_RAW, t) != 0 ||
+        universe_name_table(ix->engine, name[1], UNIVERSE_NAME_JP | UNIVERSE_NAME_RAW, t + UNIVERSE_NAME_COMBOS) != 0) {
         free(t);
         return -1;
     }

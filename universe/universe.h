@@ -132,6 +132,9 @@ void universe_index_map_floors(const universe_index *ix, uint32_t seed, int coun
  * search stays its own). 0, or -1 when e refused. */
 int universe_engine_map_floors(const universe_index *ix, const grotto_engine *e, uint32_t seed, int count,
                                grotto_map_floors_t *out);
+/* A map's name by engine e (grotto_engine.map_name; ref's words for an
+ * engine without one): English (jp = 0) or Japanese. */
+int universe_engine_map_name(const grotto_engine *e, const grotto_map_details_t *d, int jp, char *buf, size_t size);
 
 /* Loads or computes the overflow flags of seeds 0x8000..0xFFFF (cached like
  * the index, in overflow-8000-ffff.idx). 0, or -1 (out of memory). */
@@ -300,7 +303,7 @@ enum { UNIVERSE_NAME_COMBOS = GT_PREFIX_NAMES * GT_LOCALE_NAMES * GT_SUFFIX_NAME
 typedef struct universe_name_levels {
     uint64_t w[2]; /* bit v: level v */
 } universe_name_levels;
-int universe_name_table(const char *text, int how, universe_name_levels *out);
+int universe_name_table(const grotto_engine *e, const char *text, int how, universe_name_levels *out);
 int universe_name_levels_has(const universe_name_levels *l, int level);
 /* The combination index of a map */
 static inline int universe_name_combo(const grotto_map_facts *m)

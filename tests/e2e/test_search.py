@@ -362,19 +362,25 @@ def test_count_prints_the_count_alone(grotto):
     assert int(res.out) == j["found"] == len(j["maps"]) == 87
 
 
-def test_json_and_csv_agree(grotto):
-    args = ["--monster", "Metal King Slime", "--base", "200", "--limit", "0", "--quiet"]
-    j = grotto("search", *args, "--json").json()
-    res = grotto("search", *args, "--csv")
+@pytest.mark.parametrize("args", [["--monster", "Metal King Slime", "--base", "200"],
+                                  ["--band", "02", "--ghosts", "1", "--chamber"]])
+def test_json_and_csv_agree(grotto, args):
+    """Every CSV field is the JSON's, written exactly: hex with its leading
+    zeros (band 02, seed 003B, location 0E), lists space-separated."""
+    j = grotto("search", *args, "--limit", "0", "--quiet", "--json").json()
+    res = grotto("search", *args, "--limit", "0", "--quiet", "--csv")
     rows = list(csv.reader(io.StringIO(res.out)))
     assert rows[0] == ["map", "band", "seed", "name_en", "name_jp", "env", "floor_count", "boss", "level", "arising",
                        "matched_floors", "locations"]
     assert len(rows) - 1 == j["found"] == j["shown"] > 0
+    assert any(r[2].startswith("0") for r in rows[1:]), "a seed below 0x1000 checks the padding"
+    assert any(len(r[11].split()) > 1 for r in rows[1:]), "a row with several locations checks the separator"
     for m, r in zip(j["maps"], rows[1:]):
-        assert r[0] == m["map"] and int(r[1], 16) == m["band"] and int(r[2], 16) == m["seed"]
-        assert r[3:5] == [m["name_en"], m["name_jp"]] and r[9] == ("yes" if m["arising"] else "no")
-        assert [int(x) for x in r[10].split()] == m["matched_floors"]
-        assert {int(x, 16) for x in r[11].split()} == {l["location"] for l in m["locations"]}
+        assert r[:3] == [m["map"], "%02X" % m["band"], "%04X" % m["seed"]]
+        assert r[3:10] == [m["name_en"], m["name_jp"], m["env_en"], str(m["floor_count"]), str(m["boss"]),
+                           str(m["level"]), "yes" if m["arising"] else "no"]
+        assert r[10] == " ".join(str(f) for f in m["matched_floors"])
+        assert r[11] == " ".join("%02X" % l["location"] for l in m["locations"])
         assert set(m) >= {"map", "band", "seed", "name_en", "name_jp", "env", "floor_count", "boss", "level",
                           "arising", "matched_floors", "locations", "quest15"}
 
