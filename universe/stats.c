@@ -72,34 +72,43 @@ static void add_input(uint32_t *list, uint32_t *n, uint32_t seed, int k)
 static void floor_stats(const universe_index *ix, universe_stats *s)
 {
     s->floors = GROTTO_FLOOR_UNIVERSE;
+    uint32_t inputs[UNIVERSE_STATS_MAX_LIST]; /* the floor inputs of seeds 0x0000..0xFFFF that overflow */
+    uint32_t ninputs = 0;
+    /* the counts in locals: a byte read from a floor may alias any counter
+     * of *s, so counters there would be stored and reloaded every floor */
+    uint64_t ghost = 0, nipple = 0, chamber = 0, down_unreachable = 0, up_on_wall = 0;
     for (size_t i = 0; i < GROTTO_FLOOR_UNIVERSE; i++) {
         const grotto_floor_facts *f = &ix->floor[i];
-        uint32_t seed = (uint32_t)(i / GROTTO_MAX_FLOORS);
-        int k = (int)(i % GROTTO_MAX_FLOORS) + 1;
-        s->ghost_floors += f->ghost_count > 0;
-        s->nipple_floors += f->unreachable_chests > 0;
-        s->chamber_floors += f->region_count > 0;
-        s->down_unreachable_floors += f->down_unreachable;
-        s->up_on_wall_floors += f->up_on_wall;
+        ghost += f->ghost_count > 0;
+        nipple += f->unreachable_chests > 0;
+        chamber += f->region_count > 0;
+        down_unreachable += f->down_unreachable;
+        up_on_wall += f->up_on_wall;
         if (!f->overflow)
             continue;
+        uint32_t seed = (uint32_t)(i / GROTTO_MAX_FLOORS);
+        int k = (int)(i % GROTTO_MAX_FLOORS) + 1;
         if (s->overflow_count < UNIVERSE_STATS_MAX_LIST)
             s->overflow[s->overflow_count] = (universe_stats_floor_ref){(uint16_t)seed, (uint8_t)k, f->up_on_wall};
         s->overflow_count++;
         s->overflow_up_on_wall += f->up_on_wall;
         add_input(s->overflow_floor_seeds, &s->overflow_inputs, seed, k);
+        add_input(inputs, &ninputs, seed, k); /* and among seeds 0x0000..0xFFFF */
+        s->overflow_count_16bit++;
         for (int b = 0; b < GROTTO_BANDS; b++)
             if (ix->map[grotto_map_slot(b, seed)].floors >= k) {
                 s->overflow_occurring[b]++;
                 s->overflow_occurring_total++;
             }
     }
-    /* the same over 0x0000..0xFFFF: count floors and distinct inputs */
-    uint32_t inputs[UNIVERSE_STATS_MAX_LIST];
-    uint32_t ninputs = 0;
-    for (size_t i = 0; i < 2 * (size_t)GROTTO_FLOOR_UNIVERSE; i++) {
-        int flag = i < GROTTO_FLOOR_UNIVERSE ? ix->floor[i].overflow : ix->overflow_high[i - GROTTO_FLOOR_UNIVERSE];
-        if (!flag)
+    s->ghost_floors += ghost;
+    s->nipple_floors += nipple;
+    s->chamber_floors += chamber;
+    s->down_unreachable_floors += down_unreachable;
+    s->up_on_wall_floors += up_on_wall;
+    /* the same over seeds 0x8000..0xFFFF: count floors and distinct inputs */
+    for (size_t i = GROTTO_FLOOR_UNIVERSE; i < 2 * (size_t)GROTTO_FLOOR_UNIVERSE; i++) {
+        if (!ix->overflow_high[i - GROTTO_FLOOR_UNIVERSE])
             continue;
         uint32_t seed = (uint32_t)(i / GROTTO_MAX_FLOORS), k = (uint32_t)(i % GROTTO_MAX_FLOORS) + 1;
         add_input(inputs, &ninputs, seed, (int)k);
@@ -110,35 +119,41 @@ static void floor_stats(const universe_index *ix, universe_stats *s)
         s->overflow_floor_seeds[j] /= 4; /* keep S + k for display */
 }
 
-/* HW-1: the softlock pattern on floors and on maps (the maps of `maps`, or
- * every map when it is NULL). */
-static void softlock_stats(const universe_index *ix, const uint8_t *maps, universe_stats *s)
-{
-    for (uint32_t seed = 0; seed < GROTTO_SEED_COUNT; seed++) {
-        uint16_t mask[4] = {0};
-        for (int k = 1; k <= GROTTO_MAX_FLOORS; k++) {
-            const grotto_floor_facts *f = &ix->floor[grotto_floor_slot(seed, k)];
-            int p[4] = {f->up_next_to_chest, f->softlock_down_cut, f->up_next_to_chest && f->softlock_down_cut,
-                        f->up_next_to_chest && f->softlock_down_cut && f->overflow};
-            for (int i = 0; i < 4; i++) {
-                s->softlock_floors[i] += (uint64_t)p[i];
-                mask[i] |= (uint16_t)(p[i] << (k - 1));
-            }
-        }
-        for (int b = 0; b < GROTTO_BANDS; b++) {
-            uint16_t floors = (uint16_t)((1u << ix->map[grotto_map_slot(b, seed)].floors) - 1);
-            for (int i = 0; i < 4 && (!maps || maps[grotto_map_slot(b, seed)]); i++)
-                s->softlock_maps[i] += (mask[i] & floors) != 0;
-        }
-    }
-}
-
 static int popcount16(unsigned v)
 {
     v = v - ((v >> 1) & 0x5555u);
     v = (v & 0x3333u) + ((v >> 2) & 0x3333u);
     v = (v + (v >> 4)) & 0x0F0Fu;
     return (int)((v + (v >> 8)) & 0x1Fu);
+}
+
+/* HW-1: the softlock pattern on floors and on maps (the maps of `maps`, or
+ * every map when it is NULL). */
+static void softlock_stats(const universe_index *ix, const uint8_t *maps, universe_stats *s)
+{
+    uint64_t floors_with[4] = {0}, maps_with[4] = {0}; /* locals: see floor_stats */
+    for (uint32_t seed = 0; seed < GROTTO_SEED_COUNT; seed++) {
+        unsigned up = 0, cut = 0, over = 0; /* bit k-1: floor k */
+        for (int k = 1; k <= GROTTO_MAX_FLOORS; k++) {
+            const grotto_floor_facts *f = &ix->floor[grotto_floor_slot(seed, k)];
+            up |= (unsigned)(f->up_next_to_chest != 0) << (k - 1);
+            cut |= (unsigned)(f->softlock_down_cut != 0) << (k - 1);
+            over |= (unsigned)(f->overflow != 0) << (k - 1);
+        }
+        const unsigned mask[4] = {up, cut, up & cut, up & cut & over};
+        for (int i = 0; i < 4; i++)
+            floors_with[i] += (uint64_t)popcount16(mask[i]);
+        for (int b = 0; b < GROTTO_BANDS; b++) {
+            uint32_t m = (uint32_t)grotto_map_slot(b, seed);
+            unsigned floors = (1u << ix->map[m].floors) - 1;
+            for (int i = 0; i < 4 && (!maps || maps[m]); i++)
+                maps_with[i] += (mask[i] & floors) != 0;
+        }
+    }
+    for (int i = 0; i < 4; i++) {
+        s->softlock_floors[i] += floors_with[i];
+        s->softlock_maps[i] += maps_with[i];
+    }
 }
 
 /* Every map floor: instances, arising instances and distinct keys, in all
@@ -148,7 +163,9 @@ static int popcount16(unsigned v)
 static void all_floor_counts(const universe_index *ix, const uint8_t *found, universe_stats *s,
                              uint64_t *distinct_all)
 {
-    *distinct_all = 0;
+    /* the counts in locals: see floor_stats */
+    uint64_t map_floors = 0, arising_floors = 0, dp_all = 0, dp_arising = 0, dp_state0 = 0, dp_distinct = 0,
+             distinct = 0;
     for (uint32_t seed = 0; seed < GROTTO_SEED_COUNT; seed++) {
         unsigned dmask = 0, reach[GROTTO_MAX_FLOORS + 1] = {0}; /* reach[f]: bit smr of bands with f floors */
         for (int k = 1; k <= GROTTO_MAX_FLOORS; k++)
@@ -157,23 +174,30 @@ static void all_floor_counts(const universe_index *ix, const uint8_t *found, uni
             const grotto_map_facts *d = &ix->map[grotto_map_slot(b, seed)];
             unsigned floors = (1u << d->floors) - 1;
             int ar = found[grotto_map_slot(b, seed)];
-            s->map_floors += d->floors;
-            s->state[0][UNIVERSE_BASIS_ARISING] += ar ? d->floors : 0;
+            map_floors += d->floors;
+            arising_floors += ar ? d->floors : 0;
             int dp = popcount16(dmask & floors);
-            s->d_positive[UNIVERSE_BASIS_INSTANCES] += (uint64_t)dp;
-            s->d_positive[UNIVERSE_BASIS_ARISING] += ar ? (uint64_t)dp : 0;
-            s->d_positive_state0 += (uint64_t)popcount16(dmask & floors & ~(unsigned)d->special);
+            dp_all += (uint64_t)dp;
+            dp_arising += ar ? (uint64_t)dp : 0;
+            dp_state0 += (uint64_t)popcount16(dmask & floors & ~(unsigned)d->special);
             reach[d->floors] |= 1u << d->smr;
         }
         unsigned smrs = 0;
         for (int n = GROTTO_MAX_FLOORS; n >= 1; n--) {
             smrs |= reach[n];
             int k = popcount16(smrs);
-            *distinct_all += (uint64_t)k;
+            distinct += (uint64_t)k;
             if ((dmask >> (n - 1)) & 1)
-                s->d_positive[UNIVERSE_BASIS_DISTINCT] += (uint64_t)k;
+                dp_distinct += (uint64_t)k;
         }
     }
+    s->map_floors += map_floors;
+    s->state[0][UNIVERSE_BASIS_ARISING] += arising_floors;
+    s->d_positive[UNIVERSE_BASIS_INSTANCES] += dp_all;
+    s->d_positive[UNIVERSE_BASIS_ARISING] += dp_arising;
+    s->d_positive_state0 += dp_state0;
+    s->d_positive[UNIVERSE_BASIS_DISTINCT] += dp_distinct;
+    *distinct_all = distinct;
 }
 
 /* The position j (1-based) of the mimic's record in the enemy list of
