@@ -52,24 +52,27 @@ int impl_map_from_floors(int quality, const grotto_map_floors_t *floors, grotto_
     int band = impl_band_of_quality(quality);
     uint32_t seed = floors->seed;
     int valid = band >= 0 && seed <= GROTTO_SEED_MAX;
-    grotto_map_t m;
-    memset(&m, 0, sizeof m);
+    grotto_map_details_t d;
+    memset(&d, 0, sizeof d);
     if (valid)
-        impl_details(band, seed, &m.d);
-    if (!valid || m.d.floors > floors->count || floors->count > GROTTO_MAX_FLOORS)
+        impl_details(band, seed, &d);
+    if (!valid || d.floors > floors->count || floors->count > GROTTO_MAX_FLOORS)
         return -1;
-    for (int n = 1; n <= m.d.floors; n++)
+    for (int n = 1; n <= d.floors; n++)
         if (!impl_floor_terms_ok(&floors->floor[n - 1], n))
             return -1;
-    for (int n = 1; n <= m.d.floors; n++) {
+    /* out is written only now, in place (a chest search builds a map per
+     * seed it tries: a copy of the whole map was a fifth of this call) */
+    memset(out, 0, sizeof *out);
+    out->d = d;
+    for (int n = 1; n <= d.floors; n++) {
         const grotto_floor_terms *ft = &floors->floor[n - 1];
-        int mr = impl_floor_mr(m.d.smr, n);
-        m.chest_count[n - 1] = ft->chest_count;
-        impl_chest_ranks(seed, n, ft->chest_count, mr, m.chest_rank[n - 1]);
+        int mr = impl_floor_mr(d.smr, n);
+        out->chest_count[n - 1] = ft->chest_count;
+        impl_chest_ranks(seed, n, ft->chest_count, mr, out->chest_rank[n - 1]);
         impl_elist_terms t = {ft->W, ft->X, ft->D};
-        impl_elist_fill(t, m.d.env, mr, &m.elist[n - 1]);
+        impl_elist_fill(t, d.env, mr, &out->elist[n - 1]);
     }
-    *out = m;
     return 0;
 }
 
