@@ -28,6 +28,9 @@ void base_parallel(int threads, size_t n, size_t chunk, base_item_fn fn, void *c
                    void *progress_ctx);
 int base_default_threads(void); /* online cores, at least 1 */
 double base_now(void);          /* monotonic seconds */
+/* The same to a few milliseconds (the kernel's tick, no timer read): for
+ * per-item checks against a tenth of a second (a listing's flushes). */
+double base_now_coarse(void);
 double base_thread_cpu(void);   /* CPU seconds of the calling thread (monotonic seconds if unavailable) */
 
 /* Columns of the terminal on fd (TIOCGWINSZ, else $COLUMNS), 0 when fd is
