@@ -59,9 +59,34 @@ void res_set(json_t *obj, const char *key, json_t *v)
         need(NULL);
 }
 
+/* An integer value: 0..255 - bands, floors, levels, locations, counts of
+ * a row - is one shared, never-freed json_t per value, taken with a
+ * reference (a listing's rows hold about ten each: an allocation and a
+ * free apiece were a tenth of a row's cost). Shared values are never
+ * changed (nothing calls json_integer_set), jansson's reference counts are
+ * atomic (a jansson without atomic counts shares nothing), and a slot is
+ * filled by compare-and-swap, so workers may build results at once. */
+enum { SHARED_INTS = 256, SHARE = JSON_HAVE_ATOMIC_BUILTINS || JSON_HAVE_SYNC_BUILTINS };
+
+static json_t *integer(long long v)
+{
+    static json_t *shared[SHARED_INTS];
+    if (!SHARE || v < 0 || v >= SHARED_INTS)
+        return need(json_integer(v));
+    json_t *x = __atomic_load_n(&shared[v], __ATOMIC_ACQUIRE);
+    if (!x) {
+        json_t *made = need(json_integer(v)), *none = NULL;
+        if (__atomic_compare_exchange_n(&shared[v], &none, made, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+            x = made;
+        else
+            json_decref(made), x = none; /* another thread's, in none */
+    }
+    return json_incref(x);
+}
+
 void res_int(json_t *obj, const char *key, long long v)
 {
-    res_set(obj, key, json_integer(v));
+    res_set(obj, key, integer(v));
 }
 
 void res_bool(json_t *obj, const char *key, int v)
@@ -121,7 +146,7 @@ void res_push(json_t *arr, json_t *v)
 
 void res_push_int(json_t *arr, long long v)
 {
-    res_push(arr, json_integer(v));
+    res_push(arr, integer(v));
 }
 
 json_t *res_lines(const char *text)

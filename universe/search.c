@@ -70,6 +70,16 @@ static void locations(json_t *o, const universe_index *ix, uint32_t m, int base,
     res_bool(o, "quest15", quest15);
 }
 
+/* "DD5BC3": the band code and the seed in upper-case hex (every listed row
+ * has one: not snprintf, whose call cost a twentieth of a CSV row). */
+static void map_id(unsigned band_code, uint32_t seed, char out[8])
+{
+    uint32_t v = (band_code & 0xFFu) << 16 | (seed & 0xFFFFu);
+    for (int i = 5; i >= 0; i--, v >>= 4)
+        out[i] = "0123456789ABCDEF"[v & 15u];
+    out[6] = 0;
+}
+
 json_t *universe_map_head(const universe_index *ix, uint32_t m, int with_env)
 {
     int band = (int)(m / GROTTO_SEED_COUNT);
@@ -78,7 +88,7 @@ json_t *universe_map_head(const universe_index *ix, uint32_t m, int with_env)
     char id[8], name[192];
     grotto_map_details_of(&ix->map[m], band, gt_band[band].code, seed, &d);
     json_t *o = json_object();
-    snprintf(id, sizeof id, "%02X%04X", d.band_code, d.seed);
+    map_id(d.band_code, d.seed, id);
     res_str(o, "map", id);
     res_int(o, "band", d.band_code);
     res_int(o, "seed", d.seed);
