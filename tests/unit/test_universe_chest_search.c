@@ -248,19 +248,31 @@ Test(universe_chest_search, workers_change_nothing, .timeout = 600)
     cr_assert_gt(one.count, 10);
     cr_assert_eq(three.count, one.count);
     cr_assert_arr_eq(three.hit, one.hit, one.count * sizeof *one.hit);
-    /* hits on both sides of a block's edge, in ascending seeds before the walk's sort */
+    /* a block is a band's maps: a window of seeds over every band is twelve
+     * partial blocks, the last one flushed after the loop; their rows in
+     * scan order (band, then seed) before the walk's sort */
     q.walk = 0;
+    q.band = -1;
+    q.seed_lo = 0x7000;
+    q.seed_hi = 0x7FFF;
     universe_chest_result_free(&one);
     universe_chest_result_free(&three);
     cr_assert_eq(universe_chest_search(ix, NULL, &q, &three, err, sizeof err), 0, "%s", err);
-    int below = 0, above = 0;
+    cr_assert_eq(three.maps, GROTTO_BANDS * 0x1000u);
+    unsigned bands = 0;
     for (uint32_t i = 0; i < three.count; i++) {
         cr_assert(i == 0 || three.hit[i].map > three.hit[i - 1].map, "row %u out of scan order", i);
-        below += three.hit[i].map % GROTTO_SEED_COUNT < 4096;
-        above += three.hit[i].map % GROTTO_SEED_COUNT >= 4096;
+        cr_assert_geq(three.hit[i].map % GROTTO_SEED_COUNT, 0x7000u);
+        bands |= 1u << (three.hit[i].map / GROTTO_SEED_COUNT);
     }
-    cr_assert(below && above, "%d rows below seed 4096, %d above", below, above);
+    /* Millionaire's items lie in the top bands' chests: rows in DD's block,
+     * the last and partial one, and in at least one block before it */
+    cr_assert(bands >> (GROTTO_BANDS - 1) & 1u, "no row in the last block (bands %03X)", bands);
+    cr_assert(bands & ((1u << (GROTTO_BANDS - 1)) - 1), "rows in one block only (bands %03X)", bands);
     universe_chest_result_free(&three);
+    q.band = 10;
+    q.seed_lo = 0;
+    q.seed_hi = GROTTO_SEED_MAX;
 
     grotto_engine e = grotto_engine_impl;
     e.name = "refuser";
