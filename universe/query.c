@@ -647,11 +647,19 @@ int universe_query_run(const universe_index *ix, const universe_query *q, univer
         (q->findable && !findable) || !r->hit)
         goto out;
     uint16_t range = (uint16_t)(((1u << q->floor_hi) - 1) & ~((1u << (q->floor_lo - 1)) - 1));
+    /* Both passes read the index's mapped file in order, but its pages are
+     * the page cache's, scattered: the hardware's prefetch stops at every
+     * 4 KB page, so each pass asks for its data a few iterations ahead
+     * (the floors of the seed 8 ahead, the map 96 ahead: 3.5 and 1.9 KB). */
     if (fmask)
-        for (uint32_t s = 0; s < GROTTO_SEED_COUNT; s++)
+        for (uint32_t s = 0; s < GROTTO_SEED_COUNT; s++) {
+            const char *ahead = (const char *)&ix->floor[grotto_floor_slot(s + 8 < GROTTO_SEED_COUNT ? s + 8 : s, 1)];
+            for (size_t b = 0; b < GROTTO_MAX_FLOORS * sizeof *ix->floor; b += 64)
+                __builtin_prefetch(ahead + b);
             for (int k = q->floor_lo; k <= q->floor_hi; k++)
                 if (layout_floor_passes(q, &ix->floor[grotto_floor_slot(s, k)]))
                     fmask[s] |= (uint16_t)(1u << (k - 1));
+        }
     int floor_filters = universe_query_has_floor_filters(q);
     int state_filters = q->states || q->monster >= 0 || q->flag0;
     for (uint32_t m = 0; m < GROTTO_MAP_UNIVERSE; m++) {
@@ -662,6 +670,8 @@ int universe_query_run(const universe_index *ix, const universe_query *q, univer
             continue;
         }
         const grotto_map_facts *d = &ix->map[m];
+        if (m + 96 < GROTTO_MAP_UNIVERSE)
+            __builtin_prefetch(d + 96); /* see the floors' pass */
         if ((q->arising && ix->seed_start[seed] == ix->seed_start[seed + 1]) || (q->env && d->env != q->env) ||
             (q->boss && d->boss != q->boss) || (q->floors && d->floors != q->floors) || d->level < q->level_lo ||
             d->level > q->level_hi || (where && !where[m] && m != gift) || (findable && !findable[m]))
