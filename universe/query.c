@@ -46,6 +46,14 @@ int universe_only_monster(int env, int smr, int floor, int state)
 
 /* ---- names ---- */
 
+/* ASCII letters lower-cased, every other byte kept (tolower() is the
+ * locale's: the C locale's is this, but a call per byte of 12,288 names
+ * was half of a name table's cost) */
+static char ascii_lower(char c)
+{
+    return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c;
+}
+
 int universe_name_canon(const char *in, char *out, size_t size)
 {
     while (*in == ' ' || *in == '\t')
@@ -54,8 +62,8 @@ int universe_name_canon(const char *in, char *out, size_t size)
     while (n && (in[n - 1] == ' ' || in[n - 1] == '\t'))
         n--;
     for (size_t i = 0; i < n;) {
-        char c = (char)tolower((unsigned char)in[i]);
-        if (c == 'l' && i + 1 < n && tolower((unsigned char)in[i + 1]) == 'v') {
+        char c = ascii_lower(in[i]);
+        if (c == 'l' && i + 1 < n && ascii_lower(in[i + 1]) == 'v') {
             size_t j = i + 2;
             while (j < n && (in[j] == '.' || in[j] == ' '))
                 j++;
