@@ -494,21 +494,28 @@ out:
 
 static int timers_init(universe_index *ix)
 {
+    grotto_timer_draws *by_value = malloc(GROTTO_TIMER_COUNT * sizeof *by_value);
     ix->timer = malloc(GROTTO_TIMER_COUNT * sizeof *ix->timer);
     ix->by_seed = malloc(GROTTO_TIMER_COUNT * sizeof *ix->by_seed);
     ix->seed_start = calloc(GROTTO_SEED_COUNT + 1, sizeof *ix->seed_start);
-    if (!ix->timer || !ix->by_seed || !ix->seed_start)
+    if (!by_value || !ix->timer || !ix->by_seed || !ix->seed_start) {
+        free(by_value);
         return -1;
+    }
     for (uint32_t t = 0; t < GROTTO_TIMER_COUNT; t++) {
-        grotto_timer(t, &ix->timer[t]);
-        ix->seed_start[ix->timer[t].seed + 1]++;
+        grotto_timer(t, &by_value[t]);
+        ix->seed_start[by_value[t].seed + 1]++;
     }
     for (int s = 0; s < GROTTO_SEED_COUNT; s++)
         ix->seed_start[s + 1] += ix->seed_start[s];
     uint32_t fill[GROTTO_SEED_COUNT];
     memcpy(fill, ix->seed_start, sizeof fill);
-    for (uint32_t t = 0; t < GROTTO_TIMER_COUNT; t++) /* ascending timers per seed */
-        ix->by_seed[fill[ix->timer[t].seed]++] = (uint16_t)t;
+    for (uint32_t t = 0; t < GROTTO_TIMER_COUNT; t++) { /* ascending timers per seed */
+        uint32_t i = fill[by_value[t].seed]++;
+        ix->timer[i] = by_value[t];
+        ix->by_seed[i] = (uint16_t)t;
+    }
+    free(by_value);
     return 0;
 }
 

@@ -399,7 +399,7 @@ int universe_query_places(const universe_index *ix, uint32_t m, int base, uint16
     if (!base)
         band_reach_init(&br, band);
     for (uint32_t i = ix->seed_start[seed]; i < ix->seed_start[seed + 1]; i++) {
-        const grotto_timer_draws *t = &ix->timer[ix->by_seed[i]];
+        const grotto_timer_draws *t = &ix->timer[i];
         if (base) {
             int q = grotto_final_quality(base, t->r1);
             if (grotto_band_of_quality(q) == band) {
@@ -445,8 +445,8 @@ static uint16_t *where_table(const universe_index *ix, const universe_query *q, 
             free(w);
             return NULL;
         }
-        for (uint32_t t = 0; t < GROTTO_TIMER_COUNT; t++) {
-            const grotto_timer_draws *d = &ix->timer[t];
+        for (uint32_t i = 0; i < GROTTO_TIMER_COUNT; i++) { /* every timer value (in seed order) */
+            const grotto_timer_draws *d = &ix->timer[i];
             int quality = grotto_final_quality(q->base, d->r1);
             size_t m = grotto_map_slot(grotto_band_of_quality(quality), d->seed);
             *produced += !seen[m];
@@ -459,8 +459,8 @@ static uint16_t *where_table(const universe_index *ix, const universe_query *q, 
     }
     class_ranges ranges;
     class_ranges_init(&ranges);
-    for (uint32_t t = 0; t < GROTTO_TIMER_COUNT; t++) {
-        const grotto_timer_draws *d = &ix->timer[t];
+    for (uint32_t i = 0; i < GROTTO_TIMER_COUNT; i++) { /* every timer value (in seed order) */
+        const grotto_timer_draws *d = &ix->timer[i];
         uint64_t cls = reachable_classes(d->r1, &ranges);
         for (int b = 0; b < GROTTO_BANDS; b++)
             for (int L = 0; L < GT_LOCATION_BAND_COUNT; L++)
@@ -486,7 +486,7 @@ static void findable_seeds(void *arg, int worker, size_t lo, size_t hi)
     for (size_t seed = lo; seed < hi; seed++) {
         uint16_t bands = 0;
         for (uint32_t i = ix->seed_start[seed]; i < ix->seed_start[seed + 1]; i++) {
-            uint64_t cls = reachable_classes(ix->timer[ix->by_seed[i]].r1, &c->ranges);
+            uint64_t cls = reachable_classes(ix->timer[i].r1, &c->ranges);
             for (int b = 0; b < GROTTO_BANDS; b++)
                 if (cls >> (b * GT_LOCATION_BAND_COUNT) & ((UINT64_C(1) << GT_LOCATION_BAND_COUNT) - 1))
                     bands |= (uint16_t)(1u << b);
@@ -542,7 +542,7 @@ static int bq_count_passes(const universe_index *ix, int mode, uint32_t m)
     int nt = 0;
     memset(at, 0, sizeof at);
     for (uint32_t i = ix->seed_start[seed]; i < ix->seed_start[seed + 1]; i++) {
-        const grotto_timer_draws *t = &ix->timer[ix->by_seed[i]];
+        const grotto_timer_draws *t = &ix->timer[i];
         uint8_t fq[GROTTO_QUALITY_MAX + 1];
         final_qualities(t->r1, fq);
         for (int base = GROTTO_QUALITY_MIN; base <= GROTTO_QUALITY_MAX; base++) {

@@ -81,8 +81,11 @@ typedef struct universe_index {
     /* per map slot 1 when findable (universe_findable_table): a function of
      * the timers alone, made once with the index and cached with it */
     const uint8_t *findable;
-    /* timers (computed at open): draws of every timer value, and the timer
-     * values yielding seed s: by_seed[seed_start[s] .. seed_start[s + 1]) */
+    /* timers (computed at open): the draws of every timer value in seed
+     * order - those of the timer values yielding seed s are timer[i] for i
+     * in seed_start[s] .. seed_start[s + 1], ascending values (a map's
+     * places read its seed's draws side by side) - and those values,
+     * by_seed[i] (= timer[i].timer) */
     grotto_timer_draws *timer;
     uint16_t *by_seed;
     uint32_t *seed_start;
