@@ -53,6 +53,8 @@ void res_item(res_run *r, json_t *item)
         res_push(json_object_get(r->doc, r->list_key), item);
 }
 
+/* Keys are the program's own names (literals and its tables' ASCII words,
+ * never input), so jansson's UTF-8 check of each key is skipped. */
 void res_set(json_t *obj, const char *key, json_t *v)
 {
     if (json_object_set_new_nocheck(obj, key, need(v)) != 0)

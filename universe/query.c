@@ -206,9 +206,9 @@ static universe_name_levels *name_table(const grotto_engine *e, const universe_q
     if (!q->name && !q->name_has)
         return NULL;
     universe_name_levels *t = calloc(2 * UNIVERSE_NAME_COMBOS, sizeof *t);
+    const int part = UNIVERSE_NAME_EN | UNIVERSE_NAME_JP | UNIVERSE_NAME_PART;
     if (!t || (q->name && universe_name_table(e, q->name, UNIVERSE_NAME_EN | UNIVERSE_NAME_JP, t) != 0) ||
-        (q->name_has &&
-         universe_name_table(e, q->name_has, UNIVERSE_NAME_EN | UNIVERSE_NAME_JP | UNIVERSE_NAME_PART, t + UNIVERSE_NAME_COMBOS))) {
+        (q->name_has && universe_name_table(e, q->name_has, part, t + UNIVERSE_NAME_COMBOS))) {
         free(t);
         *failed = 1;
         return NULL;
