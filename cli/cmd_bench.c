@@ -42,7 +42,8 @@ static const cli_option OPTIONS[] = {
      "instead: time the research query set below, each run as a fresh\nprocess N times cold (--no-cache: the "
      "universe index built in\nmemory) and N times warm (read from a private cache), wall and CPU\ntime min "
      "and median; warm and cold output must be identical (else\nexit 1); targets: every query < 0.3 s wall, a "
-     "cached one < 20 ms"},
+     "cached one < 20 ms.\nThe caches and outputs live in a folder under $TMPDIR (else /tmp),\nremoved at the "
+     "end and on SIGINT, SIGTERM, SIGHUP or SIGPIPE"},
     {"runs", 'n', "N", &COUNT, A(runs), &RUNS, M_QUERIES, 0, 0, NULL,
      "runs per query and mode with --queries, 1..100 (default 5)"},
     {"query", 0, "ARGS", &CLI_STRING, A(query), NULL, M_QUERIES, 0, 0, NULL,

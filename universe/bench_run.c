@@ -13,6 +13,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -128,8 +129,50 @@ static void query_text(const char *const *argv, char *buf, size_t size)
                               argv[i]);
 }
 
+/* ---- stopping ----
+ * The query runs keep their caches and outputs in a temporary folder (the
+ * cache alone is 21 MB). A signal that ends the bench - SIGINT, SIGTERM,
+ * SIGHUP, and SIGPIPE when stderr's reader is gone - is only noted by the
+ * handler: the run under way is terminated, no other starts, the folder is
+ * removed, and the signal is raised again with the action it had before
+ * (an inherited "ignore" is kept, as nohup wants). */
+static volatile sig_atomic_t stop_signal;
+
+static void note_stop(int sig)
+{
+    stop_signal = sig;
+}
+
+static const int STOP_SIGNALS[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE};
+enum { STOP_SIGNAL_COUNT = sizeof STOP_SIGNALS / sizeof STOP_SIGNALS[0] };
+
+static void stop_signals_catch(struct sigaction old[STOP_SIGNAL_COUNT])
+{
+    stop_signal = 0;
+    for (int i = 0; i < STOP_SIGNAL_COUNT; i++) {
+        sigaction(STOP_SIGNALS[i], NULL, &old[i]);
+        if (old[i].sa_handler == SIG_IGN)
+            continue;
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = note_stop; /* no SA_RESTART: a wait for a run returns at once */
+        sigemptyset(&sa.sa_mask);
+        sigaction(STOP_SIGNALS[i], &sa, NULL);
+    }
+}
+
+/* The handlers as they were; a noted signal raised again. */
+static void stop_signals_release(const struct sigaction old[STOP_SIGNAL_COUNT])
+{
+    for (int i = 0; i < STOP_SIGNAL_COUNT; i++)
+        sigaction(STOP_SIGNALS[i], &old[i], NULL);
+    if (stop_signal)
+        raise(stop_signal);
+}
+
 /* Runs grotto with the query (plus --no-cache if no_cache), stdout into the
- * file out; the timing of the run is appended to t. 0 if it exited 0. */
+ * file out; the timing of the run is appended to t. 0 if it exited 0; -1
+ * also when a stop signal came (the run is terminated). */
 static int run_once(const char *const *query, int no_cache, const char *cache_dir, const char *out, timing *t)
 {
     const char *argv[MAX_WORDS + 3];
@@ -141,6 +184,8 @@ static int run_once(const char *const *query, int no_cache, const char *cache_di
         argv[argc++] = "--no-cache";
     argv[argc] = NULL;
     double t0 = base_now();
+    if (stop_signal)
+        return -1;
     pid_t pid = fork();
     if (pid < 0)
         return -1;
@@ -155,7 +200,11 @@ static int run_once(const char *const *query, int no_cache, const char *cache_di
     }
     int status;
     struct rusage ru;
-    if (wait4(pid, &status, 0, &ru) != pid)
+    pid_t w;
+    while ((w = wait4(pid, &status, 0, &ru)) < 0 && errno == EINTR)
+        if (stop_signal)
+            kill(pid, SIGTERM); /* and wait for it */
+    if (w != pid || stop_signal)
         return -1;
     if (t->n < MAX_RUNS) {
         t->wall[t->n] = base_now() - t0;
@@ -491,7 +540,7 @@ static void time_queries(const universe_bench_args *a, const universe_bench_quer
     snprintf(fresh, sizeof fresh, "%s/cold-cache", dir);
     snprintf(out_cold, sizeof out_cold, "%s/cold.out", dir);
     snprintf(out_warm, sizeof out_warm, "%s/warm.out", dir);
-    for (int q = 0; q < l->n; q++) {
+    for (int q = 0; q < l->n && !stop_signal; q++) {
         char text[QUERY_TEXT];
         query_text(l->argv[q], text, sizeof text);
         if (a->progress)
@@ -554,9 +603,15 @@ int universe_bench_queries_run(const universe_bench_args *a, res_run *r)
     const char *tmp = getenv("TMPDIR");
     char dir[4096];
     snprintf(dir, sizeof dir, "%s/grotto-bench-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-    if (!mkdtemp(dir))
-        return res_fail(r, "cannot make a temporary directory: %s", strerror(errno));
-    time_queries(a, &l, dir, res);
+    struct sigaction old[STOP_SIGNAL_COUNT];
+    stop_signals_catch(old);
+    if (!mkdtemp(dir)) {
+        int e = errno;
+        stop_signals_release(old);
+        return res_fail(r, "cannot make a temporary directory: %s", strerror(e));
+    }
+    time_queries(a, &l, dir, res); /* removes the folder, stopped or not */
+    stop_signals_release(old);
     r->doc = res_doc();
     res_int(r->doc, "runs", a->runs);
     res_int(r->doc, "cpus", base_default_threads());

@@ -159,6 +159,41 @@ def test_an_interrupted_sweep_leaves_no_file(tmp_path, sig):
     pytest.fail("could not interrupt a sweep in 5 attempts")
 
 
+def bench_queries(tmp_path, runs, stderr):
+    """grotto bench --queries with its temporary folder under tmp_path."""
+    env = dict(os.environ, TMPDIR=str(tmp_path))
+    return subprocess.Popen([grotto_bin(), "bench", "--queries", "-n", str(runs)], stdout=subprocess.DEVNULL,
+                            stderr=stderr, env=env, preexec_fn=default_signals)
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP])
+def test_an_interrupted_query_bench_leaves_no_folder(tmp_path, sig):
+    """bench --queries keeps a 21 MB cache in a temporary folder: a signal
+    ends the run under way, the folder is removed and the bench dies of the
+    signal."""
+    proc = bench_queries(tmp_path, 3, subprocess.DEVNULL)
+    end = time.monotonic() + 120
+    while proc.poll() is None and time.monotonic() < end and not list(tmp_path.glob("grotto-bench-*/cache/*.idx")):
+        time.sleep(0.005)
+    assert proc.poll() is None, "the bench ended before its cache was written"
+    proc.send_signal(sig)
+    proc.wait(timeout=60)
+    assert proc.returncode == -sig
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_query_bench_whose_stderr_is_gone_leaves_no_folder(tmp_path):
+    """SIGPIPE at the first progress line (stderr's reader gone, as with
+    `grotto bench --queries 2>&1 | head -1`): the same cleanup."""
+    r, w = os.pipe()
+    os.close(r)
+    proc = bench_queries(tmp_path, 1, w)
+    os.close(w)
+    proc.wait(timeout=120)
+    assert proc.returncode == -signal.SIGPIPE
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_an_interrupted_rerun_keeps_the_complete_files(tmp_path):
     out = tmp_path / "out"
     assert run("sweep", "--out", out, "--quiet").rc == 0
