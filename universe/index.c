@@ -555,7 +555,7 @@ static int universe_sane(const void *block, const layout *l)
     for (size_t i = 0; i < GROTTO_MAP_UNIVERSE; i++) {
         const grotto_map_facts *x = &m[i];
         if (i + 96 < GROTTO_MAP_UNIVERSE)
-            __builtin_prefetch(x + 96); /* the page cache's pages: no hardware prefetch across them */
+            __builtin_prefetch(x + 96); /* universe_prefetch_floors (universe.h) says why */
         uint64_t w;
         memcpy(&w, &x->env, 8);
         bad |= (w & H) | ((((w | H) - LO) & (HI - w) & H) ^ H);

@@ -317,15 +317,21 @@ typedef struct class_ranges {
     int16_t lo[GROTTO_BANDS * GT_LOCATION_BAND_COUNT], hi[GROTTO_BANDS * GT_LOCATION_BAND_COUNT];
 } class_ranges;
 
+/* The qualities band b and location band L both hold: lo..hi. */
+static void class_range(int b, int L, int *lo, int *hi)
+{
+    *lo = gt_band[b].qmin > gt_location_bands[L].qmin ? gt_band[b].qmin : gt_location_bands[L].qmin;
+    *hi = gt_band[b].qmax < gt_location_bands[L].qmax ? gt_band[b].qmax : gt_location_bands[L].qmax;
+}
+
 static void class_ranges_init(class_ranges *c)
 {
     for (int b = 0; b < GROTTO_BANDS; b++)
         for (int L = 0; L < GT_LOCATION_BAND_COUNT; L++) {
-            int i = b * GT_LOCATION_BAND_COUNT + L;
-            c->lo[i] = (int16_t)(gt_band[b].qmin > gt_location_bands[L].qmin ? gt_band[b].qmin
-                                                                              : gt_location_bands[L].qmin);
-            c->hi[i] = (int16_t)(gt_band[b].qmax < gt_location_bands[L].qmax ? gt_band[b].qmax
-                                                                              : gt_location_bands[L].qmax);
+            int i = b * GT_LOCATION_BAND_COUNT + L, lo, hi;
+            class_range(b, L, &lo, &hi);
+            c->lo[i] = (int16_t)lo;
+            c->hi[i] = (int16_t)hi;
         }
 }
 
@@ -357,10 +363,8 @@ static void band_reach_init(band_reach *br, int b)
             br->d0 = d < br->d0 ? d : br->d0;
             br->d1 = d;
         }
-    for (int L = 0; L < GT_LOCATION_BAND_COUNT; L++) {
-        br->lo[L] = gt_band[b].qmin > gt_location_bands[L].qmin ? gt_band[b].qmin : gt_location_bands[L].qmin;
-        br->hi[L] = gt_band[b].qmax < gt_location_bands[L].qmax ? gt_band[b].qmax : gt_location_bands[L].qmax;
-    }
+    for (int L = 0; L < GT_LOCATION_BAND_COUNT; L++)
+        class_range(b, L, &br->lo[L], &br->hi[L]);
 }
 
 /* The same as reachable_classes for one band's classes alone, bit L: each
@@ -655,15 +659,10 @@ int universe_query_run(const universe_index *ix, const universe_query *q, univer
         (q->findable && !findable) || !r->hit)
         goto out;
     uint16_t range = (uint16_t)(((1u << q->floor_hi) - 1) & ~((1u << (q->floor_lo - 1)) - 1));
-    /* Both passes read the index's mapped file in order, but its pages are
-     * the page cache's, scattered: the hardware's prefetch stops at every
-     * 4 KB page, so each pass asks for its data a few iterations ahead
-     * (the floors of the seed 8 ahead, the map 96 ahead: 3.5 and 1.9 KB). */
+    /* both passes ask for their data ahead (universe_prefetch_floors) */
     if (fmask)
         for (uint32_t s = 0; s < GROTTO_SEED_COUNT; s++) {
-            const char *ahead = (const char *)&ix->floor[grotto_floor_slot(s + 8 < GROTTO_SEED_COUNT ? s + 8 : s, 1)];
-            for (size_t b = 0; b < GROTTO_MAX_FLOORS * sizeof *ix->floor; b += 64)
-                __builtin_prefetch(ahead + b);
+            universe_prefetch_floors(ix, s + 8);
             for (int k = q->floor_lo; k <= q->floor_hi; k++)
                 if (layout_floor_passes(q, &ix->floor[grotto_floor_slot(s, k)]))
                     fmask[s] |= (uint16_t)(1u << (k - 1));
@@ -679,7 +678,7 @@ int universe_query_run(const universe_index *ix, const universe_query *q, univer
         }
         const grotto_map_facts *d = &ix->map[m];
         if (m + 96 < GROTTO_MAP_UNIVERSE)
-            __builtin_prefetch(d + 96); /* see the floors' pass */
+            __builtin_prefetch(d + 96);
         if ((q->arising && ix->seed_start[seed] == ix->seed_start[seed + 1]) || (q->env && d->env != q->env) ||
             (q->boss && d->boss != q->boss) || (q->floors && d->floors != q->floors) || d->level < q->level_lo ||
             d->level > q->level_hi || (where && !where[m] && m != gift) || (findable && !findable[m]))

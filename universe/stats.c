@@ -80,7 +80,7 @@ static void floor_stats(const universe_index *ix, universe_stats *s)
     for (size_t i = 0; i < GROTTO_FLOOR_UNIVERSE; i++) {
         const grotto_floor_facts *f = &ix->floor[i];
         if (i + 128 < GROTTO_FLOOR_UNIVERSE)
-            __builtin_prefetch(f + 128); /* the index's pages are scattered (query.c, the scan) */
+            __builtin_prefetch(f + 128); /* universe_prefetch_floors */
         ghost += f->ghost_count > 0;
         nipple += f->unreachable_chests > 0;
         chamber += f->region_count > 0;
@@ -121,16 +121,6 @@ static void floor_stats(const universe_index *ix, universe_stats *s)
         s->overflow_floor_seeds[j] /= 4; /* keep S + k for display */
 }
 
-/* The floor facts of a seed, asked for ahead of a pass's use: the index's
- * pages are scattered in memory (the page cache's), and the hardware's
- * prefetch stops at each 4 KB page (query.c, the scan). */
-static void prefetch_seed(const universe_index *ix, uint32_t seed)
-{
-    const char *p = (const char *)&ix->floor[grotto_floor_slot(seed, 1)];
-    for (size_t b = 0; b < GROTTO_MAX_FLOORS * sizeof *ix->floor; b += 64)
-        __builtin_prefetch(p + b);
-}
-
 static int popcount16(unsigned v)
 {
     v = v - ((v >> 1) & 0x5555u);
@@ -146,8 +136,7 @@ static void softlock_stats(const universe_index *ix, const uint8_t *maps, univer
     uint64_t floors_with[4] = {0}, maps_with[4] = {0}; /* locals: see floor_stats */
     for (uint32_t seed = 0; seed < GROTTO_SEED_COUNT; seed++) {
         unsigned up = 0, cut = 0, over = 0; /* bit k-1: floor k */
-        if (seed + 8 < GROTTO_SEED_COUNT)
-            prefetch_seed(ix, seed + 8);
+        universe_prefetch_floors(ix, seed + 8);
         for (int k = 1; k <= GROTTO_MAX_FLOORS; k++) {
             const grotto_floor_facts *f = &ix->floor[grotto_floor_slot(seed, k)];
             up |= (unsigned)(f->up_next_to_chest != 0) << (k - 1);
@@ -182,8 +171,7 @@ static void all_floor_counts(const universe_index *ix, const uint8_t *found, uni
              distinct = 0;
     for (uint32_t seed = 0; seed < GROTTO_SEED_COUNT; seed++) {
         unsigned dmask = 0, reach[GROTTO_MAX_FLOORS + 1] = {0}; /* reach[f]: bit smr of bands with f floors */
-        if (seed + 8 < GROTTO_SEED_COUNT)
-            prefetch_seed(ix, seed + 8);
+        universe_prefetch_floors(ix, seed + 8);
         for (int k = 1; k <= GROTTO_MAX_FLOORS; k++)
             dmask |= (unsigned)(ix->floor[grotto_floor_slot(seed, k)].D > 0) << (k - 1);
         for (int b = 0; b < GROTTO_BANDS; b++) {

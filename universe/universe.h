@@ -19,6 +19,7 @@
 #include <stdint.h>
 
 #include "grotto/engine.h"
+#include "grotto/record.h"
 #include "grotto/sweep.h"
 #include "grotto/tables.h"
 #include "grotto/timer.h"
@@ -133,6 +134,20 @@ void universe_index_map_floors(const universe_index *ix, uint32_t seed, int coun
 /* The same floors for engine e: read from the index when the index is e's
  * own (ix->engine == e), else asked of e->map_floors (another engine's
  * search stays its own). 0, or -1 when e refused. */
+/* Passes over the index ask for its data ahead of use: the cache file's
+ * pages are the page cache's, scattered in memory, and the hardware's
+ * prefetch stops at each 4 KB page. This asks for the 16 floor facts of a
+ * seed (a pass over seeds calls it for the seed 8 ahead: 3.5 KB); passes
+ * over maps or floors one by one ask for the entry about 2 KB ahead. */
+static inline void universe_prefetch_floors(const universe_index *ix, uint32_t seed)
+{
+    if (seed >= GROTTO_SEED_COUNT)
+        return;
+    const char *p = (const char *)&ix->floor[grotto_floor_slot(seed, 1)];
+    for (size_t b = 0; b < GROTTO_MAX_FLOORS * sizeof *ix->floor; b += 64)
+        __builtin_prefetch(p + b);
+}
+
 int universe_engine_map_floors(const universe_index *ix, const grotto_engine *e, uint32_t seed, int count,
                                grotto_map_floors_t *out);
 /* A map's name by engine e (grotto_engine.map_name; ref's words for an
