@@ -137,34 +137,85 @@ static inline void bg_put_rows(uint8_t *g, int rows, const uint16_t first[16], u
 #endif
 }
 
+/* The growth of one room edge (§7.1-§7.4), made after the edge's draws:
+ * grown[i] cells outward from the edge cell on line i (its column for an
+ * edge along a row, its row for an edge along a column) become floor,
+ * doors kept. Deferring it is exact: within one edge no later draw or
+ * check reads a cell that an earlier cell's growth writes (growth writes
+ * only outside the room, each cell on its own line across the edge; the
+ * pre-check reads the edge cell's own line, or under R1 its own row; a
+ * shrink reads only the room's cells). The edge's first cell is g[first];
+ * outward is -in. Rows are written whole: one select per row, no branch
+ * per cell or per drawn length. */
+static inline void bg_grow_edge(uint8_t *g, int first, int count, int along, int in, int grow,
+                                const uint8_t grown[GROTTO_GRID])
+{
+#if defined(__SSE2__)
+    const __m128i door = _mm_set1_epi8((char)GROTTO_TILE_DOOR);
+    if (along == 1) { /* top or bottom: row after row outward, every column at once */
+        const __m128i reach = _mm_loadu_si128((const __m128i *)(const void *)grown);
+        uint8_t *row = g + (first & ~(GROTTO_GRID - 1));
+        for (int k = 0; k < grow; k++) {
+            row -= in;
+            __m128i *q = (__m128i *)(void *)row, v = _mm_loadu_si128(q);
+            __m128i m = _mm_andnot_si128(_mm_cmpeq_epi8(v, door), _mm_cmpgt_epi8(reach, _mm_set1_epi8((char)k)));
+            _mm_storeu_si128(q, _mm_andnot_si128(m, v));
+        }
+        return;
+    }
+    /* left or right: each row of the edge, the columns its growth reaches */
+    const __m128i col = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    int x = first & (GROTTO_GRID - 1), y0 = first / GROTTO_GRID;
+    for (int y = y0; y < y0 + count; y++) {
+        int n = grown[y], lo = in > 0 ? x - n : x + 1, hi = in > 0 ? x - 1 : x + n;
+        __m128i *q = (__m128i *)(void *)(g + GROTTO_GRID * y), v = _mm_loadu_si128(q);
+        __m128i m = _mm_and_si128(_mm_cmpgt_epi8(col, _mm_set1_epi8((char)(lo - 1))),
+                                  _mm_cmplt_epi8(col, _mm_set1_epi8((char)(hi + 1))));
+        m = _mm_andnot_si128(_mm_cmpeq_epi8(v, door), m);
+        _mm_storeu_si128(q, _mm_andnot_si128(m, v));
+    }
+#else
+    int line0 = along == 1 ? first & (GROTTO_GRID - 1) : first / GROTTO_GRID;
+    uint8_t *c = g + first;
+    for (int p = 0; p < count; p++, c += along) {
+        uint8_t *q = c;
+        for (int k = 0; k < grown[line0 + p] && k < grow; k++) {
+            q -= in;
+            if (*q != GROTTO_TILE_DOOR)
+                *q = GROTTO_TILE_FLOOR;
+        }
+    }
+#endif
+}
+
 /* One room edge of the erosion (§7.1-§7.4): `count` edge cells from
- * `first`, `along` apart; `in` is the step inward; the shrink pre-check
+ * g[first], `along` apart; `in` is the step inward; the shrink pre-check
  * reads the cell at `outside` from the edge cell (-in, except on the right
  * edge: quirk R1); growth is drawn from RANGE(0, grow), a shrink run from
  * RANGE(0, half). Draws from *s exactly as the spec's loop does.
  *
- * A growth visits len cells outward and floors every one but a door. A
- * shrink run walls cells inward from the edge while the cell is no door,
- * the next one inward no wall, and on each side the neighbour of the cell
- * is a wall or the neighbour of the next one is not.
+ * A growth floors the first len cells outward, all but doors
+ * (bg_grow_edge, after the edge's draws). A shrink run walls cells inward
+ * from the edge while the cell is no door, the next one inward no wall,
+ * and on each side the neighbour of the cell is a wall or the neighbour of
+ * the next one is not.
  *
  * The drawn grow-or-shrink bit is not branched on (such a branch is
  * mispredicted half the time): per open edge cell both possible second
  * draws are one step, and the state, the growth length and the run length
- * are selected by masks; only a nonzero shrink length is branched on. The
- * growth pass runs for every open cell of an edge that can grow (grow > 0,
- * fixed per edge, so the branch is predicted) and rewrites all `grow`
- * cells of its reach, each kept as it was beyond the drawn length (all of
- * them when no growth was drawn: length 0) or where it is a door. */
-static inline void bg_erode_edge(uint32_t *s, uint8_t *first, int count, int along, int in, int outside, int grow,
-                                 int half)
+ * are selected by masks; only a nonzero shrink length is branched on. */
+static inline void bg_erode_edge(uint32_t *s, uint8_t *g, int first, int count, int along, int in, int outside,
+                                 int grow, int half)
 {
     uint32_t st = *s;
     /* RANGE(0, grow) and RANGE(0, half) as remainders by direct computation
      * (lcg.h impl_mod15) with the magic numbers fetched once per edge */
     const uint32_t ng = (uint32_t)grow + 1u, nh = (uint32_t)half + 1u, grow_draws = grow != 0;
     const uint32_t mg = impl_fastmod_magic[ng], mh = impl_fastmod_magic[nh];
-    for (uint8_t *c = first; count > 0; count--, c += along) {
+    uint8_t grown[GROTTO_GRID] = {0}; /* growth drawn, by line across the edge */
+    uint8_t *gl = grown + (along == 1 ? first & (GROTTO_GRID - 1) : first / GROTTO_GRID);
+    uint8_t *c = g + first;
+    for (int p = 0; p < count; p++, c += along) {
         uint32_t t = *c;
         if (bg_blocked((uint8_t)t))
             continue; /* no draw */
@@ -182,16 +233,8 @@ static inline void bg_erode_edge(uint32_t *s, uint8_t *first, int count, int alo
          * after a growth when grow > 0, after no growth when it may shrink) */
         uint32_t if_grows = grow_draws ? s2 : s1, if_not = may_shrink ? s2 : s1;
         st = grows ? if_grows : if_not;
-        uint32_t lg = (uint32_t)(((uint64_t)(mg * r2) * ng) >> 32) & (0u - grows);
+        gl[p] = (uint8_t)((uint32_t)(((uint64_t)(mg * r2) * ng) >> 32) & (0u - grows));
         uint32_t ls = (uint32_t)(((uint64_t)(mh * r2) * nh) >> 32) & (0u - shrinks);
-        if (grow) {
-            uint8_t *q = c;
-            for (uint32_t k = 0; k < (uint32_t)grow; k++) {
-                q -= in;
-                uint8_t v = *q;
-                *q = (uint8_t)(v & (0u - (uint32_t)((k >= lg) | (v == GROTTO_TILE_DOOR)))); /* floor is 0 */
-            }
-        }
         uint8_t *q = c;
         for (; ls > 0; ls--, q += in) {
             const uint8_t *next = q + in;
@@ -205,6 +248,8 @@ static inline void bg_erode_edge(uint32_t *s, uint8_t *first, int count, int alo
         }
     }
     *s = st;
+    if (grow)
+        bg_grow_edge(g, first, count, along, in, grow, grown);
 }
 
 #endif

@@ -211,11 +211,10 @@ static inline void erode_axis(uint8_t *g, uint32_t *s, const lnode *N, const lro
     int count = R->hi[b] + 1 - R->lo[b], half = (R->hi[a] + 1 - R->lo[a]) / 2;
     int grow_lo = special ? R->lo[a] - 1 : R->lo[a] - N->lo[a];
     int grow_hi = special ? size - R->hi[a] - 1 : N->hi[a] - R->hi[a];
-    uint8_t *lo_edge = g + R->lo[a] * in + R->lo[b] * along;
-    uint8_t *hi_edge = g + R->hi[a] * in + R->lo[b] * along;
+    int lo_edge = R->lo[a] * in + R->lo[b] * along, hi_edge = R->hi[a] * in + R->lo[b] * along;
     int hi_outside = a ? in : R->lo[1] + 1 - R->hi[0]; /* R1 on the right edge */
-    bg_erode_edge(s, lo_edge, count, along, in, -in, grow_lo, half);
-    bg_erode_edge(s, hi_edge, count, along, -in, hi_outside, grow_hi, half);
+    bg_erode_edge(s, g, lo_edge, count, along, in, -in, grow_lo, half);
+    bg_erode_edge(s, g, hi_edge, count, along, -in, hi_outside, grow_hi, half);
 }
 
 static inline void erode(work_area *wa, uint32_t *s, int n)

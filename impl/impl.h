@@ -8,10 +8,10 @@
  * floor-generation.md), analysis.c the detection rules (§12), elist.c the
  * enemy-list terms and cut (enemy-list.md), details.c map details
  * (map-details.md), mapgen.c whole maps, timer.c timer values
- * (rng-and-timer.md §4), sweep.c the whole-universe sweep, engine.c the
- * engine interface; tables.c every table they read (built before main(),
- * no initialisation call anywhere); lcg.h, bitboard.h, packed.h the inline
- * primitives. */
+ * (rng-and-timer.md §4), sweep.c the whole-universe sweep, fnv.c its
+ * record digests, engine.c the engine interface; tables.c every table they
+ * read (built before main(), no initialisation call anywhere); lcg.h,
+ * bitboard.h, packed.h the inline primitives. */
 #ifndef IMPL_IMPL_H
 #define IMPL_IMPL_H
 
@@ -199,6 +199,18 @@ extern uint8_t impl_timer_locations[GROTTO_QUALITY_MAX + 1];
 
 /* FNV prime powers P^z, z = 0..GROTTO_MAP_RECORD_SIZE (sweep.c, tables.c). */
 extern uint64_t impl_fnv_prime_pow[];
+
+/* The digests (records.md, grotto_fnv1a) of n records (fnv.c): record r is
+ * the len[r] bytes at base + r * stride (len NULL: all stride bytes long).
+ * The AVX-512 path is taken where the CPU has it and every length rounded
+ * up to 8 lies within stride; the scalar path otherwise. */
+void impl_fnv1a_records(const uint8_t *base, size_t stride, const uint16_t *len, size_t n, uint64_t *out);
+/* The same on one path (for the tests): 0, or -1 with nothing written
+ * when the path is not built in, the CPU lacks it or the lengths do not
+ * fit the stride. */
+enum { IMPL_FNV_SCALAR, IMPL_FNV_AVX512 };
+int impl_fnv1a_records_on(int path, const uint8_t *base, size_t stride, const uint16_t *len, size_t n,
+                          uint64_t *out);
 
 /* The chest timer (chests.md §3; impl/chests.c): grotto/engine.h
  * chest_seconds and chest_hits, as grotto/chests.h defines them. Tables

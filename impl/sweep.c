@@ -25,10 +25,11 @@
  * per seed and (n, monster rank), and the slots of floors 1..16 once per
  * seed and smr, copied into each band's record in one piece.
  *
- * FNV-1a is latency-bound (one multiply per byte), so records are hashed
- * eight streams at a time (four for the last four bands of a seed's maps),
- * read at constant offsets from one pointer; a MapRecord's zero tail after
- * its last floor slot costs one multiplication by a power of the FNV prime.
+ * FNV-1a is one multiply per byte and record, so records are hashed in
+ * batches of 48, side by side (fnv.c: eight chains, or twelve AVX-512
+ * registers of four); a MapRecord is hashed up to its last used floor
+ * slot, and its zero tail costs one multiplication by a power of the FNV
+ * prime.
  *
  * Threads, clocks and progress are the harness's common library's
  * (base/base.h: base_parallel_chunks hands each worker its chunks and its
@@ -72,12 +73,23 @@ typedef struct floor_sum {
     uint32_t first;        /* its facts are a copy (the fields above unset) */
 } floor_sum;
 
-/* Floor records waiting to be hashed eight at a time. */
+/* Records waiting to be hashed (impl_fnv1a_records takes 48 at once on
+ * the AVX-512 path: twelve registers of four in flight), and where their
+ * digests go. A MapRecord is hashed up to its last used floor slot (len),
+ * its stride rounded up to whole 8-byte blocks. */
+enum { BATCH = 48, MAP_STRIDE = (GROTTO_MAP_RECORD_SIZE + 7) / 8 * 8 };
 typedef struct rec_batch {
-    uint8_t rec[8][GROTTO_FLOOR_RECORD_SIZE];
-    uint32_t slot[8];
+    uint8_t rec[BATCH][GROTTO_FLOOR_RECORD_SIZE];
+    uint32_t slot[BATCH];
     int n;
 } rec_batch;
+
+typedef struct map_batch {
+    uint8_t rec[BATCH][MAP_STRIDE];
+    uint16_t len[BATCH];
+    uint32_t slot[BATCH];
+    int n;
+} map_batch;
 
 typedef struct sweep_shared {
     const grotto_sweep_request *req;
@@ -97,68 +109,38 @@ typedef struct sweep_worker {
     uint64_t draws, hashed; /* generator draws made, record bytes hashed */
     floor_sum *buf;
     rec_batch batch;
+    map_batch maps;
 } sweep_worker;
-
-/* FNV-1a of 8 equally long records that lie `stride` bytes apart from
- * base, interleaved: with 8 independent chains the multiplier, not the
- * xor-multiply latency, is the limit (about 1.7x faster than 4 chains
- * here). The records are read at constant offsets from one pointer (the
- * callers' strides are constants): eight separate pointers would not fit
- * in the registers beside the eight chains. */
-static inline void fnv1a_8(const uint8_t *base, size_t stride, size_t len, uint64_t out[8])
-{
-    uint64_t h0 = GROTTO_FNV_OFFSET, h1 = h0, h2 = h0, h3 = h0, h4 = h0, h5 = h0, h6 = h0, h7 = h0;
-    for (const uint8_t *b = base, *end = base + len; b != end; b++) {
-        /* all loads, then all xors, then all multiplies: written this way
-         * the compiler keeps each chain in its register (no copies) */
-        uint64_t c0 = b[0], c1 = b[stride], c2 = b[2 * stride], c3 = b[3 * stride], c4 = b[4 * stride],
-                 c5 = b[5 * stride], c6 = b[6 * stride], c7 = b[7 * stride];
-        h0 ^= c0, h1 ^= c1, h2 ^= c2, h3 ^= c3, h4 ^= c4, h5 ^= c5, h6 ^= c6, h7 ^= c7;
-        h0 *= GROTTO_FNV_PRIME, h1 *= GROTTO_FNV_PRIME, h2 *= GROTTO_FNV_PRIME, h3 *= GROTTO_FNV_PRIME;
-        h4 *= GROTTO_FNV_PRIME, h5 *= GROTTO_FNV_PRIME, h6 *= GROTTO_FNV_PRIME, h7 *= GROTTO_FNV_PRIME;
-    }
-    out[0] = h0;
-    out[1] = h1;
-    out[2] = h2;
-    out[3] = h3;
-    out[4] = h4;
-    out[5] = h5;
-    out[6] = h6;
-    out[7] = h7;
-}
-
-/* The same for 4 records. */
-static inline void fnv1a_4(const uint8_t *base, size_t stride, size_t len, uint64_t out[4])
-{
-    uint64_t h0 = GROTTO_FNV_OFFSET, h1 = h0, h2 = h0, h3 = h0;
-    for (const uint8_t *b = base, *end = base + len; b != end; b++) {
-        uint64_t c0 = b[0], c1 = b[stride], c2 = b[2 * stride], c3 = b[3 * stride];
-        h0 ^= c0, h1 ^= c1, h2 ^= c2, h3 ^= c3;
-        h0 *= GROTTO_FNV_PRIME, h1 *= GROTTO_FNV_PRIME, h2 *= GROTTO_FNV_PRIME, h3 *= GROTTO_FNV_PRIME;
-    }
-    out[0] = h0;
-    out[1] = h1;
-    out[2] = h2;
-    out[3] = h3;
-}
 
 static void batch_flush(sweep_worker *w, uint64_t *digest)
 {
     rec_batch *b = &w->batch;
-    if (!b->n)
-        return;
+    uint64_t h[BATCH];
+    impl_fnv1a_records(b->rec[0], GROTTO_FLOOR_RECORD_SIZE, NULL, (size_t)b->n, h);
     w->hashed += (uint64_t)b->n * GROTTO_FLOOR_RECORD_SIZE;
-    uint64_t h[8]; /* slots past n hash stale records: their digests are dropped */
-    fnv1a_8(b->rec[0], GROTTO_FLOOR_RECORD_SIZE, GROTTO_FLOOR_RECORD_SIZE, h);
     for (int i = 0; i < b->n; i++)
         digest[b->slot[i]] = h[i];
+    b->n = 0;
+}
+
+/* FNV-1a over z zero bytes is one multiplication by P^z: a MapRecord's
+ * zero tail past its last used slot is not hashed byte by byte. */
+static void map_batch_flush(sweep_worker *w, uint64_t *digest)
+{
+    map_batch *b = &w->maps;
+    uint64_t h[BATCH];
+    impl_fnv1a_records(b->rec[0], MAP_STRIDE, b->len, (size_t)b->n, h);
+    for (int i = 0; i < b->n; i++) {
+        digest[b->slot[i]] = h[i] * impl_fnv_prime_pow[GROTTO_MAP_RECORD_SIZE - b->len[i]];
+        w->hashed += b->len[i];
+    }
     b->n = 0;
 }
 
 /* ---- phase 1: three stages over a chunk of generator inputs ---- */
 
 /* Stage 1: every (T, band) layout once, its floors' chests, FloorRecords
- * (grotto_floor_record) hashed eight at a time, and the row masks the later
+ * (grotto_floor_record) hashed 48 at a time, and the row masks the later
  * stages read. Returns the number of floors of the chunk. */
 static int floors_generate(sweep_worker *w, int chunk)
 {
@@ -214,7 +196,7 @@ static int floors_generate(sweep_worker *w, int chunk)
                     cls_made = cls;
                 }
                 if (req->floor_digest) {
-                    if (batch->n == 8)
+                    if (batch->n == BATCH)
                         batch_flush(w, req->floor_digest);
                     batch->slot[batch->n] = slot;
                     f.index = (uint8_t)k;
@@ -457,7 +439,7 @@ static void maps_chunk(sweep_worker *w, int chunk)
     uint32_t s1 = s0 + SEED_CHUNK;
     if (s1 > GROTTO_SEED_COUNT)
         s1 = GROTTO_SEED_COUNT;
-    uint64_t draws = 0, hashed = 0;
+    uint64_t draws = 0;
     grotto_map_t m;
     for (uint32_t seed = s0; seed < s1; seed++) {
         uint32_t v[8];
@@ -467,9 +449,11 @@ static void maps_chunk(sweep_worker *w, int chunk)
         uint16_t rank_draw[GROTTO_MAX_FLOORS][GROTTO_MAX_CHESTS];
         const floor_info *fi = &info[grotto_floor_slot(seed, 1)];
         for (int n = 3; n <= GROTTO_MAX_FLOORS; n++) {
+            /* all three made, whatever the count (a loop over the count
+             * is a mispredicted branch per floor); the extra ones unused */
             int c = fi[n - 1].count;
             uint32_t st = seed + (uint32_t)n;
-            for (int i = 0; i < c; i++)
+            for (int i = 0; i < GROTTO_MAX_CHESTS; i++)
                 rank_draw[n - 1][i] = (uint16_t)impl_draw_at(st, 2 * c + 1 + i);
             draws += (uint64_t)c;
         }
@@ -481,71 +465,60 @@ static void maps_chunk(sweep_worker *w, int chunk)
         floor_cut cut[GROTTO_MAX_FLOORS][GT_MONSTER_RANKS + 1];
         uint16_t cut_ok[GROTTO_MAX_FLOORS] = {0};
         uint8_t tail[GT_MONSTER_RANKS + 1][8 * GROTTO_MAX_FLOORS];
+        memset(tail, 0, sizeof tail); /* copied whole into a record; hashed only up to its floors */
         uint8_t tail_n[GT_MONSTER_RANKS + 1] = {0};
-        uint8_t rec[8][GROTTO_MAP_RECORD_SIZE]; /* only the first len bytes are hashed */
-        for (int b0 = 0; b0 < GROTTO_BANDS; b0 += 8) { /* bands 0-7 eight-way, 8-11 four-way */
-            int nb = GROTTO_BANDS - b0 < 8 ? GROTTO_BANDS - b0 : 8;
-            int len = 0;
-            for (int j = 0; j < nb; j++) {
-                grotto_map_details_t *d = &m.d;
-                impl_details_from_draws(b0 + j, seed, v, d, 0);
-                int used = 12 + 8 * d->floors;
-                len = used > len ? used : len;
-                map_record_head(d, rec[j]);
-                int env = d->env, smr = d->smr;
-                for (int n = tail_n[smr] + 1; n <= d->floors; n++) {
-                    int mr = impl_floor_mr(smr, n);
-                    floor_cut *c = &cut[n - 1][mr];
-                    const floor_info *f = &fi[n - 1];
-                    if (!((cut_ok[n - 1] >> mr) & 1)) {
-                        impl_key_range rr = impl_rank_of_mr[mr];
-                        c->ofs = (uint16_t)(f->ofs_layout + impl_elist_list_ofs(env, mr));
-                        c->D = f->D; /* <= 196: the record's byte needs no clamp */
-                        c->state = (uint8_t)impl_elist_state(c->ofs, f->D, env, mr);
-                        uint64_t sl = (uint64_t)c->ofs << 24 | (uint64_t)c->D << 40 | (uint64_t)c->state << 48;
-                        for (int i = 0; i < f->count; i++)
-                            sl |= (uint64_t)(uint8_t)(rr.lo + impl_scaled(rank_draw[n - 1][i], rr.hi - rr.lo + 1))
-                                  << (8 * i);
-                        c->slot = sl;
-                        cut_ok[n - 1] |= (uint16_t)(1u << mr);
-                    }
-                    memcpy(tail[smr] + 8 * (n - 1), &c->slot, 8);
+        for (int band = 0; band < GROTTO_BANDS; band++) {
+            grotto_map_details_t *d = &m.d;
+            impl_details_from_draws(band, seed, v, d, 0);
+            int env = d->env, smr = d->smr;
+            for (int n = tail_n[smr] + 1; n <= d->floors; n++) {
+                int mr = impl_floor_mr(smr, n);
+                floor_cut *c = &cut[n - 1][mr];
+                const floor_info *f = &fi[n - 1];
+                if (!((cut_ok[n - 1] >> mr) & 1)) {
+                    impl_key_range rr = impl_rank_of_mr[mr];
+                    c->ofs = (uint16_t)(f->ofs_layout + impl_elist_list_ofs(env, mr));
+                    c->D = f->D; /* <= 196: the record's byte needs no clamp */
+                    c->state = (uint8_t)impl_elist_state(c->ofs, f->D, env, mr);
+                    uint64_t sl = (uint64_t)c->ofs << 24 | (uint64_t)c->D << 40 | (uint64_t)c->state << 48;
+                    for (int i = 0; i < GROTTO_MAX_CHESTS; i++) /* a rank byte per chest, 0 past the count */
+                        sl |= ((uint64_t)(uint8_t)(rr.lo + impl_scaled(rank_draw[n - 1][i], rr.hi - rr.lo + 1))
+                               << (8 * i)) & (0u - (uint64_t)(i < f->count));
+                    c->slot = sl;
+                    cut_ok[n - 1] |= (uint16_t)(1u << mr);
                 }
-                if (d->floors > tail_n[smr])
-                    tail_n[smr] = d->floors;
-                /* the floor slots, then zero from the first slot this map lacks */
-                memcpy(rec[j] + 12, tail[smr], sizeof tail[smr]);
-                memset(rec[j] + used, 0, (size_t)(GROTTO_MAP_RECORD_SIZE - used));
-                if (want_map) {
-                    for (int n = 1; n <= d->floors; n++) {
-                        const floor_cut *c = &cut[n - 1][impl_floor_mr(smr, n)];
-                        m.chest_count[n - 1] = fi[n - 1].count;
-                        memcpy(m.chest_rank[n - 1], &c->slot, GROTTO_MAX_CHESTS);
-                        m.elist[n - 1].ofs = c->ofs;
-                        m.elist[n - 1].D = c->D;
-                        m.elist[n - 1].state = c->state;
-                    }
-                    map_outputs(w, b0 + j, seed, &m);
-                }
+                memcpy(tail[smr] + 8 * (n - 1), &c->slot, 8);
             }
+            if (d->floors > tail_n[smr])
+                tail_n[smr] = d->floors;
             if (req->map_digest) {
-                /* bytes past the last used floor slot are zero, and FNV-1a
-                 * over z zero bytes is one multiplication by P^z */
-                uint64_t h[8];
-                if (nb == 8)
-                    fnv1a_8(rec[0], GROTTO_MAP_RECORD_SIZE, (size_t)len, h);
-                else
-                    fnv1a_4(rec[0], GROTTO_MAP_RECORD_SIZE, (size_t)len, h);
-                hashed += (uint64_t)nb * (uint64_t)len;
-                for (int j = 0; j < nb; j++)
-                    req->map_digest[grotto_map_slot(b0 + j, seed)] =
-                        h[j] * impl_fnv_prime_pow[GROTTO_MAP_RECORD_SIZE - len];
+                /* the head and the used floor slots; the hash stops there */
+                map_batch *mb = &w->maps;
+                if (mb->n == BATCH)
+                    map_batch_flush(w, req->map_digest);
+                int used = 12 + 8 * d->floors;
+                map_record_head(d, mb->rec[mb->n]);
+                memcpy(mb->rec[mb->n] + 12, tail[smr], sizeof tail[smr]); /* one size: no branch */
+                mb->len[mb->n] = (uint16_t)used;
+                mb->slot[mb->n++] = (uint32_t)grotto_map_slot(band, seed);
             }
-            w->maps_emitted += (uint64_t)nb;
+            if (want_map) {
+                for (int n = 1; n <= d->floors; n++) {
+                    const floor_cut *c = &cut[n - 1][impl_floor_mr(smr, n)];
+                    m.chest_count[n - 1] = fi[n - 1].count;
+                    memcpy(m.chest_rank[n - 1], &c->slot, GROTTO_MAX_CHESTS);
+                    m.elist[n - 1].ofs = c->ofs;
+                    m.elist[n - 1].D = c->D;
+                    m.elist[n - 1].state = c->state;
+                }
+                map_outputs(w, band, seed, &m);
+            }
         }
+        w->maps_emitted += GROTTO_BANDS;
     }
+    if (req->map_digest)
+        map_batch_flush(w, req->map_digest);
     w->draws += draws;
-    w->hashed += hashed;
     w->maps_s += base_thread_cpu() - ta;
 }
 

@@ -258,9 +258,9 @@ Test(impl_grid, erode_edge_vs_spec)
         int lo[2] = {x0, y0}, hi[2] = {x1, y1};
         int count = hi[b] + 1 - lo[b], half = (hi[a] + 1 - lo[a]) / 2;
         if (edge == 0 || edge == 2)
-            bg_erode_edge(&t, got + lo[a] * in + lo[b] * along, count, along, in, -in, grow, half);
+            bg_erode_edge(&t, got, lo[a] * in + lo[b] * along, count, along, in, -in, grow, half);
         else
-            bg_erode_edge(&t, got + hi[a] * in + lo[b] * along, count, along, -in, a ? in : y0 + 1 - x1, grow, half);
+            bg_erode_edge(&t, got, hi[a] * in + lo[b] * along, count, along, -in, a ? in : y0 + 1 - x1, grow, half);
         cr_assert_eq(t, s, "#%d edge %d: generator state", rep, edge);
         expect_same(got, &want, "edge", rep);
         checked++;

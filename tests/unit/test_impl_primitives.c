@@ -11,6 +11,7 @@
 #include "impl.h"
 #include "lcg.h"
 #include "grotto/engine.h"
+#include "grotto/record.h"
 
 /* ---- the test PRNG (helpers/testrng.h) ---- */
 static uint64_t rs = 0x9E3779B97F4A7C15ull;
@@ -130,6 +131,96 @@ static void masks_naive(const uint8_t *g, uint16_t bm[16])
             if (naive_blocked(g[16 * y + x]))
                 bm[y] |= (uint16_t)(1u << x);
     }
+}
+
+/* ---- record digests, many at once (impl/fnv.c) ---- */
+
+/* Whether this CPU runs impl's AVX-512 digest path (the same question
+ * fnv.c asks): then the path must be taken, not just be right. */
+static int cpu_has_avx512(void)
+{
+#if defined(__x86_64__) && defined(__GNUC__)
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+           __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vl");
+#else
+    return 0;
+#endif
+}
+
+Test(impl_primitives, record_digests_both_paths)
+{
+    enum { STRIDE = 304, MAX_N = 100 }; /* 300 bytes rounded up to whole 8-byte blocks */
+    static uint8_t buf[MAX_N * STRIDE];
+    static uint64_t got[MAX_N + 1];
+    uint16_t len[MAX_N];
+    int fast = cpu_has_avx512(), lengths_seen[301] = {0};
+    long compared = 0;
+    for (int rep = 0; rep < 400; rep++) {
+        int n = rep % (MAX_N + 1); /* 0..100: every size of a last, partial group of 48 */
+        for (size_t i = 0; i < sizeof buf; i++)
+            buf[i] = (uint8_t)rnd();
+        for (int r = 0; r < n; r++) {
+            /* every length 0..300 over the run; some batches all equal */
+            len[r] = (uint16_t)(rep % 4 == 0 ? 272 : (rep * 37 + r * 11) % 301);
+            lengths_seen[len[r]] = 1;
+        }
+        for (int path = IMPL_FNV_SCALAR; path <= IMPL_FNV_AVX512; path++) {
+            for (int r = 0; r <= n; r++) /* no digest left over from the other path */
+                got[r] = 0xA5A5A5A5A5A5A5A5ull;
+            int rc = impl_fnv1a_records_on(path, buf, STRIDE, len, (size_t)n, got);
+            if (path == IMPL_FNV_AVX512 && !fast) {
+                cr_assert_eq(rc, -1, "no AVX-512 here, yet the path answered");
+                continue;
+            }
+            cr_assert_eq(rc, 0, "path %d refused %d records of stride %d", path, n, STRIDE);
+            for (int r = 0; r < n; r++, compared++)
+                cr_assert_eq(got[r], grotto_fnv1a(buf + (size_t)r * STRIDE, len[r]), "path %d, record %d of %d, %d bytes",
+                             path, r, n, len[r]);
+            cr_assert_eq(got[n], 0xA5A5A5A5A5A5A5A5ull, "path %d wrote past %d digests", path, n);
+        }
+        memset(got, 0, sizeof got);
+        impl_fnv1a_records(buf, STRIDE, len, (size_t)n, got); /* whichever path this CPU takes */
+        for (int r = 0; r < n; r++)
+            cr_assert_eq(got[r], grotto_fnv1a(buf + (size_t)r * STRIDE, len[r]));
+    }
+    for (int l = 0; l <= 300; l++)
+        cr_assert(lengths_seen[l], "length %d never tried", l);
+
+    /* records of the stride's length (len NULL): FloorRecords, and
+     * 140-byte records packed tight, which the AVX-512 path refuses (their
+     * last block would run into the next record) */
+    static const struct {
+        size_t stride, n;
+    } whole[] = {{GROTTO_FLOOR_RECORD_SIZE, 48}, {GROTTO_FLOOR_RECORD_SIZE, 97}, {GROTTO_MAP_RECORD_SIZE, 9}};
+    for (size_t c = 0; c < sizeof whole / sizeof whole[0]; c++) {
+        size_t st = whole[c].stride, n = whole[c].n;
+        for (int path = IMPL_FNV_SCALAR; path <= IMPL_FNV_AVX512; path++) {
+            memset(got, 0, sizeof got);
+            int rc = impl_fnv1a_records_on(path, buf, st, NULL, n, got);
+            int want = path == IMPL_FNV_SCALAR || (fast && st % 8 == 0) ? 0 : -1;
+            cr_assert_eq(rc, want, "path %d, stride %zu: %d", path, st, rc);
+            for (size_t r = 0; rc == 0 && r < n; r++, compared++)
+                cr_assert_eq(got[r], grotto_fnv1a(buf + r * st, st));
+        }
+    }
+    /* lengths whose whole blocks pass the stride: the AVX-512 path refuses
+     * them (it would read the next record), the dispatcher still answers */
+    uint16_t over[3] = {140, 141, 144};
+    for (int path = IMPL_FNV_SCALAR; path <= IMPL_FNV_AVX512; path++) {
+        cr_assert_eq(impl_fnv1a_records_on(path, buf, 144, over, 3, got), path == IMPL_FNV_SCALAR || fast ? 0 : -1,
+                     "lengths up to the stride: taken");
+        uint16_t bad[3] = {140, 145, 12};
+        cr_assert_eq(impl_fnv1a_records_on(path, buf, 144, bad, 3, got), path == IMPL_FNV_SCALAR ? 0 : -1,
+                     "a length past the stride: the AVX-512 path must refuse");
+    }
+    uint16_t bad[3] = {140, 145, 12};
+    memset(got, 0, sizeof got);
+    impl_fnv1a_records(buf, 144, bad, 3, got);
+    for (int r = 0; r < 3; r++)
+        cr_assert_eq(got[r], grotto_fnv1a(buf + (size_t)r * 144, bad[r]));
+    fprintf(stderr, "record digests: %ld compared with grotto_fnv1a; AVX-512 path %s\n", compared,
+            fast ? "taken and checked" : "absent on this CPU (scalar path only)");
 }
 
 /* ---- fills ---- */
