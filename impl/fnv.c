@@ -16,7 +16,7 @@
  *    the 8 steps moves its byte into the low byte of every lane, zeroing
  *    the others, with one in-lane shuffle (PSHUFB).
  *    256-bit registers, not 512: measured in the sweep (docs/performance.md,
- *    5 December), the 512-bit kernel was faster alone (0.13 against 0.21
+ *    4 December, night), the 512-bit kernel was faster alone (0.13 against 0.21
  *    ns a byte) but slower in the sweep, whose other code then ran on a
  *    core clocked for 512-bit work.
  *
