@@ -353,6 +353,12 @@ static const cli_field DOMAIN_FIELDS[] = {
      "CPU time of each engine's chest-content calls alone (their maps not counted)", NULL},
     {"domains[].contents_cpu_seconds.a", "number", "always", "engine A's", NULL},
     {"domains[].contents_cpu_seconds.b", "number", "always", "engine B's", NULL},
+    {"domains[].engine_cpu_seconds", "object", "in `at` and `multibug`",
+     "CPU time of each engine's calls alone (and the encoding of their answers), the comparison not counted",
+     NULL},
+    {"domains[].engine_cpu_seconds.a", "number", "always", "engine A's", NULL},
+    {"domains[].engine_cpu_seconds.b", "number or null", "always",
+     "engine B's; `null` without `--b` (which these domains require)", NULL},
     {"domains[].first", "array of object", "always",
      "the first mismatched items: the item's fields (`seed`, `floor`, `band`, `quality`, `timer`, `base`, `record`, "
      "`sweep_digest`; for `at`: `seed`, `part` - `marks`, `whistle` or `scan` - and for a scan `pattern` (the "
@@ -380,7 +386,8 @@ static const cli_result DOMAINS_RESULT = {
     "oracle",
     "`grotto oracle [DOMAIN...] --json`: one entry per domain run.",
     "oracle floors --a impl --json --quiet; oracle timers --a ref --b impl --json --quiet; "
-    "oracle walk --a impl --json --quiet; oracle chests --a impl --b ref --json --quiet",
+    "oracle walk --a impl --json --quiet; oracle chests --a impl --b ref --json --quiet; "
+    "oracle multibug --a impl --b ref --json --quiet",
     DOMAIN_FIELDS,
     NULL,
 };

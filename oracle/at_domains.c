@@ -209,6 +209,7 @@ typedef struct at_pass {
     whistle_list whistles;
     atomic_uint_fast64_t visits;
     atomic_uint_fast64_t cpu_ns;
+    atomic_uint_fast64_t side_ns[SIDES]; /* each engine's calls alone (and their encoding) */
 } at_pass;
 
 static uint8_t ab_kind(const int ok[SIDES], const uint8_t *a, const uint8_t *b, size_t n)
@@ -222,6 +223,35 @@ static void account(at_pass *p, uint64_t visits, double cpu_from)
     atomic_fetch_add(&p->cpu_ns, (uint64_t)((base_thread_cpu() - cpu_from) * 1e9));
 }
 
+/* One engine's calls for a unit, timed as one block: the thread CPU
+ * clock is a system call, and two around each of a seed's hundreds of
+ * calls would cost more than many of the calls. */
+static void side_done(at_pass *p, int side, double cpu_from)
+{
+    atomic_fetch_add(&p->side_ns[side], (uint64_t)((base_thread_cpu() - cpu_from) * 1e9));
+}
+
+/* What one engine answers for one seed, encoded: its marks, its whistle
+ * answers and its scans. */
+typedef struct at_answers {
+    int marks_ok;
+    uint8_t marks[MARKS_BYTES];
+    uint8_t whistle[ORACLE_AT_WHISTLE_BYTES];
+    int scan_ok[ORACLE_AT_SCANS];
+    uint8_t scan[ORACLE_AT_SCANS][SCAN_BYTES];
+} at_answers;
+
+static void at_answers_of(const grotto_engine *e, uint32_t seed, const whistle_list *w, at_answers *a)
+{
+    a->marks_ok = oracle_at_marks_bytes(e, seed, a->marks);
+    whistle_bytes(e, seed, w, a->whistle);
+    for (int i = 0; i < ORACLE_AT_SCANS; i++) {
+        grotto_at_scan_query q;
+        oracle_at_scan_query(i, &q);
+        a->scan_ok[i] = oracle_at_scan_bytes(e, seed, &q, a->scan[i]);
+    }
+}
+
 /* at: one unit per seed, its ORACLE_AT_PER_SEED parts */
 static void at_unit(size_t unit, void *arg)
 {
@@ -229,26 +259,20 @@ static void at_unit(size_t unit, void *arg)
     double t0 = base_thread_cpu();
     uint32_t seed = (uint32_t)unit;
     uint8_t *flags = p->flags + (size_t)seed * ORACLE_AT_PER_SEED;
-    int ok[SIDES];
-
-    uint8_t marks[SIDES][MARKS_BYTES];
-    for (int s = 0; s < SIDES; s++)
-        ok[s] = oracle_at_marks_bytes(p->e[s], seed, marks[s]);
-    flags[0] = ab_kind(ok, marks[0], marks[1], MARKS_BYTES);
-
-    uint8_t wb[SIDES][ORACLE_AT_WHISTLE_BYTES];
-    for (int s = 0; s < SIDES; s++)
-        whistle_bytes(p->e[s], seed, &p->whistles, wb[s]);
+    at_answers ans[SIDES];
+    for (int s = 0; s < SIDES; s++) {
+        double c0 = base_thread_cpu();
+        at_answers_of(p->e[s], seed, &p->whistles, &ans[s]);
+        side_done(p, s, c0);
+    }
+    int ok[SIDES] = {ans[0].marks_ok, ans[1].marks_ok};
+    flags[0] = ab_kind(ok, ans[0].marks, ans[1].marks, MARKS_BYTES);
     ok[0] = ok[1] = 1;
-    flags[1] = ab_kind(ok, wb[0], wb[1], 2 * (size_t)p->whistles.n);
-
+    flags[1] = ab_kind(ok, ans[0].whistle, ans[1].whistle, 2 * (size_t)p->whistles.n);
     for (int i = 0; i < ORACLE_AT_SCANS; i++) {
-        grotto_at_scan_query q;
-        oracle_at_scan_query(i, &q);
-        uint8_t sb[SIDES][SCAN_BYTES];
-        for (int s = 0; s < SIDES; s++)
-            ok[s] = oracle_at_scan_bytes(p->e[s], seed, &q, sb[s]);
-        flags[2 + i] = ab_kind(ok, sb[0], sb[1], SCAN_BYTES);
+        ok[0] = ans[0].scan_ok[i];
+        ok[1] = ans[1].scan_ok[i];
+        flags[2 + i] = ab_kind(ok, ans[0].scan[i], ans[1].scan[i], SCAN_BYTES);
     }
     account(p, ORACLE_AT_PER_SEED, t0);
 }
@@ -259,20 +283,23 @@ static void multibug_unit(size_t unit, void *arg)
     at_pass *p = arg;
     double t0 = base_thread_cpu();
     uint32_t seed = (uint32_t)unit;
-    grotto_map_floors_t fl[SIDES];
-    int fl_ok[SIDES];
-    for (int s = 0; s < SIDES; s++)
-        fl_ok[s] = p->e[s]->map_floors(seed, GROTTO_MAX_FLOORS, &fl[s]) == 0;
-    for (int b = 0; b < GROTTO_BANDS; b++) {
-        uint8_t rec[SIDES][MULTIBUG_BYTES];
-        int ok[SIDES];
-        for (int s = 0; s < SIDES; s++) {
+    uint8_t rec[SIDES][GROTTO_BANDS][MULTIBUG_BYTES];
+    int ok[SIDES][GROTTO_BANDS];
+    for (int s = 0; s < SIDES; s++) {
+        double c0 = base_thread_cpu();
+        grotto_map_floors_t fl;
+        int fl_ok = p->e[s]->map_floors(seed, GROTTO_MAX_FLOORS, &fl) == 0;
+        for (int b = 0; b < GROTTO_BANDS; b++) {
             grotto_multibug_t m;
-            ok[s] = fl_ok[s] && p->e[s]->multibug(gt_band[b].code, &fl[s], &m) == 0;
-            if (ok[s])
-                oracle_multibug_bytes(&m, rec[s]);
+            ok[s][b] = fl_ok && p->e[s]->multibug(gt_band[b].code, &fl, &m) == 0;
+            if (ok[s][b])
+                oracle_multibug_bytes(&m, rec[s][b]);
         }
-        p->flags[grotto_map_slot(b, seed)] = ab_kind(ok, rec[0], rec[1], MULTIBUG_BYTES);
+        side_done(p, s, c0);
+    }
+    for (int b = 0; b < GROTTO_BANDS; b++) {
+        int both[SIDES] = {ok[0][b], ok[1][b]};
+        p->flags[grotto_map_slot(b, seed)] = ab_kind(both, rec[0][b], rec[1][b], MULTIBUG_BYTES);
     }
     account(p, GROTTO_BANDS, t0);
 }
@@ -287,6 +314,8 @@ static void summarize(const at_pass *p, oracle_domain d, double wall, oracle_com
     r->visits = atomic_load(&p->visits);
     r->seconds = wall;
     r->cpu_seconds = (double)atomic_load(&p->cpu_ns) * 1e-9;
+    for (int s = 0; s < SIDES; s++)
+        r->engine_cpu_seconds[s] = (double)atomic_load(&p->side_ns[s]) * 1e-9;
     int show = o->show < 0 ? 0 : o->show > ORACLE_MAX_SHOW ? ORACLE_MAX_SHOW : o->show;
     size_t n = oracle_domain_size(d);
     for (size_t i = 0; i < n; i++) {

@@ -189,7 +189,8 @@ typedef struct oracle_compare_result {
     double search_cpu_seconds[2]; /* walk: CPU of A's and of B's walk searches alone
                                      (their floor generation not counted) */
     double engine_cpu_seconds[2]; /* chests: CPU of A's and of B's chest_seconds
-                                     calls alone (their maps not counted) */
+                                     calls alone (their maps not counted); at,
+                                     multibug: of each engine's calls alone */
 } oracle_compare_result;
 
 /* walk: A's and B's costs of an item in one value - bits 0-15 A's cost,

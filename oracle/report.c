@@ -454,6 +454,17 @@ static void add_names(char *buf, size_t size, const char *tmpl, const char *a, c
             add(buf, size, "%c", *p);
 }
 
+/* "; WHAT alone: A s[, B s]" from a {"a", "b"} object of CPU seconds, if
+ * the document has one. */
+static void add_per_engine(char *buf, size_t size, const char *what, const json_t *cpu, const char *a, const char *b)
+{
+    if (!cpu)
+        return;
+    add(buf, size, "; %s alone: %s %.2f s", what, a, res_get_num(cpu, "a"));
+    if (res_has(cpu, "b"))
+        add(buf, size, ", %s %.2f s", b, res_get_num(cpu, "b"));
+}
+
 void oracle_summary_text(const json_t *d, char *buf, size_t size)
 {
     int dom = oracle_domain_by_name(res_get_str(d, "domain")), n;
@@ -474,14 +485,9 @@ void oracle_summary_text(const json_t *d, char *buf, size_t size)
     }
     add(buf, size, "%s in %.2f s (cpu %.2f s", *sep == ';' ? ")" : "", res_get_num(d, "seconds"),
         res_get_num(d, "cpu_seconds"));
-    const json_t *search = json_object_get(d, "search_cpu_seconds"), *contents = json_object_get(d, "contents_cpu_seconds");
-    if (search)
-        add(buf, size, "; the searches alone: %s %.2f s", a, res_get_num(search, "a"));
-    if (search && res_has(search, "b"))
-        add(buf, size, ", %s %.2f s", b, res_get_num(search, "b"));
-    if (contents)
-        add(buf, size, "; the contents alone: %s %.2f s, %s %.2f s", a, res_get_num(contents, "a"), b,
-            res_get_num(contents, "b"));
+    add_per_engine(buf, size, "the searches", json_object_get(d, "search_cpu_seconds"), a, b);
+    add_per_engine(buf, size, "the contents", json_object_get(d, "contents_cpu_seconds"), a, b);
+    add_per_engine(buf, size, "the engines' calls", json_object_get(d, "engine_cpu_seconds"), a, b);
     add(buf, size, ")");
 }
 
@@ -581,6 +587,17 @@ static json_t *first_value(const oracle_compare_result *r, int i, const oracle_c
     return e;
 }
 
+/* key: {"a": A's seconds, "b": B's, or null without a B} */
+static void per_engine_cpu(json_t *v, const char *key, const double seconds[2], const oracle_compare_opts *o)
+{
+    json_t *c = res_obj(v, key);
+    res_num(c, "a", seconds[0], 3);
+    if (o->b)
+        res_num(c, "b", seconds[1], 3);
+    else
+        res_null(c, "b");
+}
+
 json_t *oracle_report_value(const oracle_compare_result *r, const oracle_compare_opts *o)
 {
     json_t *v = json_object();
@@ -601,14 +618,10 @@ json_t *oracle_report_value(const oracle_compare_result *r, const oracle_compare
             res_int(d, k[j].json, (long long)kind_count(r, k[j].bit));
     res_num(v, "seconds", r->seconds, 3);
     res_num(v, "cpu_seconds", r->cpu_seconds, 3);
-    if (r->domain == ORACLE_WALK) {
-        json_t *s = res_obj(v, "search_cpu_seconds");
-        res_num(s, "a", r->search_cpu_seconds[0], 3);
-        if (o->b)
-            res_num(s, "b", r->search_cpu_seconds[1], 3);
-        else
-            res_null(s, "b");
-    }
+    if (r->domain == ORACLE_WALK)
+        per_engine_cpu(v, "search_cpu_seconds", r->search_cpu_seconds, o);
+    if (r->domain == ORACLE_AT || r->domain == ORACLE_MULTIBUG)
+        per_engine_cpu(v, "engine_cpu_seconds", r->engine_cpu_seconds, o);
     if (r->domain == ORACLE_CHESTS) {
         res_bool(v, "full", o->chests_full);
         json_t *c = res_obj(v, "contents_cpu_seconds");

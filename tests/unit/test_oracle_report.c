@@ -76,16 +76,21 @@ Test(oracle_report, summary_of_every_domain_names_each_kind_with_its_count)
     static const char TAIL[] = " in 1.50 s (cpu 2.25 s)\n";
     char want[512];
     static const oracle_domain RECORD[] = {ORACLE_FLOORS, ORACLE_MAPS, ORACLE_AT, ORACLE_MULTIBUG};
+    /* at and multibug add each engine's calls alone */
+    static const char CALLS_AB[] = " in 1.50 s (cpu 2.25 s; the engines' calls alone: ref 0.75 s, impl 1.00 s)\n";
+    static const char CALLS_A[] = " in 1.50 s (cpu 2.25 s; the engines' calls alone: ref 0.75 s)\n";
     for (size_t i = 0; i < sizeof RECORD / sizeof RECORD[0]; i++) {
         const char *name = oracle_domain_name(RECORD[i]);
+        int calls = RECORD[i] == ORACLE_AT || RECORD[i] == ORACLE_MULTIBUG;
+        const char *tail_ab = calls ? CALLS_AB : TAIL, *tail_a = calls ? CALLS_A : TAIL;
         snprintf(want, sizeof want, "%s: 40 %s (ref vs impl: 1 differences; ref vs corpus: 2; impl vs corpus: 3)%s",
-                 name, HEAD, TAIL);
+                 name, HEAD, tail_ab);
         expect_summary(RECORD[i], &ab, 1, want);
-        snprintf(want, sizeof want, "%s: 40 %s (ref vs impl: 1 differences)%s", name, HEAD, TAIL);
+        snprintf(want, sizeof want, "%s: 40 %s (ref vs impl: 1 differences)%s", name, HEAD, tail_ab);
         expect_summary(RECORD[i], &ab, 0, want);
-        snprintf(want, sizeof want, "%s: 40 %s (ref vs corpus: 2)%s", name, HEAD, TAIL);
+        snprintf(want, sizeof want, "%s: 40 %s (ref vs corpus: 2)%s", name, HEAD, tail_a);
         expect_summary(RECORD[i], &a, 1, want);
-        snprintf(want, sizeof want, "%s: 40 %s%s", name, HEAD, TAIL);
+        snprintf(want, sizeof want, "%s: 40 %s%s", name, HEAD, tail_a);
         expect_summary(RECORD[i], &a, 0, want);
     }
     snprintf(want, sizeof want,
@@ -188,6 +193,17 @@ Test(oracle_report, json_of_every_domain_carries_the_counts_under_their_kinds)
             expect_differences(j, SWEEP, SWEEP_N, 3);
         else
             expect_differences(j, REC, REC_N, 3);
+        /* each engine's own CPU: at and multibug (the calls), walk (the
+         * searches), chests (the contents), nowhere else */
+        const json_t *calls = json_object_get(j, "engine_cpu_seconds");
+        if (d == ORACLE_AT || d == ORACLE_MULTIBUG) {
+            cr_expect_float_eq(json_real_value(json_object_get(calls, "a")), 0.75, 1e-9, "%s", oracle_domain_name(d));
+            cr_expect_float_eq(json_real_value(json_object_get(calls, "b")), 1.0, 1e-9, "%s", oracle_domain_name(d));
+        } else {
+            cr_expect_null(calls, "%s carries engine_cpu_seconds", oracle_domain_name((oracle_domain)d));
+        }
+        cr_expect_eq(json_object_get(j, "search_cpu_seconds") != NULL, d == ORACLE_WALK);
+        cr_expect_eq(json_object_get(j, "contents_cpu_seconds") != NULL, d == ORACLE_CHESTS);
         json_decref(j);
         /* no B and no corpus: only what A alone is compared with */
         r.against_corpus = 0;
@@ -195,6 +211,8 @@ Test(oracle_report, json_of_every_domain_carries_the_counts_under_their_kinds)
         cr_expect_str_eq(member_str(j, "a"), "impl");
         cr_expect(json_is_null(json_object_get(j, "b")));
         cr_expect(json_is_false(json_object_get(j, "against_corpus")));
+        if (d == ORACLE_AT || d == ORACLE_MULTIBUG)
+            cr_expect(json_is_null(json_object_get(json_object_get(j, "engine_cpu_seconds"), "b")));
         if (d == ORACLE_QUALITIES)
             expect_differences(j, QUAL, QUAL_N, 1);
         else if (d == ORACLE_SWEEP)

@@ -236,6 +236,9 @@ static void check_json(const oracle_compare_result *r, const oracle_compare_opts
     cr_expect_eq(jlong(json_object_get(j, "complete")), 1);
     cr_expect_eq(jlong(json_object_get(j, "against_corpus")), 0);
     cr_expect_eq(jint(json_object_get(j, "differences"), "ab"), (long)r->mismatched);
+    const json_t *calls = json_object_get(j, "engine_cpu_seconds");
+    cr_expect_float_eq(json_number_value(json_object_get(calls, "a")), r->engine_cpu_seconds[0], 6e-4);
+    cr_expect_float_eq(json_number_value(json_object_get(calls, "b")), r->engine_cpu_seconds[1], 6e-4);
     const json_t *first = json_object_get(j, "first");
     cr_assert_eq(json_array_size(first), (size_t)r->first_count);
     const json_t *last = json_array_get(first, json_array_size(first) - 1);
@@ -292,6 +295,13 @@ static int check_planted(void *ctx, const oracle_compare_result *r)
         cr_expect_eq(r->first[i], want[i], "%s difference %zu: item %zu, planted %zu", name, i, r->first[i], want[i]);
         cr_expect_eq(r->first_kind[i], ORACLE_AB);
     }
+    /* each engine's calls timed apart, inside the domain's CPU time */
+    for (int side = 0; side < 2; side++)
+        cr_expect(r->engine_cpu_seconds[side] > 0, "%s: engine %c's calls took %g s", name, 'A' + side,
+                  r->engine_cpu_seconds[side]);
+    cr_expect(r->engine_cpu_seconds[0] + r->engine_cpu_seconds[1] <= r->cpu_seconds + 1e-3,
+              "%s: the engines' %g + %g s exceed the domain's %g s", name, r->engine_cpu_seconds[0],
+              r->engine_cpu_seconds[1], r->cpu_seconds);
     if (r->domain == ORACLE_AT)
         check_at_reports(r, o);
     else
