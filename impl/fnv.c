@@ -67,7 +67,7 @@ static void fnv_scalar(const uint8_t *base, size_t stride, const uint16_t *len, 
 #define AVX512 __attribute__((target("avx512f,avx512bw,avx512dq,avx512vl")))
 
 enum { GROUP_VECTORS = 12, GROUP_RECORDS = 4 * GROUP_VECTORS };
-_Static_assert(GROUP_VECTORS == 12, "fnv_avx512's switch names every size of a last group");
+_Static_assert(GROUP_VECTORS == 12, "fnv_avx512 takes a last group in 4, 8 or 12 registers");
 
 /* Step t of an 8-byte block: byte t of every lane's word, zero-extended
  * (PSHUFB works within 128-bit lanes: two words each; index 0x80 zeroes). */
@@ -136,21 +136,14 @@ AVX512 static void fnv_avx512(const uint8_t *base, size_t stride, const uint16_t
     base += r * stride;
     len = len ? len + r : NULL;
     out += r;
-    switch ((rest + 3) / 4) { /* the last group (1..47 records): as many registers as it fills */
-    case 12: fnv_group(base, stride, len, rest, out, 12); break;
-    case 11: fnv_group(base, stride, len, rest, out, 11); break;
-    case 10: fnv_group(base, stride, len, rest, out, 10); break;
-    case 9: fnv_group(base, stride, len, rest, out, 9); break;
-    case 8: fnv_group(base, stride, len, rest, out, 8); break;
-    case 7: fnv_group(base, stride, len, rest, out, 7); break;
-    case 6: fnv_group(base, stride, len, rest, out, 6); break;
-    case 5: fnv_group(base, stride, len, rest, out, 5); break;
-    case 4: fnv_group(base, stride, len, rest, out, 4); break;
-    case 3: fnv_group(base, stride, len, rest, out, 3); break;
-    case 2: fnv_group(base, stride, len, rest, out, 2); break;
-    case 1: fnv_group(base, stride, len, rest, out, 1); break;
-    default: break;
-    }
+    /* the last group (1..47 records) in a group of 4, 8 or 12 registers,
+     * its missing lanes masked: at most three registers idle */
+    if (rest > 32)
+        fnv_group(base, stride, len, rest, out, 12);
+    else if (rest > 16)
+        fnv_group(base, stride, len, rest, out, 8);
+    else if (rest > 0)
+        fnv_group(base, stride, len, rest, out, 4);
 }
 
 static int have_avx512(void)
