@@ -61,7 +61,7 @@ static void fnv_scalar(const uint8_t *base, size_t stride, const uint16_t *len, 
         out[r] = grotto_fnv1a(base + r * stride, len ? len[r] : stride);
 }
 
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(GROTTO_NO_SIMD)
+#if defined(__x86_64__) && defined(__GNUC__)
 #include <immintrin.h>
 #define FNV_AVX512 1
 #define AVX512 __attribute__((target("avx512f,avx512bw,avx512dq,avx512vl")))
