@@ -2,18 +2,20 @@
  *
  * Phase 1 (floors) walks the floor-generator inputs instead of the floors:
  * a floor's layout up to and including the stairs is a pure function of
- * T = S + k and the size band of k (1-4, 5-8, 9-12, 13-16; the size is a
- * function of T inside a band). Work items are ascending chunks of T; for
- * every (T, band) the layout is generated exactly once (131,084 runs for the
- * 524,288 floors) and immediately consumed: the chest phase runs once per
- * chest class of the band's k with S = T - k in 0..0x7FFF (impl_chest_class:
- * k <= 2, k = 3 with its discards by one 300-step jump, k >= 4; the floors
- * of one class differ only in their index k, so chests, masks, enemy-list
- * terms and facts are made once and copied), then the records, one per
- * floor, are hashed. So the "sliding memo" has
- * depth one layout: no grid outlives its (T, band) step, and per floor only
- * the record digest, the overflow flag, the facts and a 4-byte summary for
- * the map phase (layout part of ElistOfs, D, chest count) are kept.
+ * T = S + k and the floor's size, and inside each band of k (1-4, 5-8,
+ * 9-12, 13-16) the size is a function of T. Bands whose sizes coincide for
+ * a T share one layout (9-12 and 13-16 are both 16 when T mod 3 = 2).
+ * Work items are ascending chunks of T; for every (T, size) the layout is
+ * generated exactly once (108,149 runs for the 524,288 floors, where the
+ * (T, band) pairs are 131,084) and immediately consumed: the chest phase
+ * runs once per chest class of the layout's k with S = T - k in 0..0x7FFF
+ * (impl_chest_class: k <= 2, k = 3 with its discards by one 300-step jump,
+ * k >= 4; the floors of one class differ only in their index k, so chests,
+ * masks, enemy-list terms and facts are made once and copied), then the
+ * records, one per floor, are hashed. So the "sliding memo" has depth one
+ * layout: no grid outlives its (T, size) step, and per floor only the
+ * record digest, the overflow flag, the facts and a 4-byte summary for the
+ * map phase (layout part of ElistOfs, D, chest count) are kept.
  * Enemy-list terms and facts run as separate stages over the chunk's row
  * masks so that their CPU time can be reported.
  *
@@ -139,7 +141,7 @@ static void map_batch_flush(sweep_worker *w, uint64_t *digest)
 
 /* ---- phase 1: three stages over a chunk of generator inputs ---- */
 
-/* Stage 1: every (T, band) layout once, its floors' chests, FloorRecords
+/* Stage 1: every (T, size) layout once, its floors' chests, FloorRecords
  * (grotto_floor_record) hashed 48 at a time, and the row masks the later
  * stages read. Returns the number of floors of the chunk. */
 static int floors_generate(sweep_worker *w, int chunk)
@@ -154,16 +156,27 @@ static int floors_generate(sweep_worker *w, int chunk)
     uint32_t nlayout = 0, draws = 0;
     rec_batch *batch = &w->batch;
     batch->n = 0;
-    for (int band = 0; band < 4; band++) {
-        int k0 = 4 * band + 1;
-        for (uint32_t T = t0; T < t1; T++) {
-            /* k of this band with S = T - k in seed_first..seed_last */
-            int64_t lo = (int64_t)T - sh->seed_last, hi = (int64_t)T - sh->seed_first;
-            int kl = k0 > lo ? k0 : (int)lo, kh = k0 + 3 < hi ? k0 + 3 : (int)hi;
-            if (kl > kh)
+    for (uint32_t T = t0; T < t1; T++) {
+        /* per size band, its k with S = T - k in seed_first..seed_last and
+         * the size they share (0: none) */
+        int kl[4], kh[4], size[4];
+        int64_t lo = (int64_t)T - sh->seed_last, hi = (int64_t)T - sh->seed_first;
+        for (int band = 0; band < 4; band++) {
+            int k0 = 4 * band + 1;
+            kl[band] = k0 > lo ? k0 : (int)lo;
+            kh[band] = k0 + 3 < hi ? k0 + 3 : (int)hi;
+            size[band] = kl[band] <= kh[band] ? impl_floor_size(T - (uint32_t)kl[band], kl[band]) : 0;
+        }
+        for (int band = 0; band < 4; band++) {
+            /* one run per size: a band whose size an earlier band has was
+             * served by that band's run */
+            int seen = !size[band];
+            for (int b = 0; b < band; b++)
+                seen |= size[b] == size[band];
+            if (seen)
                 continue;
             impl_layout L;
-            impl_layout_gen(T, impl_floor_size(T - (uint32_t)kl, kl), &L);
+            impl_layout_gen(T, size[band], &L);
             draws += impl_steps_between(T, L.state); /* the draws of phases 1-6 */
             w->generated++;
             nlayout++;
@@ -179,57 +192,64 @@ static int floors_generate(sweep_worker *w, int chunk)
             /* the floors of a class (impl_chest_class) get the same chests:
              * they differ only in their index k, so chests, masks and the
              * record's other bytes are made once per class, and the later
-             * stages copy the class's first floor (floor_sum.same) */
+             * stages copy the class's first floor (floor_sum.same). The
+             * floors of the layout come band by band, k ascending, and the
+             * class never falls as k grows: a class's floors are
+             * consecutive. */
             int cls_made = -1, count = 0;
             grotto_xy chest[GROTTO_MAX_CHESTS];
             grotto_floor_t f;
             floor_sum *first = NULL;
-            for (int k = kl; k <= kh; k++) {
-                uint32_t S = T - (uint32_t)k;
-                uint32_t slot = (uint32_t)grotto_floor_slot(S - sh->seed_first, k);
-                int cls = impl_chest_class(k);
-                int same = cls == cls_made;
-                if (!same) {
-                    count = impl_place_chests(&L, k, chest, &draws);
-                    if (req->floor_digest)
-                        impl_floor_from_layout(&L, k, count, chest, &f);
-                    cls_made = cls;
-                }
-                if (req->floor_digest) {
-                    if (batch->n == BATCH)
-                        batch_flush(w, req->floor_digest);
-                    batch->slot[batch->n] = slot;
-                    f.index = (uint8_t)k;
-                    grotto_floor_record(&f, batch->rec[batch->n++]);
-                }
-                if (req->overflow)
-                    req->overflow[slot] = L.overflow;
-                floor_sum *fs = &w->buf[nsum++];
-                fs->slot = slot;
-                fs->layout = nlayout;
-                fs->same = (uint8_t)same;
-                if (same) {
-                    fs->first = (uint32_t)(first - w->buf);
+            for (int b = band; b < 4; b++) {
+                if (size[b] != size[band])
                     continue;
+                for (int k = kl[b]; k <= kh[b]; k++) {
+                    uint32_t S = T - (uint32_t)k;
+                    uint32_t slot = (uint32_t)grotto_floor_slot(S - sh->seed_first, k);
+                    int cls = impl_chest_class(k);
+                    int same = cls == cls_made;
+                    if (!same) {
+                        count = impl_place_chests(&L, k, chest, &draws);
+                        if (req->floor_digest)
+                            impl_floor_from_layout(&L, k, count, chest, &f);
+                        cls_made = cls;
+                    }
+                    if (req->floor_digest) {
+                        if (batch->n == BATCH)
+                            batch_flush(w, req->floor_digest);
+                        batch->slot[batch->n] = slot;
+                        f.index = (uint8_t)k;
+                        grotto_floor_record(&f, batch->rec[batch->n++]);
+                    }
+                    if (req->overflow)
+                        req->overflow[slot] = L.overflow;
+                    floor_sum *fs = &w->buf[nsum++];
+                    fs->slot = slot;
+                    fs->layout = nlayout;
+                    fs->same = (uint8_t)same;
+                    if (same) {
+                        fs->first = (uint32_t)(first - w->buf);
+                        continue;
+                    }
+                    first = fs;
+                    fs->up_on_wall = L.up_on_wall;
+                    fs->overflow = L.overflow;
+                    fs->size = L.size;
+                    fs->chest_on_wall = 0;
+                    for (int i = 0; i < count; i++)
+                        fs->chest_on_wall |= (uint8_t)((L.blocked[chest[i].y] >> chest[i].x) & 1u);
+                    /* the layout's masks, then its chests: walkable, not pocket */
+                    impl_floor_masks *m = &fs->m;
+                    *m = lm;
+                    for (int i = 0; i < count; i++) {
+                        uint16_t bit = (uint16_t)(1u << chest[i].x);
+                        m->chest[chest[i].y] |= bit;
+                        m->walk[chest[i].y] |= bit;
+                        m->pocket[chest[i].y] &= (uint16_t)~bit; /* a chest is never on stairs (§11) */
+                        m->chests[i] = chest[i];
+                    }
+                    m->chest_count = (uint8_t)count;
                 }
-                first = fs;
-                fs->up_on_wall = L.up_on_wall;
-                fs->overflow = L.overflow;
-                fs->size = L.size;
-                fs->chest_on_wall = 0;
-                for (int i = 0; i < count; i++)
-                    fs->chest_on_wall |= (uint8_t)((L.blocked[chest[i].y] >> chest[i].x) & 1u);
-                /* the layout's masks, then its chests: walkable, not pocket */
-                impl_floor_masks *m = &fs->m;
-                *m = lm;
-                for (int i = 0; i < count; i++) {
-                    uint16_t bit = (uint16_t)(1u << chest[i].x);
-                    m->chest[chest[i].y] |= bit;
-                    m->walk[chest[i].y] |= bit;
-                    m->pocket[chest[i].y] &= (uint16_t)~bit; /* a chest is never on stairs (§11) */
-                    m->chests[i] = chest[i];
-                }
-                m->chest_count = (uint8_t)count;
             }
         }
     }
