@@ -5,6 +5,7 @@
  * (impl_details_from_draws). The table rows keyed by quality / smr / boss /
  * floors / monster rank are flat arrays by key (impl_map.h, built in
  * tables.c). */
+#include "always.h"
 #include "grotto/tables.h"
 #include "impl.h"
 #include "impl_map.h"
@@ -39,26 +40,13 @@ void impl_details_from_draws(int band, uint32_t seed, const uint32_t v[8], grott
     d->band = (uint8_t)band;
     d->band_code = bi->code;
     d->seed = (uint16_t)seed;
-    /* k = 13: environment, percent table in stored order */
-    int e = (int)(v[0] % 100u), sum = 0, env = gt_env_weights[GT_ENV_COUNT - 1].id;
-    for (int i = 0; i < GT_ENV_COUNT; i++) {
-        sum += gt_env_weights[i].weight;
-        if (e < sum) {
-            env = gt_env_weights[i].id;
-            break;
-        }
-    }
+    /* k = 13: environment, percent table in stored order; k = 16: the
+     * boss, weighted over the band's run of bosses (impl_map.h lookups) */
+    int env = impl_env_of_percent[v[0] % 100u];
     int floors = impl_pick_raw(v[1], bi->floors.lo, bi->floors.hi);
     int smr = impl_pick_raw(v[2], bi->smr.lo, bi->smr.hi);
-    int bv = (int)(v[3] % bi->boss_total), boss = bi->boss.hi;
-    sum = 0;
-    for (int b = bi->boss.lo; b <= bi->boss.hi; b++) {
-        sum += gt_boss_weight[b];
-        if (bv < sum) {
-            boss = b;
-            break;
-        }
-    }
+    uint32_t w = bi->boss_before + impl_mod_magic(v[3], bi->boss_total, bi->boss_magic);
+    int boss = ALWAYS(w < IMPL_BOSS_WEIGHTS) ? impl_boss_of_weight[w] : bi->boss.hi;
     int prefix = impl_pick_raw(v[4], impl_prefix_of_smr[smr].lo, impl_prefix_of_smr[smr].hi);
     int suffix = impl_pick_raw(v[5], impl_suffix_of_boss[boss].lo, impl_suffix_of_boss[boss].hi);
     int group = impl_pick_raw(v[6], impl_group_of_floors[floors].lo, impl_group_of_floors[floors].hi);

@@ -13,13 +13,26 @@ typedef struct impl_key_range {
     uint8_t lo, hi;
 } impl_key_range;
 
+/* The weights of bosses 1..12 laid end to end (map-details.md §3: 560);
+ * the lookup below is bounded by it. */
+enum { IMPL_BOSS_WEIGHTS = 560 };
+
 typedef struct impl_band_info {
     uint8_t code;
     impl_key_range floors, smr, boss;
-    uint16_t boss_total;
+    uint16_t boss_total;  /* the weights of bosses boss.lo..boss.hi */
+    uint16_t boss_before; /* the weights of bosses 1..boss.lo-1 */
+    uint32_t boss_magic;  /* impl_mod_magic's M for boss_total */
 } impl_band_info;
 
 extern impl_band_info impl_bands[GROTTO_BANDS];
+/* The weighted picks of map-details.md §3 as lookups: the environment of a
+ * percent draw (0..99, weights in stored order), and the boss whose
+ * interval of the bosses' weights laid end to end (boss 1 first) holds a
+ * draw - a band's pick is entry boss_before + v mod boss_total, since its
+ * bosses are a run lo..hi. */
+extern uint8_t impl_env_of_percent[100];
+extern uint8_t impl_boss_of_weight[IMPL_BOSS_WEIGHTS];
 extern impl_key_range impl_prefix_of_smr[16], impl_suffix_of_boss[16], impl_group_of_floors[32],
     impl_rank_of_mr[16];
 

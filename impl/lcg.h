@@ -32,14 +32,19 @@ static inline uint32_t impl_next15(uint32_t *s)
 #define IMPL_FASTMOD_MAX 256
 extern const uint32_t impl_fastmod_magic[IMPL_FASTMOD_MAX + 1]; /* constant (tables.c) */
 
+/* r mod n with M = ceil(2^32 / n) mod 2^32 given: exact for r, n < 2^16. */
+static inline uint32_t impl_mod_magic(uint32_t r, uint32_t n, uint32_t magic)
+{
+    uint32_t frac = magic * r;
+    return (uint32_t)(((uint64_t)frac * n) >> 32);
+}
+
 static inline uint32_t impl_mod15(uint32_t r, uint32_t n)
 {
     if (__builtin_constant_p(n) && n)
         return r % n; /* constant divisor: the compiler's own reciprocal */
-    if (n <= IMPL_FASTMOD_MAX) {
-        uint32_t frac = impl_fastmod_magic[n] * r;
-        return (uint32_t)(((uint64_t)frac * n) >> 32);
-    }
+    if (n <= IMPL_FASTMOD_MAX)
+        return impl_mod_magic(r, n, impl_fastmod_magic[n]);
     return r % n;
 }
 

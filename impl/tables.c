@@ -98,6 +98,8 @@ impl_affine impl_jump[IMPL_JUMP_MAX + 1];
 uint8_t impl_cut_state[GT_ENV_COUNT + 1][GT_MONSTER_RANKS + 1][GT_LIST_MAX + 1];
 impl_band_info impl_bands[GROTTO_BANDS];
 impl_key_range impl_prefix_of_smr[16], impl_suffix_of_boss[16], impl_group_of_floors[32], impl_rank_of_mr[16];
+uint8_t impl_env_of_percent[100];
+uint8_t impl_boss_of_weight[IMPL_BOSS_WEIGHTS];
 uint8_t impl_timer_modulus[GROTTO_QUALITY_MAX + 1];
 uint8_t impl_timer_quality[GROTTO_QUALITY_MAX + 1][IMPL_TIMER_K_MAX];
 uint8_t impl_timer_locations[GROTTO_QUALITY_MAX + 1];
@@ -175,10 +177,26 @@ static void build_map_tables(void)
         bi->floors = key_range(row_of(gt_floor_count_by_quality, GT_FLOOR_COUNT_BY_QUALITY_ROWS, q));
         bi->smr = key_range(row_of(gt_smr_by_quality, GT_SMR_BY_QUALITY_ROWS, q));
         bi->boss = key_range(row_of(gt_boss_range_by_quality, GT_BOSS_RANGE_BY_QUALITY_ROWS, q));
-        int total = 0;
+        int total = 0, before = 0;
+        for (int x = 1; x < bi->boss.lo; x++)
+            before += gt_boss_weight[x];
         for (int x = bi->boss.lo; x <= bi->boss.hi; x++)
             total += gt_boss_weight[x];
         bi->boss_total = (uint16_t)total;
+        bi->boss_before = (uint16_t)before;
+        bi->boss_magic = total ? (uint32_t)(UINT64_C(0xFFFFFFFF) / (unsigned)total + 1u) : 0u;
+    }
+    /* a draw past the last weight gets the last entry (env: the last in
+     * stored order, boss: boss 12), as a scan that finds no interval does */
+    for (int e = 0, sum = 0, i = 0; e < 100; e++) {
+        while (i < GT_ENV_COUNT && e >= sum + gt_env_weights[i].weight)
+            sum += gt_env_weights[i++].weight;
+        impl_env_of_percent[e] = gt_env_weights[i < GT_ENV_COUNT ? i : GT_ENV_COUNT - 1].id;
+    }
+    for (int w = 0, sum = 0, b = 1; w < IMPL_BOSS_WEIGHTS; w++) {
+        while (b <= GT_BOSS_COUNT && w >= sum + gt_boss_weight[b])
+            sum += gt_boss_weight[b++];
+        impl_boss_of_weight[w] = (uint8_t)(b <= GT_BOSS_COUNT ? b : GT_BOSS_COUNT);
     }
     for (int k = 0; k < 16; k++) {
         impl_prefix_of_smr[k] = key_range(row_of(gt_prefix_by_smr, GT_PREFIX_BY_SMR_ROWS, k));
