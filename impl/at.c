@@ -183,6 +183,85 @@ static inline uint64_t hit_word(uint32_t s, int n, uint32_t limit)
     return n < 64 ? cur & ((1ull << n) - 1ull) : cur;
 }
 
+/* The same sixteen steps at a time where the CPU has AVX2 (asked at run
+ * time; compiled for it by a target attribute, so the binary runs
+ * anywhere): two registers of eight 32-bit lanes hold steps 16k + 1 ..
+ * 16k + 16, made from s by the jumps of impl_jump_lane_a/c and moved on
+ * sixteen steps a turn (VPMULLD); a compare and a movemask give each
+ * register's eight bits. The compare is signed, which is exact here: both
+ * sides lie in 0..0x7FFF0000 (thresholds are 15-bit). */
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#define AT_AVX2 1
+#define AVX2 __attribute__((target("avx2")))
+
+AVX2 static uint64_t hit_word_avx2(uint32_t s, int n, uint32_t limit)
+{
+    const __m256i seed = _mm256_set1_epi32((int)s);
+    const __m256i *ja = (const __m256i *)(const void *)impl_jump_lane_a;
+    const __m256i *jc = (const __m256i *)(const void *)impl_jump_lane_c;
+    __m256i lo = _mm256_add_epi32(_mm256_mullo_epi32(_mm256_loadu_si256(ja), seed), _mm256_loadu_si256(jc));
+    __m256i hi = _mm256_add_epi32(_mm256_mullo_epi32(_mm256_loadu_si256(ja + 1), seed), _mm256_loadu_si256(jc + 1));
+    const __m256i a16 = _mm256_set1_epi32((int)impl_jump[IMPL_JUMP_LANES].a);
+    const __m256i c16 = _mm256_set1_epi32((int)impl_jump[IMPL_JUMP_LANES].c);
+    const __m256i value = _mm256_set1_epi32(0x7FFF0000), above = _mm256_set1_epi32((int)limit);
+    uint64_t cur = 0;
+    for (int k = 0; k < (n + 15) / 16; k++) {
+        unsigned miss = (unsigned)_mm256_movemask_ps(
+                            _mm256_castsi256_ps(_mm256_cmpgt_epi32(_mm256_and_si256(lo, value), above))) |
+                        (unsigned)_mm256_movemask_ps(
+                            _mm256_castsi256_ps(_mm256_cmpgt_epi32(_mm256_and_si256(hi, value), above)))
+                            << 8;
+        cur |= (uint64_t)(~miss & 0xFFFFu) << (16 * k);
+        lo = _mm256_add_epi32(_mm256_mullo_epi32(lo, a16), c16);
+        hi = _mm256_add_epi32(_mm256_mullo_epi32(hi, a16), c16);
+    }
+    return n < 64 ? cur & ((1ull << n) - 1ull) : cur;
+}
+
+static int have_avx2(void)
+{
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2");
+}
+#endif
+
+int impl_at_hits_on(int path, uint32_t s, int n, uint32_t limit, uint64_t *out)
+{
+    if (n < 1 || n > 64 || limit > 0x7FFF0000u)
+        return -1;
+    if (path == IMPL_AT_SCALAR) {
+        *out = hit_word(s, n, limit);
+        return 0;
+    }
+#ifdef AT_AVX2
+    if (path == IMPL_AT_AVX2 && have_avx2()) {
+        *out = hit_word_avx2(s, n, limit);
+        return 0;
+    }
+#endif
+    return -1;
+}
+
+int impl_at_scan_path(void)
+{
+#ifdef AT_AVX2
+    return have_avx2() ? IMPL_AT_AVX2 : IMPL_AT_SCALAR;
+#else
+    return IMPL_AT_SCALAR;
+#endif
+}
+
+static inline uint64_t hits(int path, uint32_t s, int n, uint32_t limit)
+{
+#ifdef AT_AVX2
+    if (path == IMPL_AT_AVX2)
+        return hit_word_avx2(s, n, limit);
+#endif
+    (void)path;
+    return hit_word(s, n, limit);
+}
+
 typedef struct scan_out {
     uint32_t *start;
     size_t cap;
@@ -230,9 +309,10 @@ long impl_at_scan(uint32_t seed, const grotto_at_scan_query *q, uint32_t *start,
     int64_t last = -1;                   /* bit of the last match end (-1: the scan's start) */
     uint64_t prev = 0;
     const impl_affine j64 = impl_jump[64];
+    const int path = impl_at_scan_path();
     for (uint64_t base = 0; base < bits; base += 64) {
         int n = bits - base < 64 ? (int)(bits - base) : 64;
-        uint64_t cur = hit_word(s, n, limit);
+        uint64_t cur = hits(path, s, n, limit);
         s = j64.a * s + j64.c; /* the next word's start (unused after a partial word) */
         uint64_t cand = candidate_ends(p, prev, cur);
         if (n < 64)

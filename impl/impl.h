@@ -209,6 +209,15 @@ void impl_fnv1a_records(const uint8_t *base, size_t stride, const uint16_t *len,
  * when the path is not built in, the CPU lacks it or the lengths do not
  * fit the stride. */
 enum { IMPL_FNV_SCALAR, IMPL_FNV_AVX512 };
+
+/* The AT scan's hit bits (at.c): bit i of *out is whether step i + 1
+ * after state s has a value at most limit >> 16 (limit = threshold << 16),
+ * for n = 1..64 steps, on one path (for the tests): 0, or -1 with nothing
+ * written when the path is not built in, the CPU lacks it, or n or limit
+ * is out of range. impl_at_scan takes AVX2 where the CPU has it. */
+enum { IMPL_AT_SCALAR, IMPL_AT_AVX2 };
+int impl_at_hits_on(int path, uint32_t s, int n, uint32_t limit, uint64_t *out);
+int impl_at_scan_path(void); /* the path impl_at_scan takes on this CPU */
 int impl_fnv1a_records_on(int path, const uint8_t *base, size_t stride, const uint16_t *len, size_t n,
                           uint64_t *out);
 

@@ -95,6 +95,7 @@ static void build_ring_bypass(void)
 }
 
 impl_affine impl_jump[IMPL_JUMP_MAX + 1];
+uint32_t impl_jump_lane_a[IMPL_JUMP_LANES], impl_jump_lane_c[IMPL_JUMP_LANES];
 uint8_t impl_cut_state[GT_ENV_COUNT + 1][GT_MONSTER_RANKS + 1][GT_LIST_MAX + 1];
 impl_band_info impl_bands[GROTTO_BANDS];
 impl_key_range impl_prefix_of_smr[16], impl_suffix_of_boss[16], impl_group_of_floors[32], impl_rank_of_mr[16];
@@ -115,6 +116,10 @@ static void build_jumps(void)
     for (int k = 0; k <= IMPL_JUMP_MAX; k++) {
         impl_jump[k] = a;
         a = impl_affine_then(a, step);
+    }
+    for (int k = 1; k <= IMPL_JUMP_LANES; k++) {
+        impl_jump_lane_a[k - 1] = impl_jump[k].a;
+        impl_jump_lane_c[k - 1] = impl_jump[k].c;
     }
 }
 

@@ -148,6 +148,58 @@ static int cpu_has_avx512(void)
 #endif
 }
 
+static int cpu_has_avx2(void)
+{
+#if defined(__x86_64__) && defined(__GNUC__)
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2");
+#else
+    return 0;
+#endif
+}
+
+/* The AT scan's hit words (at.c) on both paths against a step-by-step
+ * model: every word length 1..64, thresholds from 0 to 32767 (limit =
+ * threshold << 16), states at random and at the edges; the AVX2 path must
+ * be taken where the CPU has it. */
+Test(impl_primitives, at_hit_words_both_paths)
+{
+    static const uint32_t thresholds[] = {0, 1, 127, 128, 256, 512, 1024, 16384, 32766, 32767};
+    int fast = cpu_has_avx2();
+    long compared = 0;
+    for (int rep = 0; rep < 300; rep++) {
+        uint32_t s0 = rep == 0 ? 0u : rep == 1 ? 0xFFFFFFFFu : rnd();
+        uint32_t t = thresholds[rep % (sizeof thresholds / sizeof thresholds[0])];
+        for (int n = 1; n <= 64; n++) {
+            uint64_t want = 0;
+            uint32_t s = s0;
+            for (int i = 0; i < n; i++) {
+                s = s * 1103515245u + 12345u;
+                want |= (uint64_t)(((s >> 16) & 0x7FFFu) <= t) << i;
+            }
+            for (int path = IMPL_AT_SCALAR; path <= IMPL_AT_AVX2; path++) {
+                uint64_t got = 0xA5A5A5A5A5A5A5A5ull;
+                int rc = impl_at_hits_on(path, s0, n, t << 16, &got);
+                if (path == IMPL_AT_AVX2 && !fast) {
+                    cr_assert_eq(rc, -1, "no AVX2 here, yet the path answered");
+                    continue;
+                }
+                cr_assert_eq(rc, 0, "path %d refused %d steps", path, n);
+                cr_assert_eq(got, want, "path %d, state %08X, %d steps, threshold %u", path, s0, n, t);
+                compared++;
+            }
+        }
+    }
+    fprintf(stderr, "at hit words: %ld compared (AVX2 %s)\n", compared, fast ? "taken" : "absent");
+    cr_assert_eq(impl_at_scan_path(), fast ? IMPL_AT_AVX2 : IMPL_AT_SCALAR, "the scan's path is not this CPU's fastest");
+    uint64_t untouched = 7;
+    cr_assert_eq(impl_at_hits_on(IMPL_AT_SCALAR, 1, 0, 0, &untouched), -1);
+    cr_assert_eq(impl_at_hits_on(IMPL_AT_SCALAR, 1, 65, 0, &untouched), -1);
+    cr_assert_eq(impl_at_hits_on(IMPL_AT_SCALAR, 1, 8, 0x7FFF0001u, &untouched), -1);
+    cr_assert_eq(impl_at_hits_on(99, 1, 8, 0, &untouched), -1);
+    cr_assert_eq(untouched, 7u);
+}
+
 Test(impl_primitives, record_digests_both_paths)
 {
     enum { STRIDE = 304, MAX_N = 100 }; /* 300 bytes rounded up to whole 8-byte blocks */
