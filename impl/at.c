@@ -183,13 +183,13 @@ static inline uint64_t hit_word(uint32_t s, int n, uint32_t limit)
     return n < 64 ? cur & ((1ull << n) - 1ull) : cur;
 }
 
-/* The same sixteen steps at a time where the CPU has AVX2 (asked at run
+/* The same eight steps at a time where the CPU has AVX2 (asked at run
  * time; compiled for it by a target attribute, so the binary runs
- * anywhere): two registers of eight 32-bit lanes hold steps 16k + 1 ..
- * 16k + 16, made from s by the jumps of impl_jump_lane_a/c and moved on
- * sixteen steps a turn (VPMULLD); a compare and a movemask give each
- * register's eight bits. The compare is signed, which is exact here: both
- * sides lie in 0..0x7FFF0000 (thresholds are 15-bit). */
+ * anywhere): register r holds steps 8r + 1 .. 8r + 8 in its 32-bit lanes,
+ * each one jump from s (impl_jump_lane_a/c), so no register waits for
+ * another; a compare and a movemask give its eight bits. The compare is
+ * signed, which is exact here: both sides lie in 0..0x7FFF0000
+ * (thresholds are 15-bit). */
 #if defined(__x86_64__) && defined(__GNUC__)
 #include <immintrin.h>
 #define AT_AVX2 1
@@ -200,21 +200,12 @@ AVX2 static uint64_t hit_word_avx2(uint32_t s, int n, uint32_t limit)
     const __m256i seed = _mm256_set1_epi32((int)s);
     const __m256i *ja = (const __m256i *)(const void *)impl_jump_lane_a;
     const __m256i *jc = (const __m256i *)(const void *)impl_jump_lane_c;
-    __m256i lo = _mm256_add_epi32(_mm256_mullo_epi32(_mm256_loadu_si256(ja), seed), _mm256_loadu_si256(jc));
-    __m256i hi = _mm256_add_epi32(_mm256_mullo_epi32(_mm256_loadu_si256(ja + 1), seed), _mm256_loadu_si256(jc + 1));
-    const __m256i a16 = _mm256_set1_epi32((int)impl_jump[IMPL_JUMP_LANES].a);
-    const __m256i c16 = _mm256_set1_epi32((int)impl_jump[IMPL_JUMP_LANES].c);
     const __m256i value = _mm256_set1_epi32(0x7FFF0000), above = _mm256_set1_epi32((int)limit);
     uint64_t cur = 0;
-    for (int k = 0; k < (n + 15) / 16; k++) {
-        unsigned miss = (unsigned)_mm256_movemask_ps(
-                            _mm256_castsi256_ps(_mm256_cmpgt_epi32(_mm256_and_si256(lo, value), above))) |
-                        (unsigned)_mm256_movemask_ps(
-                            _mm256_castsi256_ps(_mm256_cmpgt_epi32(_mm256_and_si256(hi, value), above)))
-                            << 8;
-        cur |= (uint64_t)(~miss & 0xFFFFu) << (16 * k);
-        lo = _mm256_add_epi32(_mm256_mullo_epi32(lo, a16), c16);
-        hi = _mm256_add_epi32(_mm256_mullo_epi32(hi, a16), c16);
+    for (int r = 0; r < (n + 7) / 8; r++) {
+        __m256i x = _mm256_add_epi32(_mm256_mullo_epi32(_mm256_loadu_si256(ja + r), seed), _mm256_loadu_si256(jc + r));
+        unsigned miss = (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpgt_epi32(_mm256_and_si256(x, value), above)));
+        cur |= (uint64_t)(~miss & 0xFFu) << (8 * r);
     }
     return n < 64 ? cur & ((1ull << n) - 1ull) : cur;
 }

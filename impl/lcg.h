@@ -87,9 +87,10 @@ typedef struct impl_affine {
     uint32_t a, c;
 } impl_affine;
 extern impl_affine impl_jump[IMPL_JUMP_MAX + 1];
-/* The same for k = 1..16 as two arrays (A_k, C_k at index k - 1): sixteen
- * steps from one state side by side in vector lanes (at.c). */
-#define IMPL_JUMP_LANES 16
+/* The same for k = 1..64 as two arrays (A_k, C_k at index k - 1): the
+ * steps of a 64-step word from one state side by side in vector lanes
+ * (at.c). */
+#define IMPL_JUMP_LANES 64
 extern uint32_t impl_jump_lane_a[IMPL_JUMP_LANES], impl_jump_lane_c[IMPL_JUMP_LANES];
 
 /* Compose: first p, then q. */
