@@ -204,7 +204,8 @@ AVX2 static uint64_t hit_word_avx2(uint32_t s, int n, uint32_t limit)
     uint64_t cur = 0;
     for (int r = 0; r < (n + 7) / 8; r++) {
         __m256i x = _mm256_add_epi32(_mm256_mullo_epi32(_mm256_loadu_si256(ja + r), seed), _mm256_loadu_si256(jc + r));
-        unsigned miss = (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpgt_epi32(_mm256_and_si256(x, value), above)));
+        __m256i over = _mm256_cmpgt_epi32(_mm256_and_si256(x, value), above);
+        unsigned miss = (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(over));
         cur |= (uint64_t)(~miss & 0xFFu) << (8 * r);
     }
     return n < 64 ? cur & ((1ull << n) - 1ull) : cur;

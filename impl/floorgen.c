@@ -16,8 +16,8 @@
  * The result, impl_layout (impl.h), is what the chest phase and the sweep
  * reuse: the chest phase (7) needs only the rooms, the blocked and stair
  * rows and the generator state, so one layout serves every floor index k
- * with the same T = S + k and size (sweep.c). The generator state lives in a local variable of
- * each phase (a byte store could alias it in memory).
+ * with the same T = S + k and size (sweep.c). The generator state lives in
+ * a local variable of each phase (a byte store could alias it in memory).
  *
  * The work area of phases 1-6 (work_area) keeps only what a later step reads:
  *  - the grid: 256 bytes, the layout's own;

@@ -141,6 +141,114 @@ static void map_batch_flush(sweep_worker *w, uint64_t *digest)
 
 /* ---- phase 1: three stages over a chunk of generator inputs ---- */
 
+/* The bands of k (1-4, 5-8, 9-12, 13-16) a floor seed T serves: per band
+ * its k with S = T - k in seed_first..seed_last (kl..kh) and the size
+ * they share (0: no such k). */
+typedef struct t_bands {
+    int kl[4], kh[4], size[4];
+} t_bands;
+
+static t_bands bands_of(const sweep_shared *sh, uint32_t T)
+{
+    t_bands tb;
+    int64_t lo = (int64_t)T - sh->seed_last, hi = (int64_t)T - sh->seed_first;
+    for (int band = 0; band < 4; band++) {
+        int k0 = 4 * band + 1;
+        tb.kl[band] = k0 > lo ? k0 : (int)lo;
+        tb.kh[band] = k0 + 3 < hi ? k0 + 3 : (int)hi;
+        tb.size[band] = tb.kl[band] <= tb.kh[band] ? impl_floor_size(T - (uint32_t)tb.kl[band], tb.kl[band]) : 0;
+    }
+    return tb;
+}
+
+/* The summary of the first floor of a chest class: the layout's masks,
+ * then its chests (walkable, not pocket). */
+static void class_summary(floor_sum *fs, const impl_layout *L, const impl_floor_masks *lm, int count,
+                          const grotto_xy *chest)
+{
+    fs->up_on_wall = L->up_on_wall;
+    fs->overflow = L->overflow;
+    fs->size = L->size;
+    fs->chest_on_wall = 0;
+    for (int i = 0; i < count; i++)
+        fs->chest_on_wall |= (uint8_t)((L->blocked[chest[i].y] >> chest[i].x) & 1u);
+    impl_floor_masks *m = &fs->m;
+    *m = *lm;
+    for (int i = 0; i < count; i++) {
+        uint16_t bit = (uint16_t)(1u << chest[i].x);
+        m->chest[chest[i].y] |= bit;
+        m->walk[chest[i].y] |= bit;
+        m->pocket[chest[i].y] &= (uint16_t)~bit; /* a chest is never on stairs (§11) */
+        m->chests[i] = chest[i];
+    }
+    m->chest_count = (uint8_t)count;
+}
+
+/* The floors of layout L (floor seed T, the size of band `band`): those of
+ * every band of T with that size, band by band, k ascending. The floors of
+ * a chest class (impl_chest_class) get the same chests: they differ only
+ * in their index k, so chests, masks and the record's other bytes are made
+ * once per class, and the later stages copy the class's first floor
+ * (floor_sum.same); the class never falls as k grows, so a class's floors
+ * are consecutive. Their FloorRecords go to the batch, their summaries to
+ * w->buf from entry nsum on; returns the new count. */
+static int layout_floors(sweep_worker *w, const impl_layout *L, uint32_t T, const t_bands *tb, int band,
+                         uint32_t nlayout, int nsum, uint32_t *draws)
+{
+    const sweep_shared *sh = w->sh;
+    const grotto_sweep_request *req = sh->req;
+    rec_batch *batch = &w->batch;
+    impl_floor_masks lm; /* the masks of the layout without chests */
+    memset(&lm, 0, sizeof lm);
+    for (int y = 0; y < 16; y++) {
+        lm.walk[y] = (uint16_t)~L->blocked[y];
+        lm.stairs[y] = L->stairs[y];
+        lm.pocket[y] = (uint16_t)(lm.walk[y] & ~L->stairs[y]);
+    }
+    lm.up = L->up;
+    lm.down = L->down;
+    int cls_made = -1, count = 0;
+    grotto_xy chest[GROTTO_MAX_CHESTS];
+    grotto_floor_t f;
+    uint32_t first = 0;
+    for (int b = band; b < 4; b++) {
+        if (tb->size[b] != tb->size[band])
+            continue;
+        for (int k = tb->kl[b]; k <= tb->kh[b]; k++) {
+            uint32_t slot = (uint32_t)grotto_floor_slot(T - (uint32_t)k - sh->seed_first, k);
+            int cls = impl_chest_class(k);
+            int same = cls == cls_made;
+            if (!same) {
+                count = impl_place_chests(L, k, chest, draws);
+                if (req->floor_digest)
+                    impl_floor_from_layout(L, k, count, chest, &f);
+                cls_made = cls;
+            }
+            if (req->floor_digest) {
+                if (batch->n == BATCH)
+                    batch_flush(w, req->floor_digest);
+                batch->slot[batch->n] = slot;
+                f.index = (uint8_t)k;
+                grotto_floor_record(&f, batch->rec[batch->n++]);
+            }
+            if (req->overflow)
+                req->overflow[slot] = L->overflow;
+            floor_sum *fs = &w->buf[nsum];
+            fs->slot = slot;
+            fs->layout = nlayout;
+            fs->same = (uint8_t)same;
+            if (same) {
+                fs->first = first;
+            } else {
+                first = (uint32_t)nsum;
+                class_summary(fs, L, &lm, count, chest);
+            }
+            nsum++;
+        }
+    }
+    return nsum;
+}
+
 /* Stage 1: every (T, size) layout once, its floors' chests, FloorRecords
  * (grotto_floor_record) hashed 48 at a time, and the row masks the later
  * stages read. Returns the number of floors of the chunk. */
@@ -154,103 +262,23 @@ static int floors_generate(sweep_worker *w, int chunk)
         t1 = sh->t_last + 1;
     int nsum = 0;
     uint32_t nlayout = 0, draws = 0;
-    rec_batch *batch = &w->batch;
-    batch->n = 0;
+    w->batch.n = 0;
     for (uint32_t T = t0; T < t1; T++) {
-        /* per size band, its k with S = T - k in seed_first..seed_last and
-         * the size they share (0: none) */
-        int kl[4], kh[4], size[4];
-        int64_t lo = (int64_t)T - sh->seed_last, hi = (int64_t)T - sh->seed_first;
-        for (int band = 0; band < 4; band++) {
-            int k0 = 4 * band + 1;
-            kl[band] = k0 > lo ? k0 : (int)lo;
-            kh[band] = k0 + 3 < hi ? k0 + 3 : (int)hi;
-            size[band] = kl[band] <= kh[band] ? impl_floor_size(T - (uint32_t)kl[band], kl[band]) : 0;
-        }
+        t_bands tb = bands_of(sh, T);
         for (int band = 0; band < 4; band++) {
             /* one run per size: a band whose size an earlier band has was
              * served by that band's run */
-            int seen = !size[band];
+            int seen = !tb.size[band];
             for (int b = 0; b < band; b++)
-                seen |= size[b] == size[band];
+                seen |= tb.size[b] == tb.size[band];
             if (seen)
                 continue;
             impl_layout L;
-            impl_layout_gen(T, size[band], &L);
+            impl_layout_gen(T, tb.size[band], &L);
             draws += impl_steps_between(T, L.state); /* the draws of phases 1-6 */
             w->generated++;
             nlayout++;
-            impl_floor_masks lm; /* the masks of the layout without chests */
-            memset(&lm, 0, sizeof lm);
-            for (int y = 0; y < 16; y++) {
-                lm.walk[y] = (uint16_t)~L.blocked[y];
-                lm.stairs[y] = L.stairs[y];
-                lm.pocket[y] = (uint16_t)(lm.walk[y] & ~L.stairs[y]);
-            }
-            lm.up = L.up;
-            lm.down = L.down;
-            /* the floors of a class (impl_chest_class) get the same chests:
-             * they differ only in their index k, so chests, masks and the
-             * record's other bytes are made once per class, and the later
-             * stages copy the class's first floor (floor_sum.same). The
-             * floors of the layout come band by band, k ascending, and the
-             * class never falls as k grows: a class's floors are
-             * consecutive. */
-            int cls_made = -1, count = 0;
-            grotto_xy chest[GROTTO_MAX_CHESTS];
-            grotto_floor_t f;
-            floor_sum *first = NULL;
-            for (int b = band; b < 4; b++) {
-                if (size[b] != size[band])
-                    continue;
-                for (int k = kl[b]; k <= kh[b]; k++) {
-                    uint32_t S = T - (uint32_t)k;
-                    uint32_t slot = (uint32_t)grotto_floor_slot(S - sh->seed_first, k);
-                    int cls = impl_chest_class(k);
-                    int same = cls == cls_made;
-                    if (!same) {
-                        count = impl_place_chests(&L, k, chest, &draws);
-                        if (req->floor_digest)
-                            impl_floor_from_layout(&L, k, count, chest, &f);
-                        cls_made = cls;
-                    }
-                    if (req->floor_digest) {
-                        if (batch->n == BATCH)
-                            batch_flush(w, req->floor_digest);
-                        batch->slot[batch->n] = slot;
-                        f.index = (uint8_t)k;
-                        grotto_floor_record(&f, batch->rec[batch->n++]);
-                    }
-                    if (req->overflow)
-                        req->overflow[slot] = L.overflow;
-                    floor_sum *fs = &w->buf[nsum++];
-                    fs->slot = slot;
-                    fs->layout = nlayout;
-                    fs->same = (uint8_t)same;
-                    if (same) {
-                        fs->first = (uint32_t)(first - w->buf);
-                        continue;
-                    }
-                    first = fs;
-                    fs->up_on_wall = L.up_on_wall;
-                    fs->overflow = L.overflow;
-                    fs->size = L.size;
-                    fs->chest_on_wall = 0;
-                    for (int i = 0; i < count; i++)
-                        fs->chest_on_wall |= (uint8_t)((L.blocked[chest[i].y] >> chest[i].x) & 1u);
-                    /* the layout's masks, then its chests: walkable, not pocket */
-                    impl_floor_masks *m = &fs->m;
-                    *m = lm;
-                    for (int i = 0; i < count; i++) {
-                        uint16_t bit = (uint16_t)(1u << chest[i].x);
-                        m->chest[chest[i].y] |= bit;
-                        m->walk[chest[i].y] |= bit;
-                        m->pocket[chest[i].y] &= (uint16_t)~bit; /* a chest is never on stairs (§11) */
-                        m->chests[i] = chest[i];
-                    }
-                    m->chest_count = (uint8_t)count;
-                }
-            }
+            nsum = layout_floors(w, &L, T, &tb, band, nlayout, nsum, &draws);
         }
     }
     if (req->floor_digest)

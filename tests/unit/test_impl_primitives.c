@@ -191,7 +191,8 @@ Test(impl_primitives, at_hit_words_both_paths)
         }
     }
     fprintf(stderr, "at hit words: %ld compared (AVX2 %s)\n", compared, fast ? "taken" : "absent");
-    cr_assert_eq(impl_at_scan_path(), fast ? IMPL_AT_AVX2 : IMPL_AT_SCALAR, "the scan's path is not this CPU's fastest");
+    cr_assert_eq(impl_at_scan_path(), fast ? IMPL_AT_AVX2 : IMPL_AT_SCALAR,
+                 "the scan's path is not this CPU's fastest");
     uint64_t untouched = 7;
     cr_assert_eq(impl_at_hits_on(IMPL_AT_SCALAR, 1, 0, 0, &untouched), -1);
     cr_assert_eq(impl_at_hits_on(IMPL_AT_SCALAR, 1, 65, 0, &untouched), -1);
