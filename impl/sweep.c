@@ -111,7 +111,7 @@ typedef struct sweep_worker {
     uint64_t draws, hashed; /* generator draws made, record bytes hashed */
     floor_sum *buf;
     rec_batch batch;
-    map_batch maps;
+    map_batch maps[GROTTO_BANDS]; /* one per band: a band's maps have nearly one length */
 } sweep_worker;
 
 static void batch_flush(sweep_worker *w, uint64_t *digest)
@@ -127,9 +127,8 @@ static void batch_flush(sweep_worker *w, uint64_t *digest)
 
 /* FNV-1a over z zero bytes is one multiplication by P^z: a MapRecord's
  * zero tail past its last used slot is not hashed byte by byte. */
-static void map_batch_flush(sweep_worker *w, uint64_t *digest)
+static void map_batch_flush(sweep_worker *w, map_batch *b, uint64_t *digest)
 {
-    map_batch *b = &w->maps;
     uint64_t h[BATCH];
     impl_fnv1a_records(b->rec[0], MAP_STRIDE, b->len, (size_t)b->n, h);
     for (int i = 0; i < b->n; i++) {
@@ -548,9 +547,9 @@ static void maps_chunk(sweep_worker *w, int chunk)
                 tail_n[smr] = d->floors;
             if (req->map_digest) {
                 /* the head and the used floor slots; the hash stops there */
-                map_batch *mb = &w->maps;
+                map_batch *mb = &w->maps[band];
                 if (mb->n == BATCH)
-                    map_batch_flush(w, req->map_digest);
+                    map_batch_flush(w, mb, req->map_digest);
                 int used = 12 + 8 * d->floors;
                 map_record_head(d, mb->rec[mb->n]);
                 memcpy(mb->rec[mb->n] + 12, tail[smr], sizeof tail[smr]); /* one size: no branch */
@@ -571,8 +570,8 @@ static void maps_chunk(sweep_worker *w, int chunk)
         }
         w->maps_emitted += GROTTO_BANDS;
     }
-    if (req->map_digest)
-        map_batch_flush(w, req->map_digest);
+    for (int band = 0; req->map_digest && band < GROTTO_BANDS; band++)
+        map_batch_flush(w, &w->maps[band], req->map_digest);
     w->draws += draws;
     w->maps_s += base_thread_cpu() - ta;
 }
