@@ -31,7 +31,8 @@
  * batches of 48, side by side (fnv.c: eight chains, or twelve AVX-512
  * registers of four); a MapRecord is hashed up to its last used floor
  * slot, and its zero tail costs one multiplication by a power of the FNV
- * prime.
+ * prime. MapRecords are batched per band, whose maps have nearly one
+ * length, so that a batch's lanes end together.
  *
  * Threads, clocks and progress are the harness's common library's
  * (base/base.h: base_parallel_chunks hands each worker its chunks and its
