@@ -65,17 +65,10 @@ void impl_details_from_draws(int band, uint32_t seed, const uint32_t v[8], grott
     d->locale = gt_locale_index[(group - 1) * 5 + (env - 1)];
     d->level = (uint8_t)level;
     for (int n = 1; sides && n <= GROTTO_MAX_FLOORS; n++) {
-        uint8_t side = 0;
-        if (n <= floors) {
-            for (int r = 0; r < GT_FLOOR_SIZE_ROWS; r++) {
-                const struct gt_floor_size *fs = &gt_floor_size[r];
-                if (fs->n_min <= n && n <= fs->n_max) {
-                    side = fs->modulus ? (uint8_t)(fs->base + (seed + (uint32_t)n) % fs->modulus) : fs->base;
-                    break;
-                }
-            }
-        }
-        d->side[n - 1] = side;
+        const impl_side_rule *sr = &impl_side_of_floor[n];
+        /* seed <= 0x7FFF at every caller, so seed + n < 2^16: the reciprocal is exact */
+        uint32_t side = sr->base + impl_mod_magic(seed + (uint32_t)n, sr->modulus, sr->magic);
+        d->side[n - 1] = (uint8_t)(side & (0u - (uint32_t)(n <= floors)));
     }
 }
 

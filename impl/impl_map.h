@@ -32,6 +32,14 @@ extern impl_band_info impl_bands[GROTTO_BANDS];
  * draw - a band's pick is entry boss_before + v mod boss_total, since its
  * bosses are a run lo..hi. */
 extern uint8_t impl_env_of_percent[100];
+/* The side of floor n (map-details.md's floor sizes) by n: base +
+ * (seed + n) mod modulus, modulus 0 for a constant base (its reciprocal 0
+ * then gives 0); base 0 where no row holds n. */
+typedef struct impl_side_rule {
+    uint8_t base, modulus;
+    uint32_t magic; /* impl_mod_magic's M for modulus */
+} impl_side_rule;
+extern impl_side_rule impl_side_of_floor[GROTTO_MAX_FLOORS + 1];
 extern uint8_t impl_boss_of_weight[IMPL_BOSS_WEIGHTS];
 extern impl_key_range impl_prefix_of_smr[16], impl_suffix_of_boss[16], impl_group_of_floors[32],
     impl_rank_of_mr[16];

@@ -100,6 +100,7 @@ uint8_t impl_cut_state[GT_ENV_COUNT + 1][GT_MONSTER_RANKS + 1][GT_LIST_MAX + 1];
 impl_band_info impl_bands[GROTTO_BANDS];
 impl_key_range impl_prefix_of_smr[16], impl_suffix_of_boss[16], impl_group_of_floors[32], impl_rank_of_mr[16];
 uint8_t impl_env_of_percent[100];
+impl_side_rule impl_side_of_floor[GROTTO_MAX_FLOORS + 1];
 uint8_t impl_boss_of_weight[IMPL_BOSS_WEIGHTS];
 uint8_t impl_timer_modulus[GROTTO_QUALITY_MAX + 1];
 uint8_t impl_timer_quality[GROTTO_QUALITY_MAX + 1][IMPL_TIMER_K_MAX];
@@ -198,6 +199,14 @@ static void build_map_tables(void)
             sum += gt_env_weights[i++].weight;
         impl_env_of_percent[e] = gt_env_weights[i < GT_ENV_COUNT ? i : GT_ENV_COUNT - 1].id;
     }
+    for (int n = 1; n <= GROTTO_MAX_FLOORS; n++)
+        for (int r = GT_FLOOR_SIZE_ROWS - 1; r >= 0; r--) /* the first row holding n wins */
+            if (gt_floor_size[r].n_min <= n && n <= gt_floor_size[r].n_max) {
+                unsigned m = gt_floor_size[r].modulus;
+                impl_side_of_floor[n].base = gt_floor_size[r].base;
+                impl_side_of_floor[n].modulus = (uint8_t)m;
+                impl_side_of_floor[n].magic = m ? (uint32_t)(UINT64_C(0xFFFFFFFF) / m + 1u) : 0u;
+            }
     for (int w = 0, sum = 0, b = 1; w < IMPL_BOSS_WEIGHTS; w++) {
         while (b <= GT_BOSS_COUNT && w >= sum + gt_boss_weight[b])
             sum += gt_boss_weight[b++];
