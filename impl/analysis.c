@@ -5,10 +5,10 @@
  * A floor becomes four masks (impl_masks_of_floor, or straight from a layout
  * in sweep.c): walkable, stairs, chests, pocket tiles (0/2/8). Reachability
  * is one 4-connected flood from the up stairs over the walkable mask
- * (bitboard.h impl_flood: row sweeps, each row filled by carries); chambers
- * are the floods of what is left of the pocket mask, taken in row-major
- * order of their first tile; ghosts are popcounts of the stair mask minus
- * the final stairs. The softlock report floods again with the chests solid,
+ * (bitboard.h impl_flood: every row at once, each row's runs filled by
+ * carries); chambers are the floods of what is left of the pocket mask,
+ * taken in row-major order of their first tile; ghosts are popcounts of
+ * the stair mask minus the final stairs. The softlock report floods again with the chests solid,
  * unless every chest is reached and can be walked round, in which case the
  * first flood already answers it (impl_softlock_from_reach). */
 #include <string.h>
