@@ -1,6 +1,9 @@
 /* impl/: walking cost of a floor (research.md §1) as a wavefront over
- * 256-bit planes, row y = 16-bit lane y (two SSE2 registers, or four
- * 64-bit words of packed.h where SSE2 is missing).
+ * 256-bit planes, row y = 16-bit lane y: one AVX2 register where the CPU
+ * has AVX2 (walk_avx2.c, asked at run time), else two SSE2 registers, or
+ * four 64-bit words of packed.h where SSE2 is missing. The wavefront
+ * itself is written once (walk_wave.h) over the plane operations each
+ * file defines.
  *
  * Costs are integer half-steps: an orthogonal move 2, a diagonal move 3.
  * Instead of settling tiles one at a time, whole distance classes are
@@ -30,8 +33,6 @@
 #include "grotto/walk.h"
 #include "impl.h"
 #include "packed.h"
-
-enum { SLOTS = 4 }; /* classes d .. d + 3: a move costs 2 (orthogonal) or 3 (diagonal) */
 
 /* ---- the plane operations of the wavefront ----
  * With SSE2 a plane is two registers of eight 16-bit lanes (rows 0-7 and
@@ -195,45 +196,62 @@ static void walkable_rows(const grotto_floor_t *f, int w, int h, uint16_t rows[1
         rows[y] = y < h ? (uint16_t)(cols & ~blocked[y]) : 0;
 }
 
-uint16_t impl_walk(const grotto_floor_t *f)
+/* A floor's walk before any wavefront: 1 with the answer in *answer
+ * (a size out of range, stairs on one tile, stairs outside the floor), or
+ * 0 with the walkable rows made. */
+static int walk_input(const grotto_floor_t *f, uint16_t rows[16], uint16_t *answer)
 {
     int w = f->width, h = f->height;
-    if (w < 1 || w > 16 || h < 1 || h > 16)
-        return GROTTO_WALK_NONE;
     grotto_xy up = f->up, down = f->down;
-    if (up.x == down.x && up.y == down.y)
-        return 0;
+    *answer = GROTTO_WALK_NONE;
+    if (w < 1 || w > 16 || h < 1 || h > 16)
+        return 1;
+    if (up.x == down.x && up.y == down.y) {
+        *answer = 0;
+        return 1;
+    }
     if (up.x >= w || up.y >= h || down.x >= w || down.y >= h)
-        return GROTTO_WALK_NONE;
-    uint16_t rows[16];
+        return 1;
     walkable_rows(f, w, h, rows);
-    return impl_walk_rows(rows, up, down);
+    return 0;
 }
 
-/* Distance class d: `cur` is slot d mod 4, `next` d + 1, `ortho` d + 2,
- * `diag` d + 3. Returns 1 when the goal is settled at d, -1 when the walk
- * fails at d, 0 to go on. */
-static inline __attribute__((always_inline)) int walk_class(wplane *cur, const wplane *next, wplane *ortho,
-                                                            wplane *diag, wplane *seen, wplane walk, wplane goal)
+uint16_t impl_walk(const grotto_floor_t *f)
 {
-    wplane now = wp_andnot(*cur, *seen);
-    *cur = wp_zero();
-    if (!wp_any(now)) {
-        /* offers pending: from d - 1 and d - 2 (in d + 1, d + 2); d + 3
-         * holds only what class d itself offers */
-        return wp_any(wp_or(*next, *ortho)) ? 0 : -1;
+    uint16_t rows[16], answer;
+    if (walk_input(f, rows, &answer))
+        return answer;
+    return impl_walk_rows(rows, f->up, f->down);
+}
+
+#define WALK_ATTR
+#define WALK_ROWS walk_rows_base
+#include "walk_wave.h"
+
+int impl_walk_path(void)
+{
+#if defined(__x86_64__) && defined(__GNUC__)
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2") ? IMPL_WALK_AVX2 : IMPL_WALK_BASE;
+#else
+    return IMPL_WALK_BASE;
+#endif
+}
+
+/* The walk on one path; -1 for a path not built in or not on this CPU. */
+static int walk_rows_on(int path, const uint16_t rows[16], grotto_xy up, grotto_xy down, uint16_t *out)
+{
+    if (path == IMPL_WALK_BASE) {
+        *out = walk_rows_base(rows, up, down);
+        return 0;
     }
-    if (wp_any(wp_and(now, goal)))
-        return 1;
-    *seen = wp_or(*seen, now);
-    wplane e = wp_and(wp_east(now), walk), wv = wp_and(wp_west(now), walk);
-    wplane n = wp_and(wp_north(now), walk), s = wp_and(wp_south(now), walk);
-    *ortho = wp_or(*ortho, wp_or(wp_or(e, wv), wp_or(n, s)));
-    /* a diagonal target is reached through both of its walkable corners */
-    wplane ne = wp_and(wp_north(e), wp_east(n)), nw = wp_and(wp_north(wv), wp_west(n));
-    wplane se = wp_and(wp_south(e), wp_east(s)), sw = wp_and(wp_south(wv), wp_west(s));
-    *diag = wp_or(*diag, wp_and(wp_or(wp_or(ne, nw), wp_or(se, sw)), walk));
-    return 0;
+#if defined(__x86_64__) && defined(__GNUC__)
+    if (path == IMPL_WALK_AVX2 && impl_walk_path() == IMPL_WALK_AVX2) {
+        *out = impl_walk_rows_avx2(rows, up, down);
+        return 0;
+    }
+#endif
+    return -1;
 }
 
 uint16_t impl_walk_rows(const uint16_t rows[16], grotto_xy up, grotto_xy down)
@@ -244,21 +262,20 @@ uint16_t impl_walk_rows(const uint16_t rows[16], grotto_xy up, grotto_xy down)
         return 0;
     if (NEVER(up.x > 15 || up.y > 15 || down.x > 15 || down.y > 15))
         return GROTTO_WALK_NONE;
-    uint16_t start[16] = {0}, goal_rows[16] = {0};
-    start[up.y] = (uint16_t)(1u << up.x); /* the start, whatever its tile */
-    goal_rows[down.y] = (uint16_t)(1u << down.x);
-    const wplane walk = wp_load(rows), goal = wp_load(goal_rows);
-    wplane seen = wp_zero(), r0 = wp_load(start), r1 = wp_zero(), r2 = wp_zero(), r3 = wp_zero();
-    /* four classes a turn, the slots in registers, their roles rotating */
-    for (unsigned d = 0;; d += SLOTS) {
-        int r;
-        if ((r = walk_class(&r0, &r1, &r2, &r3, &seen, walk, goal)) != 0)
-            return r > 0 ? (uint16_t)d : GROTTO_WALK_NONE;
-        if ((r = walk_class(&r1, &r2, &r3, &r0, &seen, walk, goal)) != 0)
-            return r > 0 ? (uint16_t)(d + 1) : GROTTO_WALK_NONE;
-        if ((r = walk_class(&r2, &r3, &r0, &r1, &seen, walk, goal)) != 0)
-            return r > 0 ? (uint16_t)(d + 2) : GROTTO_WALK_NONE;
-        if ((r = walk_class(&r3, &r0, &r1, &r2, &seen, walk, goal)) != 0)
-            return r > 0 ? (uint16_t)(d + 3) : GROTTO_WALK_NONE;
+    uint16_t cost;
+    if (walk_rows_on(IMPL_WALK_AVX2, rows, up, down, &cost) != 0)
+        cost = walk_rows_base(rows, up, down);
+    return cost;
+}
+
+int impl_walk_on(int path, const grotto_floor_t *f, uint16_t *out)
+{
+    uint16_t rows[16], answer;
+    if (path != IMPL_WALK_BASE && (path != IMPL_WALK_AVX2 || impl_walk_path() != IMPL_WALK_AVX2))
+        return -1;
+    if (walk_input(f, rows, &answer)) {
+        *out = answer;
+        return 0;
     }
+    return walk_rows_on(path, rows, f->up, f->down, out);
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "bitboard.h"
+#include "cpu_features.h"
 #include "testrng.h"
 #include "impl.h"
 #include "lcg.h"
@@ -134,29 +135,6 @@ static void masks_naive(const uint8_t *g, uint16_t bm[16])
 }
 
 /* ---- record digests, many at once (impl/fnv.c) ---- */
-
-/* Whether this CPU runs impl's AVX-512 digest path (the same question
- * fnv.c asks): then the path must be taken, not just be right. */
-static int cpu_has_avx512(void)
-{
-#if defined(__x86_64__) && defined(__GNUC__)
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-           __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vl");
-#else
-    return 0;
-#endif
-}
-
-static int cpu_has_avx2(void)
-{
-#if defined(__x86_64__) && defined(__GNUC__)
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("avx2");
-#else
-    return 0;
-#endif
-}
 
 /* The AT scan's hit words (at.c) on both paths against a step-by-step
  * model: every word length 1..64, thresholds from 0 to 32767 (limit =

@@ -10,6 +10,7 @@
 
 #include "grotto/engine.h"
 #include "grotto/walk.h"
+#include "cpu_features.h"
 #include "impl.h"
 #include "walk_checks.h"
 
@@ -37,6 +38,53 @@ Test(impl_walk, random_floors_against_brute_force)
 Test(impl_walk, golden_sample)
 {
     walk_check_golden_sample(impl_walk, impl_floor);
+}
+
+/* Both paths of the wavefront (impl_walk_on), each through every check
+ * above: the base one always, the AVX2 one where the CPU has it - and
+ * then it must be the path impl_walk takes. */
+static uint16_t walk_on(int path, const grotto_floor_t *f)
+{
+    uint16_t cost = 0xABCD;
+    cr_assert_eq(impl_walk_on(path, f, &cost), 0, "path %d refused a floor", path);
+    return cost;
+}
+
+static uint16_t walk_base(const grotto_floor_t *f)
+{
+    return walk_on(IMPL_WALK_BASE, f);
+}
+
+static uint16_t walk_avx2(const grotto_floor_t *f)
+{
+    return walk_on(IMPL_WALK_AVX2, f);
+}
+
+Test(impl_walk, both_paths)
+{
+    walk_fn paths[2] = {walk_base, walk_avx2};
+    int n = 1;
+    if (cpu_has_avx2()) {
+        n = 2;
+        cr_assert_eq(impl_walk_path(), IMPL_WALK_AVX2, "the walk does not take AVX2 on a CPU that has it");
+    } else {
+        grotto_floor_t f;
+        uint16_t untouched = 7;
+        cr_assert_eq(impl_floor(0, 1, &f), 0);
+        cr_assert_eq(impl_walk_on(IMPL_WALK_AVX2, &f, &untouched), -1, "no AVX2 here, yet the path answered");
+        cr_assert_eq(untouched, 7);
+    }
+    for (int p = 0; p < n; p++) {
+        walk_check_cases(paths[p]);
+        walk_check_sizes(paths[p]);
+        walk_check_random(paths[p], 0x85EBCA6Bu + (uint32_t)p);
+        walk_check_golden_sample(paths[p], impl_floor);
+    }
+    grotto_floor_t f;
+    uint16_t untouched = 7;
+    cr_assert_eq(impl_floor(0, 1, &f), 0);
+    cr_assert_eq(impl_walk_on(99, &f, &untouched), -1);
+    cr_assert_eq(untouched, 7);
 }
 
 /* a seed's floors summed as a map's cost, through the shared sum */

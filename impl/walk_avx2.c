@@ -1,0 +1,83 @@
+/* impl/walk_avx2.c: the walk's wavefront (walk_wave.h) with a plane in one
+ * 256-bit AVX2 register, row y = 16-bit lane y. Compiled for AVX2 by a
+ * target attribute on every function, so the library still runs anywhere:
+ * walk.c calls it only where the CPU has AVX2 (impl_walk_path).
+ *
+ * East and west are lane shifts; north and south move the whole plane by
+ * one lane, across the middle of the register: the other 128-bit half is
+ * brought beside each half (VPERM2I128, the missing half zero) and the
+ * pair shifted by two bytes (VPALIGNR). */
+#include "grotto/walk.h"
+#include "impl.h"
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+
+#define WALK_ATTR __attribute__((target("avx2")))
+
+typedef __m256i wplane;
+
+WALK_ATTR static inline wplane wp_load(const uint16_t r[16])
+{
+    return _mm256_loadu_si256((const __m256i *)(const void *)r);
+}
+
+WALK_ATTR static inline wplane wp_zero(void)
+{
+    return _mm256_setzero_si256();
+}
+
+WALK_ATTR static inline wplane wp_and(wplane a, wplane b)
+{
+    return _mm256_and_si256(a, b);
+}
+
+WALK_ATTR static inline wplane wp_or(wplane a, wplane b)
+{
+    return _mm256_or_si256(a, b);
+}
+
+/* a less b */
+WALK_ATTR static inline wplane wp_andnot(wplane a, wplane b)
+{
+    return _mm256_andnot_si256(b, a);
+}
+
+WALK_ATTR static inline int wp_any(wplane a)
+{
+    return !_mm256_testz_si256(a, a);
+}
+
+/* x + 1 */
+WALK_ATTR static inline wplane wp_east(wplane a)
+{
+    return _mm256_slli_epi16(a, 1);
+}
+
+WALK_ATTR static inline wplane wp_west(wplane a)
+{
+    return _mm256_srli_epi16(a, 1);
+}
+
+/* y - 1: lane y + 1 moves to lane y (row 15 becomes empty) */
+WALK_ATTR static inline wplane wp_north(wplane a)
+{
+    return _mm256_alignr_epi8(_mm256_permute2x128_si256(a, a, 0x81), a, 2);
+}
+
+/* y + 1 */
+WALK_ATTR static inline wplane wp_south(wplane a)
+{
+    return _mm256_alignr_epi8(a, _mm256_permute2x128_si256(a, a, 0x08), 14);
+}
+
+#define WALK_ROWS walk_rows_avx2
+#include "walk_wave.h"
+
+WALK_ATTR uint16_t impl_walk_rows_avx2(const uint16_t rows[16], grotto_xy up, grotto_xy down)
+{
+    return walk_rows_avx2(rows, up, down);
+}
+#else
+typedef int impl_walk_avx2_absent; /* ISO C wants a declaration in every file */
+#endif
