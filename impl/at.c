@@ -210,12 +210,6 @@ AVX2 static uint64_t hit_word_avx2(uint32_t s, int n, uint32_t limit)
     }
     return n < 64 ? cur & ((1ull << n) - 1ull) : cur;
 }
-
-static int have_avx2(void)
-{
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("avx2");
-}
 #endif
 
 int impl_at_hits_on(int path, uint32_t s, int n, uint32_t limit, uint64_t *out)
@@ -227,7 +221,7 @@ int impl_at_hits_on(int path, uint32_t s, int n, uint32_t limit, uint64_t *out)
         return 0;
     }
 #ifdef AT_AVX2
-    if (path == IMPL_AT_AVX2 && have_avx2()) {
+    if (path == IMPL_AT_AVX2 && impl_cpu_avx2) {
         *out = hit_word_avx2(s, n, limit);
         return 0;
     }
@@ -238,7 +232,7 @@ int impl_at_hits_on(int path, uint32_t s, int n, uint32_t limit, uint64_t *out)
 int impl_at_scan_path(void)
 {
 #ifdef AT_AVX2
-    return have_avx2() ? IMPL_AT_AVX2 : IMPL_AT_SCALAR;
+    return impl_cpu_avx2 ? IMPL_AT_AVX2 : IMPL_AT_SCALAR;
 #else
     return IMPL_AT_SCALAR;
 #endif

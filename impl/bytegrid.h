@@ -209,7 +209,7 @@ static inline void bg_erode_edge(uint32_t *s, uint8_t *g, int first, int count, 
 {
     uint32_t st = *s;
     /* RANGE(0, grow) and RANGE(0, half) as remainders by direct computation
-     * (lcg.h impl_mod15) with the magic numbers fetched once per edge */
+     * (lcg.h impl_mod_magic) with the magic numbers fetched once per edge */
     const uint32_t ng = (uint32_t)grow + 1u, nh = (uint32_t)half + 1u, grow_draws = grow != 0;
     const uint32_t mg = impl_fastmod_magic[ng], mh = impl_fastmod_magic[nh];
     uint8_t grown[GROTTO_GRID] = {0}; /* growth drawn, by line across the edge */
@@ -233,8 +233,8 @@ static inline void bg_erode_edge(uint32_t *s, uint8_t *g, int first, int count, 
          * after a growth when grow > 0, after no growth when it may shrink) */
         uint32_t if_grows = grow_draws ? s2 : s1, if_not = may_shrink ? s2 : s1;
         st = grows ? if_grows : if_not;
-        gl[p] = (uint8_t)((uint32_t)(((uint64_t)(mg * r2) * ng) >> 32) & (0u - grows));
-        uint32_t ls = (uint32_t)(((uint64_t)(mh * r2) * nh) >> 32) & (0u - shrinks);
+        gl[p] = (uint8_t)(impl_mod_magic(r2, ng, mg) & (0u - grows));
+        uint32_t ls = impl_mod_magic(r2, nh, mh) & (0u - shrinks);
         uint8_t *q = c;
         for (; ls > 0; ls--, q += in) {
             const uint8_t *next = q + in;

@@ -145,13 +145,6 @@ AVX512 static void fnv_avx512(const uint8_t *base, size_t stride, const uint16_t
     else if (rest > 0)
         fnv_group(base, stride, len, rest, out, 4);
 }
-
-static int have_avx512(void)
-{
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-           __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vl");
-}
 #endif
 
 /* Every record read in whole 8-byte blocks stays within its stride (the
@@ -174,7 +167,7 @@ int impl_fnv1a_records_on(int path, const uint8_t *base, size_t stride, const ui
         return 0;
     }
 #ifdef FNV_AVX512
-    if (path == IMPL_FNV_AVX512 && have_avx512() && blocks_fit(stride, len, n)) {
+    if (path == IMPL_FNV_AVX512 && impl_cpu_avx512 && blocks_fit(stride, len, n)) {
         fnv_avx512(base, stride, len, n, out);
         return 0;
     }

@@ -9,9 +9,11 @@
  * enemy-list terms and cut (enemy-list.md), details.c map details
  * (map-details.md), mapgen.c whole maps, timer.c timer values
  * (rng-and-timer.md §4), sweep.c the whole-universe sweep, fnv.c its
- * record digests, engine.c the engine interface; tables.c every table they
- * read (built before main(), no initialisation call anywhere); lcg.h,
- * bitboard.h, packed.h the inline primitives. */
+ * record digests, walk.c the walking cost (its wavefront in walk_wave.h,
+ * the AVX2 path in walk_avx2.c), at.c, multibug.c and chests.c the
+ * research layers (research.md), engine.c the engine interface; tables.c
+ * every table they read (built before main(), no initialisation call
+ * anywhere); lcg.h, bitboard.h, packed.h the inline primitives. */
 #ifndef IMPL_IMPL_H
 #define IMPL_IMPL_H
 
@@ -218,6 +220,8 @@ void impl_fnv1a_records(const uint8_t *base, size_t stride, const uint16_t *len,
  * when the path is not built in, the CPU lacks it or the lengths do not
  * fit the stride. */
 enum { IMPL_FNV_SCALAR, IMPL_FNV_AVX512 };
+int impl_fnv1a_records_on(int path, const uint8_t *base, size_t stride, const uint16_t *len, size_t n,
+                          uint64_t *out);
 
 /* The AT scan's hit bits (at.c): bit i of *out is whether step i + 1
  * after state s has a value at most limit >> 16 (limit = threshold << 16),
@@ -227,8 +231,10 @@ enum { IMPL_FNV_SCALAR, IMPL_FNV_AVX512 };
 enum { IMPL_AT_SCALAR, IMPL_AT_AVX2 };
 int impl_at_hits_on(int path, uint32_t s, int n, uint32_t limit, uint64_t *out);
 int impl_at_scan_path(void); /* the path impl_at_scan takes on this CPU */
-int impl_fnv1a_records_on(int path, const uint8_t *base, size_t stride, const uint16_t *len, size_t n,
-                          uint64_t *out);
+
+/* Whether the CPU has AVX2, and AVX-512 F/BW/DQ/VL: asked once before
+ * main() (tables.c); the fast paths above and the walk's read them. */
+extern int impl_cpu_avx2, impl_cpu_avx512;
 
 /* The chest timer (chests.md §3; impl/chests.c): grotto/engine.h
  * chest_seconds and chest_hits, as grotto/chests.h defines them. Tables

@@ -32,7 +32,14 @@ static inline uint32_t impl_next15(uint32_t *s)
 #define IMPL_FASTMOD_MAX 256
 extern const uint32_t impl_fastmod_magic[IMPL_FASTMOD_MAX + 1]; /* constant (tables.c) */
 
-/* r mod n with M = ceil(2^32 / n) mod 2^32 given: exact for r, n < 2^16. */
+/* M = ceil(2^32 / n) mod 2^32 for impl_mod_magic (0 for n = 0 and n = 1:
+ * both give the remainder 0). */
+static inline uint32_t impl_mod_magic_of(uint32_t n)
+{
+    return n ? (uint32_t)(UINT64_C(0xFFFFFFFF) / n + 1u) : 0u;
+}
+
+/* r mod n with M = impl_mod_magic_of(n) given: exact for r, n < 2^16. */
 static inline uint32_t impl_mod_magic(uint32_t r, uint32_t n, uint32_t magic)
 {
     uint32_t frac = magic * r;

@@ -190,7 +190,7 @@ static void build_map_tables(void)
             total += gt_boss_weight[x];
         bi->boss_total = (uint16_t)total;
         bi->boss_before = (uint16_t)before;
-        bi->boss_magic = total ? (uint32_t)(UINT64_C(0xFFFFFFFF) / (unsigned)total + 1u) : 0u;
+        bi->boss_magic = impl_mod_magic_of((uint32_t)total);
     }
     /* a draw past the last weight gets the last entry (env: the last in
      * stored order, boss: boss 12), as a scan that finds no interval does */
@@ -205,7 +205,7 @@ static void build_map_tables(void)
                 unsigned m = gt_floor_size[r].modulus;
                 impl_side_of_floor[n].base = gt_floor_size[r].base;
                 impl_side_of_floor[n].modulus = (uint8_t)m;
-                impl_side_of_floor[n].magic = m ? (uint32_t)(UINT64_C(0xFFFFFFFF) / m + 1u) : 0u;
+                impl_side_of_floor[n].magic = impl_mod_magic_of(m);
             }
     for (int w = 0, sum = 0, b = 1; w < IMPL_BOSS_WEIGHTS; w++) {
         while (b <= GT_BOSS_COUNT && w >= sum + gt_boss_weight[b])
@@ -289,8 +289,24 @@ static void build_chest_tables(void)
     }
 }
 
+/* What the CPU runs beyond x86-64's baseline, asked once here (a
+ * constructor calls __builtin_cpu_init first) for the paths of fnv.c,
+ * at.c and walk.c that need it; 0 elsewhere. */
+int impl_cpu_avx2, impl_cpu_avx512;
+
+static void build_cpu_flags(void)
+{
+#if defined(__x86_64__) && defined(__GNUC__)
+    __builtin_cpu_init();
+    impl_cpu_avx2 = __builtin_cpu_supports("avx2");
+    impl_cpu_avx512 = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+                      __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vl");
+#endif
+}
+
 __attribute__((constructor)) static void impl_tables_build(void)
 {
+    build_cpu_flags();
     build_jumps();
     build_cut_states();
     build_map_tables();

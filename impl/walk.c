@@ -230,12 +230,7 @@ uint16_t impl_walk(const grotto_floor_t *f)
 
 int impl_walk_path(void)
 {
-#if defined(__x86_64__) && defined(__GNUC__)
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("avx2") ? IMPL_WALK_AVX2 : IMPL_WALK_BASE;
-#else
-    return IMPL_WALK_BASE;
-#endif
+    return impl_cpu_avx2 ? IMPL_WALK_AVX2 : IMPL_WALK_BASE;
 }
 
 /* The walk on one path; -1 for a path not built in or not on this CPU. */

@@ -131,9 +131,6 @@ const grotto_special_floor *universe_index_special_of(const universe_index *ix, 
  * for an engine with floors_from the default index's), read without
  * generating a layout. */
 void universe_index_map_floors(const universe_index *ix, uint32_t seed, int count, grotto_map_floors_t *out);
-/* The same floors for engine e: read from the index when the index is e's
- * own (ix->engine == e), else asked of e->map_floors (another engine's
- * search stays its own). 0, or -1 when e refused. */
 /* Passes over the index ask for its data ahead of use: the cache file's
  * pages are the page cache's, scattered in memory, and the hardware's
  * prefetch stops at each 4 KB page. This asks for the 16 floor facts of a
@@ -148,6 +145,9 @@ static inline void universe_prefetch_floors(const universe_index *ix, uint32_t s
         __builtin_prefetch(p + b);
 }
 
+/* The same floors for engine e: read from the index when the index is e's
+ * own (ix->engine == e), else asked of e->map_floors (another engine's
+ * search stays its own). 0, or -1 when e refused. */
 int universe_engine_map_floors(const universe_index *ix, const grotto_engine *e, uint32_t seed, int count,
                                grotto_map_floors_t *out);
 /* A map's name by engine e (grotto_engine.map_name; ref's words for an
