@@ -232,9 +232,23 @@ enum { IMPL_AT_SCALAR, IMPL_AT_AVX2 };
 int impl_at_hits_on(int path, uint32_t s, int n, uint32_t limit, uint64_t *out);
 int impl_at_scan_path(void); /* the path impl_at_scan takes on this CPU */
 
-/* Whether the CPU has AVX2, and AVX-512 F/BW/DQ/VL: asked once before
- * main() (tables.c); the fast paths above and the walk's read them. */
+/* Whether the CPU has AVX2, and AVX-512 F/BW/DQ/VL (with the AVX2, BMI1,
+ * BMI2 and POPCNT every such CPU has): asked once before main()
+ * (tables.c); the fast paths above, the walk's and the sweep's read them. */
 extern int impl_cpu_avx2, impl_cpu_avx512;
+
+/* The whole-universe sweep's two builds (sweep.c): the base one and, where
+ * the library was built with it (IMPL_HAVE_SWEEP_AVX512) and the CPU has
+ * AVX-512, the same code compiled for it (sweep_avx512.c), which
+ * grotto_impl_sweep then takes. impl_sweep_on runs the build named (for
+ * the tests): grotto_impl_sweep's answer, or -1 with nothing written when
+ * that build is not in the library or not for this CPU. */
+struct grotto_sweep_request;
+struct grotto_sweep_stats;
+enum { IMPL_SWEEP_BASE, IMPL_SWEEP_AVX512 };
+int impl_sweep_path(void);
+int impl_sweep_on(int path, const struct grotto_sweep_request *req, struct grotto_sweep_stats *stats);
+int impl_sweep_avx512(const struct grotto_sweep_request *req, struct grotto_sweep_stats *stats);
 
 /* The chest timer (chests.md §3; impl/chests.c): grotto/engine.h
  * chest_seconds and chest_hits, as grotto/chests.h defines them. Tables

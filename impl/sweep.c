@@ -34,6 +34,14 @@
  * prime. MapRecords are batched per band, whose maps have nearly one
  * length, so that a batch's lanes end together.
  *
+ * Two builds of this file and of the files it drives (floorgen.c,
+ * analysis.c, elist.c, details.c): the base one, which runs on any x86-64,
+ * and sweep_avx512.c's, the same source compiled again for CPUs with
+ * AVX-512 (the compiler then uses BMI, three-operand and masked vector
+ * forms throughout; about 5 % of the sweep's CPU, docs/performance.md).
+ * grotto_impl_sweep takes the second where the CPU has it (impl_sweep_path);
+ * impl_sweep_on runs either, for the tests that compare the two.
+ *
  * Threads, clocks and progress are the harness's common library's
  * (base/base.h: base_parallel_chunks hands each worker its chunks and its
  * worker number, which indexes the per-worker state here). */
@@ -607,7 +615,7 @@ static void run_phase(sweep_shared *sh, int nthreads, int phase, int chunks)
     sh->progress_before += (uint64_t)chunks;
 }
 
-int grotto_impl_sweep(const grotto_sweep_request *req, grotto_sweep_stats *stats)
+static int sweep_run(const grotto_sweep_request *req, grotto_sweep_stats *stats)
 {
     double t_start = base_now();
     int nthreads = req->threads > 0 ? req->threads : base_default_threads();
@@ -677,3 +685,36 @@ int grotto_impl_sweep(const grotto_sweep_request *req, grotto_sweep_stats *stats
         stats->wall_seconds = base_now() - t_start;
     return rc;
 }
+
+/* ---- the entry points: one per build of this file (sweep_avx512.c) ---- */
+#ifndef IMPL_SWEEP_SECOND_BUILD
+int impl_sweep_path(void)
+{
+#ifdef IMPL_HAVE_SWEEP_AVX512
+    if (impl_cpu_avx512)
+        return IMPL_SWEEP_AVX512;
+#endif
+    return IMPL_SWEEP_BASE;
+}
+
+int impl_sweep_on(int path, const grotto_sweep_request *req, grotto_sweep_stats *stats)
+{
+    if (path == IMPL_SWEEP_BASE)
+        return sweep_run(req, stats);
+#ifdef IMPL_HAVE_SWEEP_AVX512
+    if (path == IMPL_SWEEP_AVX512 && impl_sweep_path() == IMPL_SWEEP_AVX512)
+        return impl_sweep_avx512(req, stats);
+#endif
+    return -1;
+}
+
+int grotto_impl_sweep(const grotto_sweep_request *req, grotto_sweep_stats *stats)
+{
+    return impl_sweep_on(impl_sweep_path(), req, stats);
+}
+#else
+int impl_sweep_avx512(const grotto_sweep_request *req, grotto_sweep_stats *stats)
+{
+    return sweep_run(req, stats);
+}
+#endif

@@ -291,7 +291,9 @@ static void build_chest_tables(void)
 
 /* What the CPU runs beyond x86-64's baseline, asked once here (a
  * constructor calls __builtin_cpu_init first) for the paths of fnv.c,
- * at.c and walk.c that need it; 0 elsewhere. */
+ * at.c and walk.c and the sweep's second build that need it; 0 elsewhere.
+ * impl_cpu_avx512 also asks for what the sweep's second build is compiled
+ * with beyond AVX-512 (impl/CMakeLists.txt), which every such CPU has. */
 int impl_cpu_avx2, impl_cpu_avx512;
 
 static void build_cpu_flags(void)
@@ -300,7 +302,9 @@ static void build_cpu_flags(void)
     __builtin_cpu_init();
     impl_cpu_avx2 = __builtin_cpu_supports("avx2");
     impl_cpu_avx512 = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-                      __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vl");
+                      __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vl") &&
+                      impl_cpu_avx2 && __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2") &&
+                      __builtin_cpu_supports("popcnt");
 #endif
 }
 

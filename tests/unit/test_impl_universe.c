@@ -10,6 +10,8 @@
 #include "grotto/sweep.h"
 #include "grotto/tables.h"
 #include "corpus.h"
+#include "cpu_features.h"
+#include "impl.h"
 
 static void print_stats(const char *what, const grotto_sweep_stats *st)
 {
@@ -329,4 +331,110 @@ Test(impl_universe, request_shapes, .timeout = 1200)
     grotto_sweep_request none = {.threads = 2};
     cr_assert_eq(grotto_impl_sweep(&none, &st), 0);
     cr_expect_eq(st.floors_emitted + st.maps_emitted + st.special_floors, 0);
+}
+
+/* Every output of one sweep, all requested at once (special floors sorted:
+ * the workers append them in no particular order). */
+typedef struct sweep_outputs {
+    uint64_t *fd, *md;
+    grotto_floor_facts *fa;
+    uint8_t *ov;
+    grotto_map_facts *maps;
+    grotto_special_floor *sp;
+    grotto_sweep_stats st;
+} sweep_outputs;
+
+enum { SPECIAL_CAP = 1 << 20 };
+
+static int special_order(const void *a, const void *b)
+{
+    const grotto_special_floor *x = a, *y = b;
+    if (x->map != y->map)
+        return x->map < y->map ? -1 : 1;
+    return (x->floor > y->floor) - (x->floor < y->floor);
+}
+
+static void outputs_alloc(sweep_outputs *o)
+{
+    o->fd = calloc(GROTTO_FLOOR_UNIVERSE, sizeof *o->fd);
+    o->md = calloc(GROTTO_MAP_UNIVERSE, sizeof *o->md);
+    o->fa = calloc(GROTTO_FLOOR_UNIVERSE, sizeof *o->fa);
+    o->ov = calloc(GROTTO_FLOOR_UNIVERSE, 1);
+    o->maps = calloc(GROTTO_MAP_UNIVERSE, sizeof *o->maps);
+    o->sp = calloc(SPECIAL_CAP, sizeof *o->sp);
+    cr_assert(o->fd && o->md && o->fa && o->ov && o->maps && o->sp);
+    memset(&o->st, 0x5A, sizeof o->st);
+}
+
+static int outputs_sweep(int path, sweep_outputs *o)
+{
+    grotto_sweep_request req = {.threads = 2, .floor_digest = o->fd, .map_digest = o->md, .facts = o->fa,
+                                .overflow = o->ov, .maps = o->maps, .special = o->sp, .special_cap = SPECIAL_CAP};
+    int rc = impl_sweep_on(path, &req, &o->st);
+    if (rc == 0) {
+        cr_assert_leq(o->st.special_floors, SPECIAL_CAP);
+        qsort(o->sp, (size_t)o->st.special_floors, sizeof *o->sp, special_order);
+    }
+    return rc;
+}
+
+static void outputs_free(sweep_outputs *o)
+{
+    free(o->fd);
+    free(o->md);
+    free(o->fa);
+    free(o->ov);
+    free(o->maps);
+    free(o->sp);
+}
+
+/* The sweep's two builds (impl/sweep_avx512.c: the same code compiled for
+ * AVX-512) give every output byte for byte and count the same work; the
+ * second is taken wherever it is built and the CPU has it, and asked for
+ * where it is not, it is refused with nothing written. */
+Test(impl_universe, both_builds, .timeout = 1200)
+{
+    int second = GROTTO_SWEEP_AVX512_BUILT && cpu_has_avx512();
+    cr_assert_eq(impl_sweep_path(), second ? IMPL_SWEEP_AVX512 : IMPL_SWEEP_BASE);
+    sweep_outputs base, fast;
+    outputs_alloc(&base);
+    outputs_alloc(&fast);
+    cr_assert_eq(outputs_sweep(IMPL_SWEEP_BASE, &base), 0);
+    print_stats("impl sweep, base build", &base.st);
+    /* the base build is right on its own, not only equal to the other */
+    size_t flen = 0;
+    uint8_t *gf = corpus_read("golden/floors.digest", &flen);
+    cr_assert_not_null(gf);
+    cr_assert_eq(flen, (size_t)GROTTO_FLOOR_UNIVERSE * 8);
+    long bad = 0;
+    for (size_t i = 0; i < GROTTO_FLOOR_UNIVERSE; i++)
+        bad += base.fd[i] != grotto_load_u64le(gf + 8 * i);
+    cr_expect_eq(bad, 0, "base build: %ld floor digests differ from the golden ones", bad);
+    free(gf);
+    cr_expect_eq(outputs_sweep(4242, &fast), -1, "no such build");
+    if (!second) {
+        cr_expect_eq(outputs_sweep(IMPL_SWEEP_AVX512, &fast), -1);
+        uint8_t untouched[sizeof fast.st];
+        memset(untouched, 0x5A, sizeof untouched);
+        cr_expect_eq(memcmp(&fast.st, untouched, sizeof untouched), 0, "stats written by a refused build");
+        cr_expect_eq(fast.fd[0] | fast.md[0], 0, "digests written by a refused build");
+    } else {
+        cr_assert_eq(outputs_sweep(IMPL_SWEEP_AVX512, &fast), 0);
+        print_stats("impl sweep, AVX-512 build", &fast.st);
+        cr_expect_eq(memcmp(base.fd, fast.fd, GROTTO_FLOOR_UNIVERSE * sizeof *base.fd), 0, "floor digests");
+        cr_expect_eq(memcmp(base.md, fast.md, GROTTO_MAP_UNIVERSE * sizeof *base.md), 0, "map digests");
+        cr_expect_eq(memcmp(base.fa, fast.fa, GROTTO_FLOOR_UNIVERSE * sizeof *base.fa), 0, "floor facts");
+        cr_expect_eq(memcmp(base.ov, fast.ov, GROTTO_FLOOR_UNIVERSE), 0, "overflow flags");
+        cr_expect_eq(memcmp(base.maps, fast.maps, GROTTO_MAP_UNIVERSE * sizeof *base.maps), 0, "map facts");
+        cr_assert_eq(base.st.special_floors, fast.st.special_floors);
+        cr_expect_gt(base.st.special_floors, 0);
+        cr_expect_eq(memcmp(base.sp, fast.sp, (size_t)base.st.special_floors * sizeof *base.sp), 0,
+                     "special floors");
+        cr_expect_eq(base.st.draws, fast.st.draws);
+        cr_expect_eq(base.st.bytes_hashed, fast.st.bytes_hashed);
+        cr_expect_eq(base.st.floors_generated, fast.st.floors_generated);
+        cr_expect_eq(base.st.maps_emitted, fast.st.maps_emitted);
+    }
+    outputs_free(&base);
+    outputs_free(&fast);
 }
