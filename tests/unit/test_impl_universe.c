@@ -388,29 +388,42 @@ static void outputs_free(sweep_outputs *o)
     free(o->sp);
 }
 
+/* The same outputs, byte for byte, and the same work counted. */
+static void outputs_expect_equal(const char *what, const sweep_outputs *a, const sweep_outputs *b)
+{
+    cr_expect_eq(memcmp(a->fd, b->fd, GROTTO_FLOOR_UNIVERSE * sizeof *a->fd), 0, "%s: floor digests", what);
+    cr_expect_eq(memcmp(a->md, b->md, GROTTO_MAP_UNIVERSE * sizeof *a->md), 0, "%s: map digests", what);
+    cr_expect_eq(memcmp(a->fa, b->fa, GROTTO_FLOOR_UNIVERSE * sizeof *a->fa), 0, "%s: floor facts", what);
+    cr_expect_eq(memcmp(a->ov, b->ov, GROTTO_FLOOR_UNIVERSE), 0, "%s: overflow flags", what);
+    cr_expect_eq(memcmp(a->maps, b->maps, GROTTO_MAP_UNIVERSE * sizeof *a->maps), 0, "%s: map facts", what);
+    cr_assert_eq(a->st.special_floors, b->st.special_floors, "%s: special floor counts", what);
+    cr_expect_gt(a->st.special_floors, 0);
+    cr_expect_eq(memcmp(a->sp, b->sp, (size_t)a->st.special_floors * sizeof *a->sp), 0, "%s: special floors", what);
+    cr_expect_eq(a->st.draws, b->st.draws, "%s: draws", what);
+    cr_expect_eq(a->st.bytes_hashed, b->st.bytes_hashed, "%s: bytes hashed", what);
+    cr_expect_eq(a->st.floors_generated, b->st.floors_generated, "%s: generator runs", what);
+    cr_expect_eq(a->st.maps_emitted, b->st.maps_emitted, "%s: maps emitted", what);
+}
+
 /* The sweep's two builds (impl/sweep_avx512.c: the same code compiled for
  * AVX-512) give every output byte for byte and count the same work; the
  * second is taken wherever it is built and the CPU has it, and asked for
- * where it is not, it is refused with nothing written. */
+ * where it is not, it is refused with nothing written. A third run takes
+ * the base build on every base path (the CPU flags of impl.h cleared: the
+ * digests' scalar chains, the walk's SSE2 planes), which otherwise only
+ * a CPU without AVX2 would run over the whole universe; it must match the
+ * golden floor digests and the others' every output. (Criterion runs each
+ * test in a process of its own: the flags change nowhere else.) */
 Test(impl_universe, both_builds, .timeout = 1200)
 {
     int second = GROTTO_SWEEP_AVX512_BUILT && cpu_has_avx512();
     cr_assert_eq(impl_sweep_path(), second ? IMPL_SWEEP_AVX512 : IMPL_SWEEP_BASE);
-    sweep_outputs base, fast;
+    sweep_outputs base, fast, plain;
     outputs_alloc(&base);
     outputs_alloc(&fast);
+    outputs_alloc(&plain);
     cr_assert_eq(outputs_sweep(IMPL_SWEEP_BASE, &base), 0);
     print_stats("impl sweep, base build", &base.st);
-    /* the base build is right on its own, not only equal to the other */
-    size_t flen = 0;
-    uint8_t *gf = corpus_read("golden/floors.digest", &flen);
-    cr_assert_not_null(gf);
-    cr_assert_eq(flen, (size_t)GROTTO_FLOOR_UNIVERSE * 8);
-    long bad = 0;
-    for (size_t i = 0; i < GROTTO_FLOOR_UNIVERSE; i++)
-        bad += base.fd[i] != grotto_load_u64le(gf + 8 * i);
-    cr_expect_eq(bad, 0, "base build: %ld floor digests differ from the golden ones", bad);
-    free(gf);
     cr_expect_eq(outputs_sweep(4242, &fast), -1, "no such build");
     if (!second) {
         cr_expect_eq(outputs_sweep(IMPL_SWEEP_AVX512, &fast), -1);
@@ -421,20 +434,28 @@ Test(impl_universe, both_builds, .timeout = 1200)
     } else {
         cr_assert_eq(outputs_sweep(IMPL_SWEEP_AVX512, &fast), 0);
         print_stats("impl sweep, AVX-512 build", &fast.st);
-        cr_expect_eq(memcmp(base.fd, fast.fd, GROTTO_FLOOR_UNIVERSE * sizeof *base.fd), 0, "floor digests");
-        cr_expect_eq(memcmp(base.md, fast.md, GROTTO_MAP_UNIVERSE * sizeof *base.md), 0, "map digests");
-        cr_expect_eq(memcmp(base.fa, fast.fa, GROTTO_FLOOR_UNIVERSE * sizeof *base.fa), 0, "floor facts");
-        cr_expect_eq(memcmp(base.ov, fast.ov, GROTTO_FLOOR_UNIVERSE), 0, "overflow flags");
-        cr_expect_eq(memcmp(base.maps, fast.maps, GROTTO_MAP_UNIVERSE * sizeof *base.maps), 0, "map facts");
-        cr_assert_eq(base.st.special_floors, fast.st.special_floors);
-        cr_expect_gt(base.st.special_floors, 0);
-        cr_expect_eq(memcmp(base.sp, fast.sp, (size_t)base.st.special_floors * sizeof *base.sp), 0,
-                     "special floors");
-        cr_expect_eq(base.st.draws, fast.st.draws);
-        cr_expect_eq(base.st.bytes_hashed, fast.st.bytes_hashed);
-        cr_expect_eq(base.st.floors_generated, fast.st.floors_generated);
-        cr_expect_eq(base.st.maps_emitted, fast.st.maps_emitted);
+        outputs_expect_equal("AVX-512 build against the base build", &base, &fast);
     }
+
+    int avx2 = impl_cpu_avx2, avx512 = impl_cpu_avx512;
+    impl_cpu_avx2 = impl_cpu_avx512 = 0;
+    cr_expect_eq(impl_sweep_path(), IMPL_SWEEP_BASE);
+    cr_expect_eq(impl_walk_path(), IMPL_WALK_BASE);
+    cr_assert_eq(outputs_sweep(IMPL_SWEEP_BASE, &plain), 0);
+    impl_cpu_avx2 = avx2;
+    impl_cpu_avx512 = avx512;
+    print_stats("impl sweep, base build on base paths", &plain.st);
+    size_t flen = 0;
+    uint8_t *gf = corpus_read("golden/floors.digest", &flen);
+    cr_assert_not_null(gf);
+    cr_assert_eq(flen, (size_t)GROTTO_FLOOR_UNIVERSE * 8);
+    long bad = 0;
+    for (size_t i = 0; i < GROTTO_FLOOR_UNIVERSE; i++)
+        bad += plain.fd[i] != grotto_load_u64le(gf + 8 * i);
+    cr_expect_eq(bad, 0, "base paths: %ld floor digests differ from the golden ones", bad);
+    free(gf);
+    outputs_expect_equal("base paths against the CPU's paths", &base, &plain);
     outputs_free(&base);
     outputs_free(&fast);
+    outputs_free(&plain);
 }
