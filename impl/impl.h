@@ -108,7 +108,7 @@ extern uint8_t impl_cut_state[GT_ENV_COUNT + 1][GT_MONSTER_RANKS + 1][GT_LIST_MA
 static inline int impl_elist_survivors(int ofs, int F)
 {
     int room = GT_ELIST_MEMORY_BYTES - GT_ELIST_RECORD_START_OFFSET - ofs;
-    int s = room < 0 ? 0 : room / GT_ELIST_RECORD_BYTES;
+    int s = room < 0 ? 0 : (int)((unsigned)room / GT_ELIST_RECORD_BYTES); /* unsigned: no sign fix-up */
     return s > F ? F : s;
 }
 

@@ -460,18 +460,28 @@ static void map_outputs(sweep_worker *w, int band, uint32_t seed, const grotto_m
     }
 }
 
-/* What a map's floor n holds for a given monster rank (for one seed, the
- * same in every band): chest ranks, ElistOfs, D, state, and the floor's
- * 8-byte slot of the MapRecord (records.md: ranks, ElistOfs little-endian,
- * D, state, a zero byte), written once and copied into every band's
- * record. The slot is one little-endian word (impl/ is little-endian only,
- * packed.h), made in a register and stored whole: a word load of bytes
- * just stored one by one would stall on store forwarding. */
-typedef struct floor_cut {
-    uint64_t slot;
-    uint8_t state, D;
-    uint16_t ofs;
-} floor_cut;
+/* Floor n's 8-byte MapRecord slot at monster rank mr (records.md: chest
+ * ranks, ElistOfs little-endian, D, state, a zero byte), for one seed: f is
+ * what the floor phase kept of the floor, v1[i] the chest-rank draw of chest
+ * i less one (0 for a draw of 0: the spec's scaled value (w (v - 1)) div
+ * 32767 is 0 there, as C's division truncates towards zero, so it is an
+ * unsigned division throughout). All three ranks are made whatever the
+ * count and masked (a loop over the count is a mispredicted branch per
+ * floor). The slot is one little-endian word (impl/ is little-endian only,
+ * packed.h), made in a register and stored whole: a word load of bytes just
+ * stored one by one would stall on store forwarding. */
+static inline uint64_t floor_slot(const floor_info *f, const uint16_t v1[GROTTO_MAX_CHESTS], int env, int mr)
+{
+    impl_key_range rr = impl_rank_of_mr[mr];
+    uint32_t width = (uint32_t)(rr.hi - rr.lo + 1);
+    int ofs = f->ofs_layout + impl_elist_list_ofs(env, mr);
+    int state = impl_elist_state(ofs, f->D, env, mr);
+    /* D <= 196: the record's byte needs no clamp */
+    uint64_t sl = (uint64_t)(uint16_t)ofs << 24 | (uint64_t)f->D << 40 | (uint64_t)(uint8_t)state << 48;
+    for (int i = 0; i < GROTTO_MAX_CHESTS; i++)
+        sl |= ((uint64_t)(uint8_t)(rr.lo + width * v1[i] / 32767u) << (8 * i)) & (0u - (uint64_t)(i < f->count));
+    return sl;
+}
 
 /* The 12-byte head of a MapRecord (records.md): band code, seed
  * little-endian, env, floors, smr, boss, prefix, suffix, locale, level, a
@@ -508,50 +518,34 @@ static void maps_chunk(sweep_worker *w, int chunk)
         uint32_t v[8];
         impl_detail_draws(seed, v);
         draws += 8;
-        /* chest-rank draws of every floor (band-independent) */
-        uint16_t rank_draw[GROTTO_MAX_FLOORS][GROTTO_MAX_CHESTS];
+        /* chest-rank draws of every floor (band-independent), less one */
+        uint16_t rank_v1[GROTTO_MAX_FLOORS][GROTTO_MAX_CHESTS] = {{0}};
         const floor_info *fi = &info[grotto_floor_slot(seed, 1)];
         for (int n = 3; n <= GROTTO_MAX_FLOORS; n++) {
-            /* all three made, whatever the count (a loop over the count
-             * is a mispredicted branch per floor); the extra ones unused */
+            /* all three made, whatever the count; the extra ones unused */
             int c = fi[n - 1].count;
             uint32_t st = seed + (uint32_t)n;
-            for (int i = 0; i < GROTTO_MAX_CHESTS; i++)
-                rank_draw[n - 1][i] = (uint16_t)impl_draw_at(st, 2 * c + 1 + i);
+            for (int i = 0; i < GROTTO_MAX_CHESTS; i++) {
+                uint32_t r = impl_draw_at(st, 2 * c + 1 + i);
+                rank_v1[n - 1][i] = (uint16_t)(r - (r != 0));
+            }
             draws += (uint64_t)c;
         }
         /* A floor of the map depends, for a given seed, only on the floor n
          * and its monster rank mr = impl_floor_mr(smr, n) (env is
-         * band-independent): its cut is made once per (n, mr), and the
-         * record's floor slots once per smr (tail[smr], floors 1..tail_n),
-         * shared by the bands. */
-        floor_cut cut[GROTTO_MAX_FLOORS][GT_MONSTER_RANKS + 1];
-        uint16_t cut_ok[GROTTO_MAX_FLOORS] = {0};
-        uint8_t tail[GT_MONSTER_RANKS + 1][8 * GROTTO_MAX_FLOORS];
+         * band-independent). Below the cap mr determines smr for a given n,
+         * so what bands share is a whole run of slots: the record's floor
+         * slots are made once per smr (tail[smr], floors 1..tail_n[smr]),
+         * 67 a seed on average, one per (n, mr) pair. */
+        uint64_t tail[GT_MONSTER_RANKS + 1][GROTTO_MAX_FLOORS];
         memset(tail, 0, sizeof tail); /* copied whole into a record; hashed only up to its floors */
         uint8_t tail_n[GT_MONSTER_RANKS + 1] = {0};
         for (int band = 0; band < GROTTO_BANDS; band++) {
             grotto_map_details_t *d = &m.d;
             impl_details_from_draws(band, seed, v, d, 0);
             int env = d->env, smr = d->smr;
-            for (int n = tail_n[smr] + 1; n <= d->floors; n++) {
-                int mr = impl_floor_mr(smr, n);
-                floor_cut *c = &cut[n - 1][mr];
-                const floor_info *f = &fi[n - 1];
-                if (!((cut_ok[n - 1] >> mr) & 1)) {
-                    impl_key_range rr = impl_rank_of_mr[mr];
-                    c->ofs = (uint16_t)(f->ofs_layout + impl_elist_list_ofs(env, mr));
-                    c->D = f->D; /* <= 196: the record's byte needs no clamp */
-                    c->state = (uint8_t)impl_elist_state(c->ofs, f->D, env, mr);
-                    uint64_t sl = (uint64_t)c->ofs << 24 | (uint64_t)c->D << 40 | (uint64_t)c->state << 48;
-                    for (int i = 0; i < GROTTO_MAX_CHESTS; i++) /* a rank byte per chest, 0 past the count */
-                        sl |= ((uint64_t)(uint8_t)(rr.lo + impl_scaled(rank_draw[n - 1][i], rr.hi - rr.lo + 1))
-                               << (8 * i)) & (0u - (uint64_t)(i < f->count));
-                    c->slot = sl;
-                    cut_ok[n - 1] |= (uint16_t)(1u << mr);
-                }
-                memcpy(tail[smr] + 8 * (n - 1), &c->slot, 8);
-            }
+            for (int n = tail_n[smr] + 1; n <= d->floors; n++)
+                tail[smr][n - 1] = floor_slot(&fi[n - 1], rank_v1[n - 1], env, impl_floor_mr(smr, n));
             if (d->floors > tail_n[smr])
                 tail_n[smr] = d->floors;
             if (req->map_digest) {
@@ -566,13 +560,13 @@ static void maps_chunk(sweep_worker *w, int chunk)
                 mb->slot[mb->n++] = (uint32_t)grotto_map_slot(band, seed);
             }
             if (want_map) {
-                for (int n = 1; n <= d->floors; n++) {
-                    const floor_cut *c = &cut[n - 1][impl_floor_mr(smr, n)];
+                for (int n = 1; n <= d->floors; n++) { /* the slot read back */
+                    uint64_t sl = tail[smr][n - 1];
                     m.chest_count[n - 1] = fi[n - 1].count;
-                    memcpy(m.chest_rank[n - 1], &c->slot, GROTTO_MAX_CHESTS);
-                    m.elist[n - 1].ofs = c->ofs;
-                    m.elist[n - 1].D = c->D;
-                    m.elist[n - 1].state = c->state;
+                    memcpy(m.chest_rank[n - 1], &sl, GROTTO_MAX_CHESTS);
+                    m.elist[n - 1].ofs = (uint16_t)(sl >> 24);
+                    m.elist[n - 1].D = (uint8_t)(sl >> 40);
+                    m.elist[n - 1].state = (uint8_t)(sl >> 48);
                 }
                 map_outputs(w, band, seed, &m);
             }
