@@ -336,7 +336,7 @@ Test(impl_universe, request_shapes, .timeout = 1200)
 /* Every output of one sweep, all requested at once (special floors sorted:
  * the workers append them in no particular order). */
 typedef struct sweep_outputs {
-    uint64_t *fd, *md;
+    uint64_t *floor_d, *map_d; /* digests */
     grotto_floor_facts *fa;
     uint8_t *ov;
     grotto_map_facts *maps;
@@ -356,19 +356,19 @@ static int special_order(const void *a, const void *b)
 
 static void outputs_alloc(sweep_outputs *o)
 {
-    o->fd = calloc(GROTTO_FLOOR_UNIVERSE, sizeof *o->fd);
-    o->md = calloc(GROTTO_MAP_UNIVERSE, sizeof *o->md);
+    o->floor_d = calloc(GROTTO_FLOOR_UNIVERSE, sizeof *o->floor_d);
+    o->map_d = calloc(GROTTO_MAP_UNIVERSE, sizeof *o->map_d);
     o->fa = calloc(GROTTO_FLOOR_UNIVERSE, sizeof *o->fa);
     o->ov = calloc(GROTTO_FLOOR_UNIVERSE, 1);
     o->maps = calloc(GROTTO_MAP_UNIVERSE, sizeof *o->maps);
     o->sp = calloc(SPECIAL_CAP, sizeof *o->sp);
-    cr_assert(o->fd && o->md && o->fa && o->ov && o->maps && o->sp);
+    cr_assert(o->floor_d && o->map_d && o->fa && o->ov && o->maps && o->sp);
     memset(&o->st, 0x5A, sizeof o->st);
 }
 
 static int outputs_sweep(int path, sweep_outputs *o)
 {
-    grotto_sweep_request req = {.threads = 2, .floor_digest = o->fd, .map_digest = o->md, .facts = o->fa,
+    grotto_sweep_request req = {.threads = 2, .floor_digest = o->floor_d, .map_digest = o->map_d, .facts = o->fa,
                                 .overflow = o->ov, .maps = o->maps, .special = o->sp, .special_cap = SPECIAL_CAP};
     int rc = impl_sweep_on(path, &req, &o->st);
     if (rc == 0) {
@@ -380,8 +380,8 @@ static int outputs_sweep(int path, sweep_outputs *o)
 
 static void outputs_free(sweep_outputs *o)
 {
-    free(o->fd);
-    free(o->md);
+    free(o->floor_d);
+    free(o->map_d);
     free(o->fa);
     free(o->ov);
     free(o->maps);
@@ -391,8 +391,9 @@ static void outputs_free(sweep_outputs *o)
 /* The same outputs, byte for byte, and the same work counted. */
 static void outputs_expect_equal(const char *what, const sweep_outputs *a, const sweep_outputs *b)
 {
-    cr_expect_eq(memcmp(a->fd, b->fd, GROTTO_FLOOR_UNIVERSE * sizeof *a->fd), 0, "%s: floor digests", what);
-    cr_expect_eq(memcmp(a->md, b->md, GROTTO_MAP_UNIVERSE * sizeof *a->md), 0, "%s: map digests", what);
+    cr_expect_eq(memcmp(a->floor_d, b->floor_d, GROTTO_FLOOR_UNIVERSE * sizeof *a->floor_d), 0, "%s: floor digests",
+                 what);
+    cr_expect_eq(memcmp(a->map_d, b->map_d, GROTTO_MAP_UNIVERSE * sizeof *a->map_d), 0, "%s: map digests", what);
     cr_expect_eq(memcmp(a->fa, b->fa, GROTTO_FLOOR_UNIVERSE * sizeof *a->fa), 0, "%s: floor facts", what);
     cr_expect_eq(memcmp(a->ov, b->ov, GROTTO_FLOOR_UNIVERSE), 0, "%s: overflow flags", what);
     cr_expect_eq(memcmp(a->maps, b->maps, GROTTO_MAP_UNIVERSE * sizeof *a->maps), 0, "%s: map facts", what);
@@ -430,7 +431,7 @@ Test(impl_universe, both_builds, .timeout = 1200)
         uint8_t untouched[sizeof fast.st];
         memset(untouched, 0x5A, sizeof untouched);
         cr_expect_eq(memcmp(&fast.st, untouched, sizeof untouched), 0, "stats written by a refused build");
-        cr_expect_eq(fast.fd[0] | fast.md[0], 0, "digests written by a refused build");
+        cr_expect_eq(fast.floor_d[0] | fast.map_d[0], 0, "digests written by a refused build");
     } else {
         cr_assert_eq(outputs_sweep(IMPL_SWEEP_AVX512, &fast), 0);
         print_stats("impl sweep, AVX-512 build", &fast.st);
@@ -451,7 +452,7 @@ Test(impl_universe, both_builds, .timeout = 1200)
     cr_assert_eq(flen, (size_t)GROTTO_FLOOR_UNIVERSE * 8);
     long bad = 0;
     for (size_t i = 0; i < GROTTO_FLOOR_UNIVERSE; i++)
-        bad += plain.fd[i] != grotto_load_u64le(gf + 8 * i);
+        bad += plain.floor_d[i] != grotto_load_u64le(gf + 8 * i);
     cr_expect_eq(bad, 0, "base paths: %ld floor digests differ from the golden ones", bad);
     free(gf);
     outputs_expect_equal("base paths against the CPU's paths", &base, &plain);
