@@ -462,25 +462,26 @@ static void map_outputs(sweep_worker *w, int band, uint32_t seed, const grotto_m
 
 /* Floor n's 8-byte MapRecord slot at monster rank mr (records.md: chest
  * ranks, ElistOfs little-endian, D, state, a zero byte), for one seed: f is
- * what the floor phase kept of the floor, v1[i] the chest-rank draw of chest
- * i less one (0 for a draw of 0: the spec's scaled value (w (v - 1)) div
- * 32767 is 0 there, as C's division truncates towards zero, so it is an
- * unsigned division throughout). All three ranks are made whatever the
- * count and masked (a loop over the count is a mispredicted branch per
- * floor). The slot is one little-endian word (impl/ is little-endian only,
- * packed.h), made in a register and stored whole: a word load of bytes just
- * stored one by one would stall on store forwarding. */
-static inline uint64_t floor_slot(const floor_info *f, const uint16_t v1[GROTTO_MAX_CHESTS], int env, int mr)
+ * what the floor phase kept of the floor, frac[i] the chest-rank draw of
+ * chest i as impl_scaled_frac made it (lcg.h: the rank is then one
+ * multiplication by the rank range's width). All three ranks are made
+ * whatever the count, the ones past it masked off as a whole (a loop over
+ * the count is a mispredicted branch per floor). The slot is one
+ * little-endian word (impl/ is little-endian only, packed.h), made in a
+ * register and stored whole: a word load of bytes just stored one by one
+ * would stall on store forwarding. */
+static inline uint64_t floor_slot(const floor_info *f, const uint64_t frac[GROTTO_MAX_CHESTS], int env, int mr)
 {
     impl_key_range rr = impl_rank_of_mr[mr];
     uint32_t width = (uint32_t)(rr.hi - rr.lo + 1);
     int ofs = f->ofs_layout + impl_elist_list_ofs(env, mr);
     int state = impl_elist_state(ofs, f->D, env, mr);
+    uint64_t ranks = (uint64_t)(uint8_t)(rr.lo + impl_scaled_by(frac[0], width)) |
+                     (uint64_t)(uint8_t)(rr.lo + impl_scaled_by(frac[1], width)) << 8 |
+                     (uint64_t)(uint8_t)(rr.lo + impl_scaled_by(frac[2], width)) << 16;
+    ranks &= (1ull << (8 * f->count)) - 1u; /* count <= 3 */
     /* D <= 196: the record's byte needs no clamp */
-    uint64_t sl = (uint64_t)(uint16_t)ofs << 24 | (uint64_t)f->D << 40 | (uint64_t)(uint8_t)state << 48;
-    for (int i = 0; i < GROTTO_MAX_CHESTS; i++)
-        sl |= ((uint64_t)(uint8_t)(rr.lo + width * v1[i] / 32767u) << (8 * i)) & (0u - (uint64_t)(i < f->count));
-    return sl;
+    return ranks | (uint64_t)(uint16_t)ofs << 24 | (uint64_t)f->D << 40 | (uint64_t)(uint8_t)state << 48;
 }
 
 /* The 12-byte head of a MapRecord (records.md): band code, seed
@@ -518,17 +519,15 @@ static void maps_chunk(sweep_worker *w, int chunk)
         uint32_t v[8];
         impl_detail_draws(seed, v);
         draws += 8;
-        /* chest-rank draws of every floor (band-independent), less one */
-        uint16_t rank_v1[GROTTO_MAX_FLOORS][GROTTO_MAX_CHESTS] = {{0}};
+        /* chest-rank draws of every floor (band-independent), as fractions */
+        uint64_t rank_frac[GROTTO_MAX_FLOORS][GROTTO_MAX_CHESTS] = {{0}};
         const floor_info *fi = &info[grotto_floor_slot(seed, 1)];
         for (int n = 3; n <= GROTTO_MAX_FLOORS; n++) {
             /* all three made, whatever the count; the extra ones unused */
             int c = fi[n - 1].count;
             uint32_t st = seed + (uint32_t)n;
-            for (int i = 0; i < GROTTO_MAX_CHESTS; i++) {
-                uint32_t r = impl_draw_at(st, 2 * c + 1 + i);
-                rank_v1[n - 1][i] = (uint16_t)(r - (r != 0));
-            }
+            for (int i = 0; i < GROTTO_MAX_CHESTS; i++)
+                rank_frac[n - 1][i] = impl_scaled_frac(impl_draw_at(st, 2 * c + 1 + i));
             draws += (uint64_t)c;
         }
         /* A floor of the map depends, for a given seed, only on the floor n
@@ -545,7 +544,7 @@ static void maps_chunk(sweep_worker *w, int chunk)
             impl_details_from_draws(band, seed, v, d, 0);
             int env = d->env, smr = d->smr;
             for (int n = tail_n[smr] + 1; n <= d->floors; n++)
-                tail[smr][n - 1] = floor_slot(&fi[n - 1], rank_v1[n - 1], env, impl_floor_mr(smr, n));
+                tail[smr][n - 1] = floor_slot(&fi[n - 1], rank_frac[n - 1], env, impl_floor_mr(smr, n));
             if (d->floors > tail_n[smr])
                 tail_n[smr] = d->floors;
             if (req->map_digest) {

@@ -10,6 +10,7 @@
 #include "cpu_features.h"
 #include "testrng.h"
 #include "impl.h"
+#include "impl_map.h"
 #include "lcg.h"
 #include "grotto/engine.h"
 #include "grotto/record.h"
@@ -34,6 +35,26 @@ Test(impl_primitives, fast_modulo_exhaustive)
     cr_assert_eq(impl_mod15(32767, 1000), 767u); /* table-less fallback */
     volatile uint32_t big = 1000;                /* the same, n not a constant */
     cr_assert_eq(impl_mod15(32767, big), 767u);
+}
+
+/* scaled(n) as a fraction and a width (lcg.h impl_scaled_by) equals the
+ * spec's signed division for every raw draw and every width it is used
+ * with; the sweep's chest-rank ranges are such widths. */
+Test(impl_primitives, scaled_by_fraction_exhaustive)
+{
+    long bad = 0, n_checked = 0;
+    for (uint32_t n = 1; n <= IMPL_SCALED_WIDTH_MAX; n++)
+        for (uint32_t v = 0; v < 32768; v++, n_checked++)
+            bad += impl_scaled_by(impl_scaled_frac(v), n) != (uint32_t)impl_scaled(v, (int)n);
+    fprintf(stderr, "scaled by a fraction: %ld (v, n) pairs checked, %ld wrong\n", n_checked, bad);
+    cr_assert_eq(bad, 0);
+    cr_assert_eq(impl_scaled_by(impl_scaled_frac(32767), 10), 9u); /* (10 * 32766) div 32767 */
+    cr_assert_eq(impl_scaled_by(impl_scaled_frac(0), 10), 0u);     /* v = 0: 0, not -1 */
+    for (int mr = 0; mr <= GT_MONSTER_RANKS; mr++) {
+        impl_key_range r = impl_rank_of_mr[mr];
+        cr_assert_leq(r.hi - r.lo + 1, IMPL_SCALED_WIDTH_MAX, "monster rank %d: chest-rank range %d..%d", mr, r.lo,
+                      r.hi);
+    }
 }
 
 Test(impl_primitives, lcg_vectors)
