@@ -86,11 +86,19 @@ impl_elist_terms impl_elist_terms_of(const uint16_t white[16]);
 void impl_elist_fill(impl_elist_terms t, int env, int mr, grotto_elist_t *out);
 /* The layout part of ElistOfs, i.e. ElistOfs - 28F - G (see elist.c). */
 int impl_elist_layout_ofs(impl_elist_terms t);
-/* The list part 20F + 8F + G of ElistOfs (enemy-list.md §4). */
+/* What the enemy-list state reads of list (env, mr), in a compact table
+ * (tables.c, from gt_floor_tables): its part 20F + 8F + G of ElistOfs
+ * (enemy-list.md §4), F, and the largest ElistOfs at which all F records
+ * still fit (11,344 - 128 - 20F; every ElistOfs when F = 0). */
+typedef struct impl_list_info {
+    int32_t ofs, full_max;
+    uint8_t F;
+} impl_list_info;
+extern impl_list_info impl_list_info_of[GT_ENV_COUNT + 1][GT_MONSTER_RANKS + 1];
+
 static inline int impl_elist_list_ofs(int env, int mr)
 {
-    const struct gt_floor_table *ft = &gt_floor_tables[env][mr];
-    return 28 * ft->F + ft->G;
+    return impl_list_info_of[env][mr].ofs;
 }
 
 /* State of enemy-list.md §5.4, the memory model (not the table of §5.3,
@@ -112,13 +120,16 @@ static inline int impl_elist_survivors(int ofs, int F)
     return s > F ? F : s;
 }
 
+/* Nothing cut (ofs <= full_max: the survivors are F) is the common case,
+ * decided without the survivors' division. */
 static inline int impl_elist_state(int ofs, int D, int env, int mr)
 {
-    int F = gt_floor_tables[env][mr].F;
-    int s = impl_elist_survivors(ofs, F);
-    if (s == F || s > GT_LIST_MAX) /* the second is implied (F <= GT_LIST_MAX); it bounds the index */
+    const impl_list_info *li = &impl_list_info_of[env][mr];
+    if (ofs <= li->full_max)
         return D > 0 ? GT_STATE_PARTIAL : GT_STATE_NORMAL;
-    return impl_cut_state[env][mr][s];
+    /* ofs > full_max: fewer than 20F bytes of room, so s < F <= GT_LIST_MAX
+     * (F >= 1: full_max of an empty list is every ElistOfs) */
+    return impl_cut_state[env][mr][impl_elist_survivors(ofs, li->F)];
 }
 
 /* Analysis on row masks, all restricted to the W x H rectangle:

@@ -97,6 +97,7 @@ static void build_ring_bypass(void)
 impl_affine impl_jump[IMPL_JUMP_MAX + 1];
 uint32_t impl_jump_lane_a[IMPL_JUMP_LANES], impl_jump_lane_c[IMPL_JUMP_LANES];
 uint8_t impl_cut_state[GT_ENV_COUNT + 1][GT_MONSTER_RANKS + 1][GT_LIST_MAX + 1];
+impl_list_info impl_list_info_of[GT_ENV_COUNT + 1][GT_MONSTER_RANKS + 1];
 impl_band_info impl_bands[GROTTO_BANDS];
 impl_key_range impl_prefix_of_smr[16], impl_suffix_of_boss[16], impl_group_of_floors[32], impl_rank_of_mr[16];
 uint8_t impl_env_of_percent[100];
@@ -139,6 +140,15 @@ static int chest_column(int monster) /* gt_state_of_cut's column: 0 = not a ches
 
 static void build_cut_states(void)
 {
+    for (int env = 0; env <= GT_ENV_COUNT; env++)
+        for (int mr = 0; mr <= GT_MONSTER_RANKS; mr++) {
+            const struct gt_floor_table *ft = &gt_floor_tables[env][mr];
+            impl_list_info *li = &impl_list_info_of[env][mr];
+            li->ofs = 28 * ft->F + ft->G;
+            li->F = ft->F;
+            li->full_max = ft->F ? GT_ELIST_MEMORY_BYTES - GT_ELIST_RECORD_START_OFFSET - GT_ELIST_RECORD_BYTES * ft->F
+                                 : INT32_MAX;
+        }
     for (int env = 1; env <= GT_ENV_COUNT; env++)
         for (int mr = 1; mr <= GT_MONSTER_RANKS; mr++) {
             const struct gt_floor_table *ft = &gt_floor_tables[env][mr];
