@@ -527,6 +527,7 @@ typedef struct universe_bench_run {
     int ok;                      /* the child ran to the end */
     double wall;                 /* whole sweep, wall seconds */
     double cpu;                  /* whole sweep, CPU seconds (user + system, all threads) */
+    double cpu_before;           /* the child's CPU before the engine started (not in cpu) */
     double floors_s, elist_s, analysis_s, maps_s; /* stage CPU seconds, summed over threads */
     uint64_t draws, bytes_hashed; /* impl: generator draws made, record bytes hashed */
     uint64_t floors, maps;       /* records emitted */
