@@ -127,6 +127,13 @@ static int run_sweep(const grotto_engine *e, int threads, uint64_t *fd, uint64_t
     return rc;
 }
 
+/* User + system seconds of a struct rusage. */
+static double rusage_seconds(const struct rusage *ru)
+{
+    return (double)ru->ru_utime.tv_sec + (double)ru->ru_utime.tv_usec * 1e-6 + (double)ru->ru_stime.tv_sec +
+           (double)ru->ru_stime.tv_usec * 1e-6;
+}
+
 /* In the child, before the engine starts: the shared output pages the
  * engine will write mapped again (fork copies no page table entry of a
  * shared mapping, so each page's first write would fault in the engine's
@@ -140,10 +147,7 @@ static double child_prefault(void *first, size_t bytes)
     for (size_t off = 0; off < bytes; off += page > 0 ? (size_t)page : 4096u)
         p[off] = p[off];
     struct rusage ru;
-    if (getrusage(RUSAGE_SELF, &ru) != 0)
-        return 0;
-    return (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec * 1e-6 + (double)ru.ru_stime.tv_sec +
-           (double)ru.ru_stime.tv_usec * 1e-6;
+    return getrusage(RUSAGE_SELF, &ru) == 0 ? rusage_seconds(&ru) : 0;
 }
 
 int universe_bench(const grotto_engine *e, int threads, const uint64_t *want_floors, const uint64_t *want_maps,
@@ -201,8 +205,7 @@ int universe_bench(const grotto_engine *e, int threads, const uint64_t *want_flo
     out->threads = threads;
     out->ok = out->ok && WIFEXITED(status) && WEXITSTATUS(status) == 0;
     out->peak_rss_kib = ru.ru_maxrss;
-    out->cpu = (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec * 1e-6 + (double)ru.ru_stime.tv_sec +
-               (double)ru.ru_stime.tv_usec * 1e-6 - r->cpu_before;
+    out->cpu = rusage_seconds(&ru) - r->cpu_before;
     out->floor_set_digest = grotto_fnv1a(fd, (size_t)GROTTO_FLOOR_UNIVERSE * 8);
     out->map_set_digest = grotto_fnv1a(md, (size_t)GROTTO_MAP_UNIVERSE * 8);
     for (size_t i = 0; want_floors && i < GROTTO_FLOOR_UNIVERSE; i++)
