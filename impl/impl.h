@@ -127,9 +127,11 @@ static inline int impl_elist_state(int ofs, int D, int env, int mr)
     const impl_list_info *li = &impl_list_info_of[env][mr];
     if (ofs <= li->full_max)
         return D > 0 ? GT_STATE_PARTIAL : GT_STATE_NORMAL;
-    /* ofs > full_max: fewer than 20F bytes of room, so s < F <= GT_LIST_MAX
-     * (F >= 1: full_max of an empty list is every ElistOfs) */
-    return impl_cut_state[env][mr][impl_elist_survivors(ofs, li->F)];
+    /* ofs > full_max: fewer than 20F bytes of room, so fewer than F records
+     * fit, s < F <= GT_LIST_MAX (F >= 1: full_max of an empty list is every
+     * ElistOfs); the room is taken as 0 where it is negative */
+    int room = GT_ELIST_MEMORY_BYTES - GT_ELIST_RECORD_START_OFFSET - ofs;
+    return impl_cut_state[env][mr][(unsigned)(room & ~(room >> 31)) / GT_ELIST_RECORD_BYTES];
 }
 
 /* Analysis on row masks, all restricted to the W x H rectangle:
