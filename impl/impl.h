@@ -111,12 +111,19 @@ static inline int impl_elist_list_ofs(int env, int mr)
 enum { IMPL_NO_STATE = 255 };
 extern uint8_t impl_cut_state[GT_ENV_COUNT + 1][GT_MONSTER_RANKS + 1][GT_LIST_MAX + 1];
 
-/* Records of a list of F that fit at ElistOfs ofs: record j (1-based) ends
- * at ofs + 128 + 20 j, and it fits when that is at most 11,344. */
-static inline int impl_elist_survivors(int ofs, int F)
+/* Records that fit at ElistOfs ofs, however long the list: record j
+ * (1-based) ends at ofs + 128 + 20 j, and it fits when that is at most
+ * 11,344 (none when the room is negative; taken as 0 without a branch). */
+static inline int impl_elist_fitting(int ofs)
 {
     int room = GT_ELIST_MEMORY_BYTES - GT_ELIST_RECORD_START_OFFSET - ofs;
-    int s = room < 0 ? 0 : (int)((unsigned)room / GT_ELIST_RECORD_BYTES); /* unsigned: no sign fix-up */
+    return (int)((unsigned)(room & ~(room >> 31)) / GT_ELIST_RECORD_BYTES);
+}
+
+/* Records of a list of F that fit at ElistOfs ofs. */
+static inline int impl_elist_survivors(int ofs, int F)
+{
+    int s = impl_elist_fitting(ofs);
     return s > F ? F : s;
 }
 
@@ -127,11 +134,10 @@ static inline int impl_elist_state(int ofs, int D, int env, int mr)
     const impl_list_info *li = &impl_list_info_of[env][mr];
     if (ofs <= li->full_max)
         return D > 0 ? GT_STATE_PARTIAL : GT_STATE_NORMAL;
-    /* ofs > full_max: fewer than 20F bytes of room, so fewer than F records
-     * fit, s < F <= GT_LIST_MAX (F >= 1: full_max of an empty list is every
-     * ElistOfs); the room is taken as 0 where it is negative */
-    int room = GT_ELIST_MEMORY_BYTES - GT_ELIST_RECORD_START_OFFSET - ofs;
-    return impl_cut_state[env][mr][(unsigned)(room & ~(room >> 31)) / GT_ELIST_RECORD_BYTES];
+    /* ofs > full_max: fewer than F records fit, so the count needs no clamp
+     * and s < F <= GT_LIST_MAX (F >= 1: full_max of an empty list is every
+     * ElistOfs) */
+    return impl_cut_state[env][mr][impl_elist_fitting(ofs)];
 }
 
 /* Analysis on row masks, all restricted to the W x H rectangle:

@@ -484,6 +484,16 @@ static inline uint64_t floor_slot(const floor_info *f, const uint64_t frac[GROTT
     return ranks | (uint64_t)(uint16_t)ofs << 24 | (uint64_t)f->D << 40 | (uint64_t)(uint8_t)state << 48;
 }
 
+/* The same slot read back into floor n of a map (its chest count from f). */
+static inline void floor_slot_to_map(uint64_t sl, const floor_info *f, int n, grotto_map_t *m)
+{
+    m->chest_count[n - 1] = f->count;
+    memcpy(m->chest_rank[n - 1], &sl, GROTTO_MAX_CHESTS);
+    m->elist[n - 1].ofs = (uint16_t)(sl >> 24);
+    m->elist[n - 1].D = (uint8_t)(sl >> 40);
+    m->elist[n - 1].state = (uint8_t)(sl >> 48);
+}
+
 /* The 12-byte head of a MapRecord (records.md): band code, seed
  * little-endian, env, floors, smr, boss, prefix, suffix, locale, level, a
  * zero byte. */
@@ -559,14 +569,8 @@ static void maps_chunk(sweep_worker *w, int chunk)
                 mb->slot[mb->n++] = (uint32_t)grotto_map_slot(band, seed);
             }
             if (want_map) {
-                for (int n = 1; n <= d->floors; n++) { /* the slot read back */
-                    uint64_t sl = tail[smr][n - 1];
-                    m.chest_count[n - 1] = fi[n - 1].count;
-                    memcpy(m.chest_rank[n - 1], &sl, GROTTO_MAX_CHESTS);
-                    m.elist[n - 1].ofs = (uint16_t)(sl >> 24);
-                    m.elist[n - 1].D = (uint8_t)(sl >> 40);
-                    m.elist[n - 1].state = (uint8_t)(sl >> 48);
-                }
+                for (int n = 1; n <= d->floors; n++)
+                    floor_slot_to_map(tail[smr][n - 1], &fi[n - 1], n, &m);
                 map_outputs(w, band, seed, &m);
             }
         }

@@ -35,6 +35,16 @@ static void on_progress(void *ctx, uint64_t done, uint64_t total)
     progress_calls++;
 }
 
+/* How many of n digests differ from a golden digest file's (little-endian
+ * u64 each). */
+static long golden_mismatches(const uint64_t *got, const uint8_t *golden, size_t n)
+{
+    long bad = 0;
+    for (size_t i = 0; i < n; i++)
+        bad += got[i] != grotto_load_u64le(golden + 8 * i);
+    return bad;
+}
+
 /* The layouts the floor universe needs: distinct (T = S + k, size), the
  * size from floor-generation.md §2 written out here. A floor's layout is a
  * function of these two alone, so bands of k whose sizes coincide for a T
@@ -187,11 +197,8 @@ Test(impl_universe, thread_counts, .timeout = 1200)
         req.map_digest = md;
         grotto_sweep_stats st;
         cr_assert_eq(grotto_impl_sweep(&req, &st), 0);
-        long fbad = 0, mbad = 0;
-        for (size_t i = 0; i < GROTTO_FLOOR_UNIVERSE; i++)
-            fbad += fd[i] != grotto_load_u64le(gf + 8 * i);
-        for (size_t i = 0; i < GROTTO_MAP_UNIVERSE; i++)
-            mbad += md[i] != grotto_load_u64le(gm + 8 * i);
+        long fbad = golden_mismatches(fd, gf, GROTTO_FLOOR_UNIVERSE);
+        long mbad = golden_mismatches(md, gm, GROTTO_MAP_UNIVERSE);
         fprintf(stderr, "threads requested %d (used %d): wall %.3f s, %ld floor and %ld map digests mismatched\n",
                 counts[c], st.threads, st.wall_seconds, fbad, mbad);
         cr_assert_eq(fbad + mbad, 0);
@@ -291,9 +298,7 @@ Test(impl_universe, request_shapes, .timeout = 1200)
     grotto_sweep_request req = {.threads = 2, .map_digest = md};
     grotto_sweep_stats st;
     cr_assert_eq(grotto_impl_sweep(&req, &st), 0);
-    long bad = 0;
-    for (size_t i = 0; i < GROTTO_MAP_UNIVERSE; i++)
-        bad += md[i] != grotto_load_u64le(gm + 8 * i);
+    long bad = golden_mismatches(md, gm, GROTTO_MAP_UNIVERSE);
     cr_expect_eq(bad, 0, "map digests alone: %ld differ from the golden ones", bad);
     cr_expect_eq(st.floors_emitted, 0);
     cr_expect_eq(st.maps_emitted, GROTTO_MAP_UNIVERSE);
@@ -450,9 +455,7 @@ Test(impl_universe, both_builds, .timeout = 1200)
     uint8_t *gf = corpus_read("golden/floors.digest", &flen);
     cr_assert_not_null(gf);
     cr_assert_eq(flen, (size_t)GROTTO_FLOOR_UNIVERSE * 8);
-    long bad = 0;
-    for (size_t i = 0; i < GROTTO_FLOOR_UNIVERSE; i++)
-        bad += plain.floor_d[i] != grotto_load_u64le(gf + 8 * i);
+    long bad = golden_mismatches(plain.floor_d, gf, GROTTO_FLOOR_UNIVERSE);
     cr_expect_eq(bad, 0, "base paths: %ld floor digests differ from the golden ones", bad);
     free(gf);
     outputs_expect_equal("base paths against the CPU's paths", &base, &plain);
