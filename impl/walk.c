@@ -25,7 +25,10 @@
  * between two orthogonal neighbours and both must be walkable: the
  * north-east move is "north of the walkable east neighbours" AND "east of
  * the walkable north neighbours" - a target whose two corners both lie in
- * the walkable plane. */
+ * the walkable plane. As plane shifts commute and distribute over AND,
+ * that is the class shifted north-east AND a mask of the targets whose
+ * corners are walkable, one per direction, made once per walk (walk_wave.h
+ * walk_corners): a class then costs two vertical shifts, not six. */
 #include <string.h>
 
 #include "always.h"

@@ -11,12 +11,32 @@
 
 enum { SLOTS = 4 }; /* classes d .. d + 3: a move costs 2 (orthogonal) or 3 (diagonal) */
 
+/* What a walk's diagonal moves need of the floor, made once per walk: a
+ * diagonal target is reached through both of its corners, so the target
+ * north-east of a tile is open when it, the tile south of it and the tile
+ * west of it are walkable (walk.c's design comment). Shifts of planes
+ * commute and distribute over AND, so "north of the walkable east
+ * neighbours AND east of the walkable north neighbours" of a class is
+ * the class shifted north-east AND that mask: per class two vertical and
+ * six horizontal shifts, not six and six. */
+typedef struct wcorners {
+    wplane ne, nw, se, sw;
+} wcorners;
+
+WALK_ATTR static inline wcorners walk_corners(wplane walk)
+{
+    wplane from_s = wp_and(walk, wp_north(walk)), from_n = wp_and(walk, wp_south(walk));
+    wcorners c = {wp_and(from_s, wp_east(walk)), wp_and(from_s, wp_west(walk)), wp_and(from_n, wp_east(walk)),
+                  wp_and(from_n, wp_west(walk))};
+    return c;
+}
+
 /* Distance class d: `cur` is slot d mod 4, `next` d + 1, `ortho` d + 2,
  * `diag` d + 3. Returns 1 when the goal is settled at d, -1 when the walk
  * fails at d, 0 to go on. */
 WALK_ATTR static inline __attribute__((always_inline)) int walk_class(wplane *cur, const wplane *next,
                                                                       wplane *ortho, wplane *diag, wplane *seen,
-                                                                      wplane walk, wplane goal)
+                                                                      wplane walk, const wcorners *c, wplane goal)
 {
     wplane now = wp_andnot(*cur, *seen);
     *cur = wp_zero();
@@ -28,13 +48,12 @@ WALK_ATTR static inline __attribute__((always_inline)) int walk_class(wplane *cu
     if (wp_any(wp_and(now, goal)))
         return 1;
     *seen = wp_or(*seen, now);
-    wplane e = wp_and(wp_east(now), walk), wv = wp_and(wp_west(now), walk);
-    wplane n = wp_and(wp_north(now), walk), s = wp_and(wp_south(now), walk);
-    *ortho = wp_or(*ortho, wp_or(wp_or(e, wv), wp_or(n, s)));
-    /* a diagonal target is reached through both of its walkable corners */
-    wplane ne = wp_and(wp_north(e), wp_east(n)), nw = wp_and(wp_north(wv), wp_west(n));
-    wplane se = wp_and(wp_south(e), wp_east(s)), sw = wp_and(wp_south(wv), wp_west(s));
-    *diag = wp_or(*diag, wp_and(wp_or(wp_or(ne, nw), wp_or(se, sw)), walk));
+    wplane n = wp_north(now), s = wp_south(now);
+    wplane step = wp_or(wp_or(wp_east(now), wp_west(now)), wp_or(n, s));
+    *ortho = wp_or(*ortho, wp_and(step, walk));
+    wplane up = wp_or(wp_and(wp_east(n), c->ne), wp_and(wp_west(n), c->nw));
+    wplane down = wp_or(wp_and(wp_east(s), c->se), wp_and(wp_west(s), c->sw));
+    *diag = wp_or(*diag, wp_or(up, down));
     return 0;
 }
 
@@ -46,17 +65,18 @@ WALK_ATTR static uint16_t WALK_ROWS(const uint16_t rows[16], grotto_xy up, grott
     start[up.y] = (uint16_t)(1u << up.x); /* the start, whatever its tile */
     goal_rows[down.y] = (uint16_t)(1u << down.x);
     const wplane walk = wp_load(rows), goal = wp_load(goal_rows);
+    const wcorners c = walk_corners(walk);
     wplane seen = wp_zero(), r0 = wp_load(start), r1 = wp_zero(), r2 = wp_zero(), r3 = wp_zero();
     /* four classes a turn, the slots in registers, their roles rotating */
     for (unsigned d = 0;; d += SLOTS) {
         int r;
-        if ((r = walk_class(&r0, &r1, &r2, &r3, &seen, walk, goal)) != 0)
+        if ((r = walk_class(&r0, &r1, &r2, &r3, &seen, walk, &c, goal)) != 0)
             return r > 0 ? (uint16_t)d : GROTTO_WALK_NONE;
-        if ((r = walk_class(&r1, &r2, &r3, &r0, &seen, walk, goal)) != 0)
+        if ((r = walk_class(&r1, &r2, &r3, &r0, &seen, walk, &c, goal)) != 0)
             return r > 0 ? (uint16_t)(d + 1) : GROTTO_WALK_NONE;
-        if ((r = walk_class(&r2, &r3, &r0, &r1, &seen, walk, goal)) != 0)
+        if ((r = walk_class(&r2, &r3, &r0, &r1, &seen, walk, &c, goal)) != 0)
             return r > 0 ? (uint16_t)(d + 2) : GROTTO_WALK_NONE;
-        if ((r = walk_class(&r3, &r0, &r1, &r2, &seen, walk, goal)) != 0)
+        if ((r = walk_class(&r3, &r0, &r1, &r2, &seen, walk, &c, goal)) != 0)
             return r > 0 ? (uint16_t)(d + 3) : GROTTO_WALK_NONE;
     }
 }
