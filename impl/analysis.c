@@ -62,17 +62,22 @@ static inline int bit_at(const uint16_t r[16], grotto_xy p)
     return in16(p) && ((r[p.y] >> p.x) & 1);
 }
 
+void impl_flood_seed(grotto_xy start, const uint16_t pass[16], uint16_t r[16], uint16_t p[16])
+{
+    memset(r, 0, 16 * sizeof r[0]);
+    memcpy(p, pass, 16 * sizeof p[0]);
+    if (!in16(start))
+        return;
+    p[start.y] |= (uint16_t)(1u << start.x);
+    r[start.y] = (uint16_t)(1u << start.x);
+}
+
 /* Flood from the up stairs through pass (the start is accepted whatever its
  * tile, as FLOOD of §12 does). */
 static void flood_from(grotto_xy start, const uint16_t pass[16], uint16_t r[16])
 {
-    memset(r, 0, 16 * sizeof r[0]);
-    if (!in16(start))
-        return;
     uint16_t p[16];
-    memcpy(p, pass, sizeof p);
-    p[start.y] |= (uint16_t)(1u << start.x);
-    r[start.y] = (uint16_t)(1u << start.x);
+    impl_flood_seed(start, pass, r, p);
     impl_flood(r, p);
 }
 
@@ -121,17 +126,37 @@ static void softlock_adjacent(const impl_floor_masks *m, uint8_t *up_next)
     }
 }
 
-/* Softlock report (HW-1): flood from the up stairs with chests solid. */
-static void softlock(const impl_floor_masks *m, uint8_t *up_next, uint16_t *near, uint16_t *far, uint8_t *down_cut)
+void impl_softlock_open(const impl_floor_masks *m, uint16_t open[16])
 {
-    uint16_t open[16], r2[16];
     for (int y = 0; y < 16; y++)
         open[y] = m->walk[y] & (uint16_t)~m->chest[y];
-    flood_from(m->up, open, r2);
+}
+
+/* Softlock report (HW-1) from r2, the flood from the up stairs with chests
+ * solid (through open, impl_softlock_open). */
+static void softlock_of(const impl_floor_masks *m, const uint16_t open[16], const uint16_t r2[16], uint8_t *up_next,
+                        uint16_t *near, uint16_t *far, uint8_t *down_cut)
+{
     *near = (uint16_t)count_rows(r2);
     *far = (uint16_t)impl_count_andnot(open, r2);
     *down_cut = (uint8_t)!bit_at(r2, m->down);
     softlock_adjacent(m, up_next);
+}
+
+static void softlock(const impl_floor_masks *m, uint8_t *up_next, uint16_t *near, uint16_t *far, uint8_t *down_cut)
+{
+    uint16_t open[16], r2[16];
+    impl_softlock_open(m, open);
+    flood_from(m->up, open, r2);
+    softlock_of(m, open, r2, up_next, near, far, down_cut);
+}
+
+void impl_softlock_reached(const impl_floor_masks *m, const uint16_t r2[16], grotto_floor_facts *out)
+{
+    uint16_t open[16];
+    impl_softlock_open(m, open);
+    softlock_of(m, open, r2, &out->up_next_to_chest, &out->softlock_near, &out->softlock_far,
+                &out->softlock_down_cut);
 }
 
 void impl_analyse_masks(const impl_floor_masks *m, grotto_floor_analysis *out)
@@ -214,13 +239,20 @@ int impl_softlock_from_reach(const impl_floor_masks *m, const uint16_t reach[16]
 
 void impl_facts_masks(const impl_floor_masks *m, grotto_floor_facts *out, uint16_t reach[16])
 {
+    uint16_t r[16];
+    flood_from(m->up, m->walk, r);
+    impl_facts_reached(m, r, out);
+    if (reach)
+        memcpy(reach, r, sizeof r);
+}
+
+void impl_facts_reached(const impl_floor_masks *m, const uint16_t r[16], grotto_floor_facts *out)
+{
     int ghosts = impl_count_cells(m->stairs);
     ghosts -= bit_at(m->stairs, m->up);
     if (ALWAYS(!(m->down.x == m->up.x && m->down.y == m->up.y))) /* generated floors only */
         ghosts -= bit_at(m->stairs, m->down);
     out->ghost_count = (uint16_t)ghosts;
-    uint16_t r[16];
-    flood_from(m->up, m->walk, r);
     int unr = 0;
     for (int i = 0; i < m->chest_count; i++)
         unr += !bit_at(r, m->chests[i]);
@@ -239,6 +271,4 @@ void impl_facts_masks(const impl_floor_masks *m, grotto_floor_facts *out, uint16
     } else {
         impl_softlock_facts(m, out);
     }
-    if (reach)
-        memcpy(reach, r, sizeof r);
 }

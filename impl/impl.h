@@ -156,8 +156,21 @@ void impl_analyse_masks(const impl_floor_masks *m, grotto_floor_analysis *out);
  * fields are written, the other fields are left alone. reach (may be NULL)
  * receives the tiles reached from the up stairs. */
 void impl_facts_masks(const impl_floor_masks *m, grotto_floor_facts *out, uint16_t reach[16]);
+/* The same from r, the flood from the up stairs through the walkable
+ * tiles (impl_flood_seed with m->up and m->walk, then impl_flood or
+ * impl_flood_many); the softlock fields need a second flood when the floor
+ * has chests (made inside). */
+void impl_facts_reached(const impl_floor_masks *m, const uint16_t r[16], grotto_floor_facts *out);
+/* A flood's start: r holds only `start`, p is pass with `start` added (a
+ * start is accepted whatever its tile, as FLOOD of floor-generation.md §12
+ * does); r empty when start lies outside the grid. */
+void impl_flood_seed(grotto_xy start, const uint16_t pass[16], uint16_t r[16], uint16_t p[16]);
 /* Only the softlock fields (up_next_to_chest, softlock_near/far/down_cut). */
 void impl_softlock_facts(const impl_floor_masks *m, grotto_floor_facts *out);
+/* The same from r2, the flood from the up stairs through the walkable
+ * tiles that hold no chest (impl_softlock_open). */
+void impl_softlock_open(const impl_floor_masks *m, uint16_t open[16]);
+void impl_softlock_reached(const impl_floor_masks *m, const uint16_t r2[16], grotto_floor_facts *out);
 /* The same without a flood from `reach`, the tiles reached from the up
  * stairs with chests walkable, when that is exact: every chest was reached
  * and none is needed to pass (its open neighbours are connected round it).

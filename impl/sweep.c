@@ -119,6 +119,7 @@ typedef struct sweep_worker {
     uint64_t generated, floors_emitted, maps_emitted;
     uint64_t draws, hashed; /* generator draws made, record bytes hashed */
     floor_sum *buf;
+    struct facts_scratch *facts; /* stage 3's floods (floors_facts) */
     rec_batch batch;
     map_batch maps[GROTTO_BANDS]; /* one per band: a band's maps have nearly one length */
 } sweep_worker;
@@ -345,44 +346,83 @@ static void floors_elist(sweep_worker *w, int nsum)
  * part reached from the up stairs, the floor has the reach set, the
  * down-stairs verdict, the ghosts and the pockets of its chest-free layout
  * (a reached chest tile was never part of a pocket), and no unreachable
- * chest. Other floors are analysed in full. */
+ * chest. Other floors are analysed in full.
+ * The floods run in batches (bitboard.h impl_flood_many: independent
+ * floods side by side, as one alone leaves the core waiting): first the
+ * chest-free layouts' floods, then, floor by floor, whatever the reach
+ * answers, the chests-solid floods it leaves queued, and last the copies
+ * of a chest class's first floor (which must wait for its queued flood). */
+enum { MAX_LAYOUTS = T_CHUNK * 4, MAX_FLOODS = MAX_LAYOUTS + T_CHUNK * GROTTO_MAX_FLOORS };
+typedef struct facts_scratch {
+    impl_floor_masks bm[MAX_LAYOUTS]; /* the chest-free masks of the chunk's layouts */
+    grotto_floor_facts base[MAX_LAYOUTS];
+    uint16_t r[MAX_FLOODS][16], p[MAX_FLOODS][16]; /* layout floods, then chests-solid ones */
+    uint32_t queued[T_CHUNK * GROTTO_MAX_FLOORS];  /* the floor of each chests-solid flood */
+} facts_scratch;
+
+/* The layouts whose base facts a floor can take: a new layout at the first
+ * floor, not a copy, whose chests all replaced walkable tiles. */
+static inline int base_layout_at(const floor_sum *fs, uint32_t *last)
+{
+    if (fs->same || fs->chest_on_wall || fs->layout == *last)
+        return 0;
+    *last = fs->layout;
+    return 1;
+}
+
 static void floors_facts(sweep_worker *w, int nsum)
 {
     const grotto_sweep_request *req = w->sh->req;
-    uint32_t base_layout = UINT32_MAX, walk_layout = UINT32_MAX;
+    facts_scratch *sc = w->facts;
+    /* 1: the layouts' floods and base facts */
+    int nb = 0;
+    uint32_t last = UINT32_MAX;
+    for (int i = 0; i < nsum; i++) {
+        const floor_sum *fs = &w->buf[i];
+        if (!base_layout_at(fs, &last))
+            continue;
+        impl_floor_masks *bm = &sc->bm[nb];
+        *bm = fs->m;
+        for (int y = 0; y < 16; y++) {
+            bm->chest[y] = 0;
+            bm->pocket[y] = (uint16_t)(bm->walk[y] & ~bm->stairs[y]);
+        }
+        bm->chest_count = 0;
+        impl_flood_seed(bm->up, bm->walk, sc->r[nb], sc->p[nb]);
+        nb++;
+    }
+    impl_flood_many(sc->r, (const uint16_t(*)[16])sc->p, nb);
+    for (int j = 0; j < nb; j++)
+        impl_facts_reached(&sc->bm[j], sc->r[j], &sc->base[j]);
+    /* 2: floor by floor */
+    int nq = 0, j = -1;
+    uint32_t walk_layout = UINT32_MAX;
     uint16_t layout_walk = 0;
-    grotto_floor_facts base = {0};
-    uint16_t reach[16] = {0};
+    last = UINT32_MAX;
     for (int i = 0; i < nsum; i++) {
         floor_sum *fs = &w->buf[i];
+        if (fs->same)
+            continue; /* step 4 */
         grotto_floor_facts *fa = &req->facts[fs->slot];
-        if (fs->same) {
-            *fa = req->facts[w->buf[fs->first].slot]; /* padding too (memset there) */
-            continue;
-        }
+        j += base_layout_at(fs, &last);
         int shared = 0;
         if (!fs->chest_on_wall) {
-            if (fs->layout != base_layout) {
-                impl_floor_masks bm = fs->m;
-                for (int y = 0; y < 16; y++) {
-                    bm.chest[y] = 0;
-                    bm.pocket[y] = (uint16_t)(bm.walk[y] & ~bm.stairs[y]);
-                }
-                bm.chest_count = 0;
-                impl_facts_masks(&bm, &base, reach);
-                base_layout = fs->layout;
-            }
             shared = 1;
             for (int c = 0; c < fs->m.chest_count; c++)
-                shared &= (reach[fs->m.chests[c].y] >> fs->m.chests[c].x) & 1;
+                shared &= (sc->r[j][fs->m.chests[c].y] >> fs->m.chests[c].x) & 1;
         }
         if (shared) {
-            fa->ghost_count = base.ghost_count;
+            const grotto_floor_facts *base = &sc->base[j];
+            fa->ghost_count = base->ghost_count;
             fa->unreachable_chests = 0;
-            fa->down_unreachable = base.down_unreachable;
-            fa->region_count = base.region_count;
-            if (!impl_softlock_from_reach(&fs->m, reach, fa)) /* chests solid: per floor */
-                impl_softlock_facts(&fs->m, fa);
+            fa->down_unreachable = base->down_unreachable;
+            fa->region_count = base->region_count;
+            if (!impl_softlock_from_reach(&fs->m, sc->r[j], fa)) { /* chests solid: a flood of its own */
+                uint16_t open[16];
+                impl_softlock_open(&fs->m, open);
+                impl_flood_seed(fs->m.up, open, sc->r[nb + nq], sc->p[nb + nq]);
+                sc->queued[nq++] = (uint32_t)i;
+            }
         } else {
             impl_facts_masks(&fs->m, fa, NULL);
         }
@@ -402,6 +442,18 @@ static void floors_facts(sweep_worker *w, int nsum)
         }
         fa->width = fs->size;
         fa->height = fs->size;
+    }
+    /* 3: the chests-solid floods */
+    impl_flood_many(sc->r + nb, (const uint16_t(*)[16])(sc->p + nb), nq);
+    for (int q = 0; q < nq; q++) {
+        const floor_sum *fs = &w->buf[sc->queued[q]];
+        impl_softlock_reached(&fs->m, sc->r[nb + q], &req->facts[fs->slot]);
+    }
+    /* 4: a chest class's later floors */
+    for (int i = 0; i < nsum; i++) {
+        const floor_sum *fs = &w->buf[i];
+        if (fs->same)
+            req->facts[fs->slot] = req->facts[w->buf[fs->first].slot]; /* padding too (memset there) */
     }
 }
 
@@ -650,7 +702,8 @@ static int sweep_run(const grotto_sweep_request *req, grotto_sweep_stats *stats)
     for (int i = 0; !rc && i < nthreads; i++) {
         ws[i].sh = &sh;
         ws[i].buf = malloc((size_t)T_CHUNK * GROTTO_MAX_FLOORS * sizeof *ws[i].buf);
-        if (!ws[i].buf)
+        ws[i].facts = req->facts ? malloc(sizeof *ws[i].facts) : NULL;
+        if (!ws[i].buf || (req->facts && !ws[i].facts))
             rc = -1;
     }
     if (!rc && need_floors)
@@ -674,8 +727,10 @@ static int sweep_run(const grotto_sweep_request *req, grotto_sweep_stats *stats)
         }
         stats->special_floors = (uint64_t)atomic_load(&sh.special_n);
     }
-    for (int i = 0; ws && i < nthreads; i++)
+    for (int i = 0; ws && i < nthreads; i++) {
         free(ws[i].buf);
+        free(ws[i].facts);
+    }
     free(ws);
     free(sh.info);
     if (stats)

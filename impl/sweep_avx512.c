@@ -37,6 +37,10 @@
 #define impl_softlock_facts impl_softlock_facts_avx512
 #define impl_softlock_from_reach impl_softlock_from_reach_avx512
 #define impl_facts_masks impl_facts_masks_avx512
+#define impl_facts_reached impl_facts_reached_avx512
+#define impl_flood_seed impl_flood_seed_avx512
+#define impl_softlock_open impl_softlock_open_avx512
+#define impl_softlock_reached impl_softlock_reached_avx512
 /* elist.c */
 #define impl_elist_terms_of impl_elist_terms_of_avx512
 #define impl_elist_layout_ofs impl_elist_layout_ofs_avx512
