@@ -166,7 +166,7 @@ static inline void impl_flood(uint16_t r[16], const uint16_t p[16])
         int same = _mm_movemask_epi8(_mm_and_si128(_mm_cmpeq_epi8(g0, r0), _mm_cmpeq_epi8(g1, r1))) == 0xFFFF;
         r0 = g0;
         r1 = g1;
-        if (same)
+        if (same) /* the turn added nothing */
             break;
     }
     _mm_storeu_si128((__m128i *)(void *)r, r0);
