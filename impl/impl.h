@@ -207,15 +207,18 @@ uint16_t impl_walk(const grotto_floor_t *f);
  * outside the floor clear), as the sweep keeps them (impl_floor_masks.walk):
  * the start counts whatever it holds. */
 uint16_t impl_walk_rows(const uint16_t rows[16], grotto_xy up, grotto_xy down);
-/* The walk's two paths (walk.c): the base one (two SSE2 registers a plane,
- * or four 64-bit words) and, where the CPU has AVX2 (asked at run time),
- * one 256-bit register a plane (walk_avx2.c), which impl_walk_rows then
- * takes. impl_walk_on answers on the path named (for the tests): 0, or -1
- * with nothing written for a path not built in or not on this CPU. */
-enum { IMPL_WALK_BASE, IMPL_WALK_AVX2 };
+/* The walk's paths (walk.c): the base one (two SSE2 registers a plane, or
+ * four 64-bit words); where the CPU has AVX2 (asked at run time), one
+ * 256-bit register a plane (walk_avx2.c); where it has AVX-512 as well,
+ * the same with one-instruction row moves (walk_avx512.c). impl_walk_path
+ * names the best the CPU runs, which impl_walk_rows takes. impl_walk_on
+ * answers on the path named (for the tests): 0, or -1 with nothing written
+ * for a path not built in or not on this CPU. */
+enum { IMPL_WALK_BASE, IMPL_WALK_AVX2, IMPL_WALK_AVX512 };
 int impl_walk_path(void);
 int impl_walk_on(int path, const grotto_floor_t *f, uint16_t *out);
-uint16_t impl_walk_rows_avx2(const uint16_t rows[16], grotto_xy up, grotto_xy down); /* AVX2 CPUs only */
+uint16_t impl_walk_rows_avx2(const uint16_t rows[16], grotto_xy up, grotto_xy down);   /* AVX2 CPUs only */
+uint16_t impl_walk_rows_avx512(const uint16_t rows[16], grotto_xy up, grotto_xy down); /* AVX-512 CPUs only */
 
 /* The AT (research.md §4; grotto/at.h semantics, impl/at.c) and the
  * multiplayer bug (§5; grotto/multibug.h, impl/multibug.c). */

@@ -1,6 +1,7 @@
 /* impl/: walking cost of a floor (research.md §1) as a wavefront over
  * 256-bit planes, row y = 16-bit lane y: one AVX2 register where the CPU
- * has AVX2 (walk_avx2.c, asked at run time), else two SSE2 registers, or
+ * has AVX2 (walk_avx2.c, asked at run time; walk_avx512.c where it has
+ * AVX-512 too), else two SSE2 registers, or
  * four 64-bit words of packed.h where SSE2 is missing. The wavefront
  * itself is written once (walk_wave.h) over the plane operations each
  * file defines.
@@ -233,7 +234,19 @@ uint16_t impl_walk(const grotto_floor_t *f)
 
 int impl_walk_path(void)
 {
+#if defined(__x86_64__) && defined(__GNUC__)
+    if (impl_cpu_avx512)
+        return IMPL_WALK_AVX512;
+#endif
     return impl_cpu_avx2 ? IMPL_WALK_AVX2 : IMPL_WALK_BASE;
+}
+
+/* Whether this CPU runs path (every AVX-512 CPU has AVX2). */
+static int walk_path_runs(int path)
+{
+    int best = impl_walk_path();
+    return path == IMPL_WALK_BASE || (path == IMPL_WALK_AVX2 && best >= IMPL_WALK_AVX2) ||
+           (path == IMPL_WALK_AVX512 && best == IMPL_WALK_AVX512);
 }
 
 /* The walk on one path; -1 for a path not built in or not on this CPU. */
@@ -244,8 +257,12 @@ static int walk_rows_on(int path, const uint16_t rows[16], grotto_xy up, grotto_
         return 0;
     }
 #if defined(__x86_64__) && defined(__GNUC__)
-    if (path == IMPL_WALK_AVX2 && impl_walk_path() == IMPL_WALK_AVX2) {
+    if (path == IMPL_WALK_AVX2 && walk_path_runs(path)) {
         *out = impl_walk_rows_avx2(rows, up, down);
+        return 0;
+    }
+    if (path == IMPL_WALK_AVX512 && walk_path_runs(path)) {
+        *out = impl_walk_rows_avx512(rows, up, down);
         return 0;
     }
 #endif
@@ -261,7 +278,7 @@ uint16_t impl_walk_rows(const uint16_t rows[16], grotto_xy up, grotto_xy down)
     if (NEVER(up.x > 15 || up.y > 15 || down.x > 15 || down.y > 15))
         return GROTTO_WALK_NONE;
     uint16_t cost;
-    if (walk_rows_on(IMPL_WALK_AVX2, rows, up, down, &cost) != 0)
+    if (walk_rows_on(impl_walk_path(), rows, up, down, &cost) != 0)
         cost = walk_rows_base(rows, up, down);
     return cost;
 }
@@ -269,7 +286,7 @@ uint16_t impl_walk_rows(const uint16_t rows[16], grotto_xy up, grotto_xy down)
 int impl_walk_on(int path, const grotto_floor_t *f, uint16_t *out)
 {
     uint16_t rows[16], answer;
-    if (path != IMPL_WALK_BASE && (path != IMPL_WALK_AVX2 || impl_walk_path() != IMPL_WALK_AVX2))
+    if (path < IMPL_WALK_BASE || path > IMPL_WALK_AVX512 || !walk_path_runs(path))
         return -1;
     if (walk_input(f, rows, &answer)) {
         *out = answer;

@@ -6,14 +6,24 @@
  * East and west are lane shifts; north and south move the whole plane by
  * one lane, across the middle of the register: the other 128-bit half is
  * brought beside each half (VPERM2I128, the missing half zero) and the
- * pair shifted by two bytes (VPALIGNR). */
+ * pair shifted by two bytes (VPALIGNR).
+ *
+ * walk_avx512.c compiles this file again, with WALK_AVX512 defined, for
+ * CPUs with AVX-512 BW and VL: north and south are then one lane
+ * permutation each with the vacated lane zeroed by a mask (VPERMW), and the
+ * compiler joins the plane's and/or chains into three-input logic
+ * instructions; measured alone, 75 against 67 ns a walk of the sweep. */
 #include "grotto/walk.h"
 #include "impl.h"
 
 #if defined(__x86_64__) && defined(__GNUC__)
 #include <immintrin.h>
 
+#ifdef WALK_AVX512
+#define WALK_ATTR __attribute__((target("avx2,avx512f,avx512bw,avx512vl")))
+#else
 #define WALK_ATTR __attribute__((target("avx2")))
+#endif
 
 typedef __m256i wplane;
 
@@ -59,6 +69,29 @@ WALK_ATTR static inline wplane wp_west(wplane a)
     return _mm256_srli_epi16(a, 1);
 }
 
+#ifdef WALK_AVX512
+/* y - 1: lane y + 1 moves to lane y (row 15 becomes empty) */
+WALK_ATTR static inline wplane wp_north(wplane a)
+{
+    const __m256i from = _mm256_setr_epi16(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0);
+    return _mm256_maskz_permutexvar_epi16(0x7FFF, from, a);
+}
+
+/* y + 1 */
+WALK_ATTR static inline wplane wp_south(wplane a)
+{
+    const __m256i from = _mm256_setr_epi16(0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14);
+    return _mm256_maskz_permutexvar_epi16(0xFFFE, from, a);
+}
+
+#define WALK_ROWS walk_rows_avx512
+#include "walk_wave.h"
+
+WALK_ATTR uint16_t impl_walk_rows_avx512(const uint16_t rows[16], grotto_xy up, grotto_xy down)
+{
+    return walk_rows_avx512(rows, up, down);
+}
+#else
 /* y - 1: lane y + 1 moves to lane y (row 15 becomes empty) */
 WALK_ATTR static inline wplane wp_north(wplane a)
 {
@@ -78,6 +111,7 @@ WALK_ATTR uint16_t impl_walk_rows_avx2(const uint16_t rows[16], grotto_xy up, gr
 {
     return walk_rows_avx2(rows, up, down);
 }
+#endif
 #else
 typedef int impl_walk_avx2_absent; /* ISO C wants a declaration in every file */
 #endif

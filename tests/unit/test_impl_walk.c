@@ -40,9 +40,10 @@ Test(impl_walk, golden_sample)
     walk_check_golden_sample(impl_walk, impl_floor);
 }
 
-/* Both paths of the wavefront (impl_walk_on), each through every check
- * above: the base one always, the AVX2 one where the CPU has it - and
- * then it must be the path impl_walk takes. */
+/* Every path of the wavefront (impl_walk_on), each through every check
+ * above: the base one always, the AVX2 one where the CPU has AVX2, the
+ * AVX-512 one where it has AVX-512 - and the best of them must be the path
+ * impl_walk takes; a path the CPU lacks answers -1 and writes nothing. */
 static uint16_t walk_on(int path, const grotto_floor_t *f)
 {
     uint16_t cost = 0xABCD;
@@ -60,30 +61,35 @@ static uint16_t walk_avx2(const grotto_floor_t *f)
     return walk_on(IMPL_WALK_AVX2, f);
 }
 
-Test(impl_walk, both_paths)
+static uint16_t walk_avx512(const grotto_floor_t *f)
 {
-    walk_fn paths[2] = {walk_base, walk_avx2};
-    int n = 1;
-    if (cpu_has_avx2()) {
-        n = 2;
-        cr_assert_eq(impl_walk_path(), IMPL_WALK_AVX2, "the walk does not take AVX2 on a CPU that has it");
-    } else {
-        grotto_floor_t f;
-        uint16_t untouched = 7;
-        cr_assert_eq(impl_floor(0, 1, &f), 0);
-        cr_assert_eq(impl_walk_on(IMPL_WALK_AVX2, &f, &untouched), -1, "no AVX2 here, yet the path answered");
-        cr_assert_eq(untouched, 7);
-    }
-    for (int p = 0; p < n; p++) {
+    return walk_on(IMPL_WALK_AVX512, f);
+}
+
+Test(impl_walk, every_path)
+{
+    walk_fn paths[3] = {walk_base, walk_avx2, walk_avx512};
+    int runs[3] = {1, cpu_has_avx2(), cpu_has_avx512()};
+    int best = runs[2] ? IMPL_WALK_AVX512 : runs[1] ? IMPL_WALK_AVX2 : IMPL_WALK_BASE;
+    cr_assert_eq(impl_walk_path(), best, "the walk takes path %d, the best this CPU runs is %d", impl_walk_path(),
+                 best);
+    grotto_floor_t f;
+    cr_assert_eq(impl_floor(0, 1, &f), 0);
+    for (int p = 0; p < 3; p++) {
+        if (!runs[p]) {
+            uint16_t untouched = 7;
+            cr_assert_eq(impl_walk_on(p, &f, &untouched), -1, "path %d answered on a CPU without it", p);
+            cr_assert_eq(untouched, 7);
+            continue;
+        }
         walk_check_cases(paths[p]);
         walk_check_sizes(paths[p]);
         walk_check_random(paths[p], 0x85EBCA6Bu + (uint32_t)p);
         walk_check_golden_sample(paths[p], impl_floor);
     }
-    grotto_floor_t f;
     uint16_t untouched = 7;
-    cr_assert_eq(impl_floor(0, 1, &f), 0);
     cr_assert_eq(impl_walk_on(99, &f, &untouched), -1);
+    cr_assert_eq(impl_walk_on(-1, &f, &untouched), -1);
     cr_assert_eq(untouched, 7);
 }
 
