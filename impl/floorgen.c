@@ -255,9 +255,7 @@ typedef struct corridor_planes {
 /* The open cells of line (o, L) as the scan sees them now. */
 static uint16_t open_on_line(const uint8_t *g, const corridor_planes *cp, int o, int L)
 {
-    uint32_t across = 0; /* the other plane's lines crossing L at L's cells */
-    for (int c = 0; c < GROTTO_GRID; c++)
-        across |= (uint32_t)((cp->corr[1 - o][c] >> L) & 1u) << c;
+    uint16_t across = pk_column(cp->corr[1 - o], L); /* the other plane's lines crossing L at L's cells */
     return (uint16_t)(~bg_blocked_line(g, o, L) | cp->corr[o][L] | across);
 }
 

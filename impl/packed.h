@@ -25,12 +25,32 @@ typedef union pk_plane {
 
 #define PK_LANES UINT64_C(0x0001000100010001)
 
-/* Bits lo..hi of a 16-bit line (0 when lo > hi); 0 <= lo, hi <= 15. */
+/* Bits lo..hi of a 16-bit line (0 when lo > hi); 0 <= lo <= 16 and
+ * -1 <= hi <= 15. The bits up to hi and the bits from lo on have no bit
+ * in common when lo > hi: no branch (the corridor phase's spans are empty
+ * or not as the drawn doors fall, a branch mispredicted often). */
 static inline uint16_t pk_span(int lo, int hi)
 {
-    if (lo > hi)
-        return 0;
-    return (uint16_t)(((2u << hi) - 1u) & ~((1u << lo) - 1u));
+    return (uint16_t)((0xFFFFu >> (15 - hi)) & ~((1u << lo) - 1u));
+}
+
+/* One column of 16 masks: bit y = bit x of in[y]. With SSE2 every 16-bit
+ * lane is shifted left so that bit x becomes its sign bit, the lanes are
+ * packed to bytes with signed saturation (which keeps the sign) and one
+ * movemask collects the sixteen signs. */
+static inline uint16_t pk_column(const uint16_t in[16], int x)
+{
+#if defined(__SSE2__)
+    __m128i shift = _mm_cvtsi32_si128(15 - x);
+    __m128i a = _mm_sll_epi16(_mm_loadu_si128((const __m128i *)(const void *)in), shift);
+    __m128i b = _mm_sll_epi16(_mm_loadu_si128((const __m128i *)(const void *)(in + 8)), shift);
+    return (uint16_t)_mm_movemask_epi8(_mm_packs_epi16(a, b));
+#else
+    uint32_t m = 0;
+    for (int y = 0; y < 16; y++)
+        m |= (uint32_t)((in[y] >> x) & 1u) << y;
+    return (uint16_t)m;
+#endif
 }
 
 /* Transpose of 16 masks: bit y of out[x] = bit x of in[y]. With SSE2 the

@@ -55,7 +55,7 @@ static void expect_same(const uint8_t *got, const bgrid *want, const char *what,
 
 Test(impl_grid, span_and_transpose)
 {
-    for (int lo = 0; lo < 16; lo++)
+    for (int lo = 0; lo <= 16; lo++)
         for (int hi = -1; hi < 16; hi++) {
             uint16_t want = 0;
             for (int b = lo; b <= hi; b++)
@@ -67,9 +67,11 @@ Test(impl_grid, span_and_transpose)
         for (int y = 0; y < 16; y++)
             in[y] = (uint16_t)(rep % 3 ? rnd() : 1u << (rnd() % 16));
         pk_transpose(in, out);
-        for (int x = 0; x < 16; x++)
+        for (int x = 0; x < 16; x++) {
             for (int y = 0; y < 16; y++)
                 cr_assert_eq((out[x] >> y) & 1u, (in[y] >> x) & 1u, "#%d: bit %d of out[%d]", rep, y, x);
+            cr_assert_eq(pk_column(in, x), out[x], "#%d: column %d", rep, x);
+        }
     }
 }
 
