@@ -22,7 +22,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     int D = (int)(fz_u32(&in, 2) % (uint32_t)(W + 1));
     grotto_elist_t a, b;
     grotto_elist_from_terms(env, mr, W, X, D, &a);
-    impl_elist_terms t = {(uint16_t)W, (uint16_t)X, (uint16_t)D};
+    impl_elist_terms t = {(uint16_t)W, (uint16_t)X, (uint16_t)D, 0};
     memset(&b, 0, sizeof b);
     impl_elist_fill(t, env, mr, &b);
     const char *what = "";

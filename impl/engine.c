@@ -61,7 +61,7 @@ static void impl_e_elist_of_layout(const grotto_floor_terms *t, int n, int env, 
     memset(out, 0, sizeof *out); /* refused: the empty cut, env 0 */
     if (!cut_inputs_ok(n, env, smr) || !impl_elist_terms_ok(t->W, t->X, t->D))
         return;
-    impl_elist_terms terms = {t->W, t->X, t->D};
+    impl_elist_terms terms = {t->W, t->X, t->D, 0};
     impl_elist_fill(terms, env, impl_floor_mr(smr, n), out);
 }
 

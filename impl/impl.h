@@ -81,6 +81,9 @@ int impl_floor_generate(uint32_t seed, int k, grotto_floor_t *out, uint8_t *up_o
 /* Enemy list. */
 typedef struct impl_elist_terms {
     uint16_t W, X, D; /* D = 0 in regime 1 */
+    uint16_t pad;     /* 0: eight bytes, which GCC keeps in one register; of
+                       * six it made three stores and read them back as a
+                       * word, a stalled load per floor in the sweep */
 } impl_elist_terms;
 impl_elist_terms impl_elist_terms_of(const uint16_t white[16]);
 void impl_elist_fill(impl_elist_terms t, int env, int mr, grotto_elist_t *out);

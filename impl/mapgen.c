@@ -70,7 +70,7 @@ int impl_map_from_floors(int quality, const grotto_map_floors_t *floors, grotto_
         int mr = impl_floor_mr(d.smr, n);
         out->chest_count[n - 1] = ft->chest_count;
         impl_chest_ranks(seed, n, ft->chest_count, mr, out->chest_rank[n - 1]);
-        impl_elist_terms t = {ft->W, ft->X, ft->D};
+        impl_elist_terms t = {ft->W, ft->X, ft->D, 0};
         impl_elist_fill(t, d.env, mr, &out->elist[n - 1]);
     }
     return 0;

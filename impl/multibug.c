@@ -28,7 +28,7 @@ int impl_multibug(int quality, const grotto_map_floors_t *floors, grotto_multibu
     for (int n = 1; n <= GROTTO_MAX_FLOORS; n++) {
         const grotto_floor_terms *ft = &floors->floor[n - 1];
         int mr = impl_floor_mr(m.orig.smr, n);
-        impl_elist_terms t = {ft->W, ft->X, ft->D};
+        impl_elist_terms t = {ft->W, ft->X, ft->D, 0};
         m.chest_count[n - 1] = ft->chest_count;
         impl_chest_ranks(seed, n, ft->chest_count, mr, m.chest_rank[n - 1]);
         impl_elist_fill(t, m.orig.env, mr, &m.elist[n - 1]);

@@ -96,7 +96,7 @@ Test(impl_elist, fill_both_regimes)
     for (size_t i = 0; i < sizeof terms / sizeof terms[0]; i++)
         for (int env = 1; env <= GT_ENV_COUNT; env++)
             for (int mr = 1; mr <= GT_MONSTER_RANKS; mr++) {
-                impl_elist_terms t = {terms[i][0], terms[i][1], terms[i][2]};
+                impl_elist_terms t = {terms[i][0], terms[i][1], terms[i][2], 0};
                 grotto_elist_t e;
                 memset(&e, 0xA5, sizeof e);
                 impl_elist_fill(t, env, mr, &e);
