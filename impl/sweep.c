@@ -88,10 +88,10 @@ typedef struct floor_sum {
  * the AVX-512 path: twelve registers of four in flight), and where their
  * digests go. A MapRecord is hashed up to its last used floor slot (len),
  * its stride rounded up to whole 8-byte blocks. */
-enum { BATCH = 48, MAP_STRIDE = (GROTTO_MAP_RECORD_SIZE + 7) / 8 * 8 };
+enum { BATCH = 48, FLOOR_BATCH = IMPL_FNV_GROUP_EQUAL, MAP_STRIDE = (GROTTO_MAP_RECORD_SIZE + 7) / 8 * 8 };
 typedef struct rec_batch {
-    uint8_t rec[BATCH][GROTTO_FLOOR_RECORD_SIZE];
-    uint32_t slot[BATCH];
+    uint8_t rec[FLOOR_BATCH][GROTTO_FLOOR_RECORD_SIZE];
+    uint32_t slot[FLOOR_BATCH];
     int n;
 } rec_batch;
 
@@ -127,7 +127,7 @@ typedef struct sweep_worker {
 static void batch_flush(sweep_worker *w, uint64_t *digest)
 {
     rec_batch *b = &w->batch;
-    uint64_t h[BATCH];
+    uint64_t h[FLOOR_BATCH];
     impl_fnv1a_records(b->rec[0], GROTTO_FLOOR_RECORD_SIZE, NULL, (size_t)b->n, h);
     w->hashed += (uint64_t)b->n * GROTTO_FLOOR_RECORD_SIZE;
     for (int i = 0; i < b->n; i++)
@@ -234,7 +234,7 @@ static int layout_floors(sweep_worker *w, const impl_layout *L, uint32_t T, cons
                 cls_made = cls;
             }
             if (req->floor_digest) {
-                if (batch->n == BATCH)
+                if (batch->n == FLOOR_BATCH)
                     batch_flush(w, req->floor_digest);
                 batch->slot[batch->n] = slot;
                 f.index = (uint8_t)k;

@@ -239,12 +239,20 @@ Test(impl_primitives, record_digests_both_paths)
     for (int l = 0; l <= 300; l++)
         cr_assert(lengths_seen[l], "length %d never tried", l);
 
-    /* records of the stride's length (len NULL): FloorRecords, and
-     * 140-byte records packed tight, which the AVX-512 path refuses (their
-     * last block would run into the next record) */
+    /* records of the stride's length (len NULL): FloorRecords, in counts
+     * below, at and past a group of IMPL_FNV_GROUP_EQUAL (48 chains in
+     * vector registers and the rest in general ones), other strides of
+     * whole blocks, and 140-byte records packed tight, which the AVX-512
+     * path refuses (their last block would run into the next record) */
     static const struct {
         size_t stride, n;
-    } whole[] = {{GROTTO_FLOOR_RECORD_SIZE, 48}, {GROTTO_FLOOR_RECORD_SIZE, 97}, {GROTTO_MAP_RECORD_SIZE, 9}};
+    } whole[] = {{GROTTO_FLOOR_RECORD_SIZE, 48},
+                 {GROTTO_FLOOR_RECORD_SIZE, IMPL_FNV_GROUP_EQUAL},
+                 {GROTTO_FLOOR_RECORD_SIZE, 97},
+                 {GROTTO_FLOOR_RECORD_SIZE, 2 * IMPL_FNV_GROUP_EQUAL - 1},
+                 {8, MAX_N},
+                 {STRIDE, MAX_N},
+                 {GROTTO_MAP_RECORD_SIZE, 9}};
     for (size_t c = 0; c < sizeof whole / sizeof whole[0]; c++) {
         size_t st = whole[c].stride, n = whole[c].n;
         for (int path = IMPL_FNV_SCALAR; path <= IMPL_FNV_AVX512; path++) {
