@@ -254,9 +254,9 @@ extern uint64_t impl_fnv_prime_pow[];
  * The AVX-512 path is taken where the CPU has it and every length rounded
  * up to 8 lies within stride; the scalar path otherwise. */
 void impl_fnv1a_records(const uint8_t *base, size_t stride, const uint16_t *len, size_t n, uint64_t *out);
-/* Records of one length (len NULL) go fastest in groups of
- * IMPL_FNV_GROUP_EQUAL: 48 in vector registers and IMPL_FNV_SCALAR_LANES
- * in general ones, side by side (fnv.c). */
+/* Records of one length (len NULL, or lengths all equal) go fastest in
+ * groups of IMPL_FNV_GROUP_EQUAL: 48 in vector registers and
+ * IMPL_FNV_SCALAR_LANES in general ones, side by side (fnv.c). */
 enum { IMPL_FNV_SCALAR_LANES = 4, IMPL_FNV_GROUP_EQUAL = 48 + IMPL_FNV_SCALAR_LANES };
 /* The same on one path (for the tests): 0, or -1 with nothing written
  * when the path is not built in, the CPU lacks it or the lengths do not

@@ -28,11 +28,11 @@
  * seed and smr, copied into each band's record in one piece.
  *
  * FNV-1a is one multiply per byte and record, so records are hashed in
- * batches of 48, side by side (fnv.c: eight chains, or twelve AVX-512
- * registers of four); a MapRecord is hashed up to its last used floor
- * slot, and its zero tail costs one multiplication by a power of the FNV
- * prime. MapRecords are batched per band, whose maps have nearly one
- * length, so that a batch's lanes end together.
+ * batches of 52 of one length, side by side (fnv.c: eight chains, or twelve
+ * AVX-512 registers of four and four general registers); a MapRecord is
+ * hashed up to its last used floor slot, and its zero tail costs one
+ * multiplication by a power of the FNV prime. MapRecords are batched by
+ * floor count, so that a batch's records have one length.
  *
  * Two builds of this file and of the files it drives (floorgen.c,
  * analysis.c, elist.c, details.c): the base one, which runs on any x86-64,
@@ -84,14 +84,15 @@ typedef struct floor_sum {
     uint32_t first;        /* its facts are a copy (the fields above unset) */
 } floor_sum;
 
-/* Records waiting to be hashed (impl_fnv1a_records takes 48 at once on
- * the AVX-512 path: twelve registers of four in flight), and where their
- * digests go. A MapRecord is hashed up to its last used floor slot (len),
- * its stride rounded up to whole 8-byte blocks. */
-enum { BATCH = 48, FLOOR_BATCH = IMPL_FNV_GROUP_EQUAL, MAP_STRIDE = (GROTTO_MAP_RECORD_SIZE + 7) / 8 * 8 };
+/* Records waiting to be hashed (impl_fnv1a_records takes 52 of one length
+ * at once on the AVX-512 path: twelve registers of four and four general
+ * registers in flight), and where their digests go. A MapRecord is hashed
+ * up to its last used floor slot (len), its stride rounded up to whole
+ * 8-byte blocks. */
+enum { BATCH = IMPL_FNV_GROUP_EQUAL, MAP_STRIDE = (GROTTO_MAP_RECORD_SIZE + 7) / 8 * 8 };
 typedef struct rec_batch {
-    uint8_t rec[FLOOR_BATCH][GROTTO_FLOOR_RECORD_SIZE];
-    uint32_t slot[FLOOR_BATCH];
+    uint8_t rec[BATCH][GROTTO_FLOOR_RECORD_SIZE];
+    uint32_t slot[BATCH];
     int n;
 } rec_batch;
 
@@ -121,13 +122,13 @@ typedef struct sweep_worker {
     floor_sum *buf;
     struct facts_scratch *facts; /* stage 3's floods (floors_facts) */
     rec_batch batch;
-    map_batch maps[GROTTO_BANDS]; /* one per band: a band's maps have nearly one length */
+    map_batch maps[GROTTO_MAX_FLOORS + 1]; /* one per floor count, hence per length (hashed fastest) */
 } sweep_worker;
 
 static void batch_flush(sweep_worker *w, uint64_t *digest)
 {
     rec_batch *b = &w->batch;
-    uint64_t h[FLOOR_BATCH];
+    uint64_t h[BATCH];
     impl_fnv1a_records(b->rec[0], GROTTO_FLOOR_RECORD_SIZE, NULL, (size_t)b->n, h);
     w->hashed += (uint64_t)b->n * GROTTO_FLOOR_RECORD_SIZE;
     for (int i = 0; i < b->n; i++)
@@ -234,7 +235,7 @@ static int layout_floors(sweep_worker *w, const impl_layout *L, uint32_t T, cons
                 cls_made = cls;
             }
             if (req->floor_digest) {
-                if (batch->n == FLOOR_BATCH)
+                if (batch->n == BATCH)
                     batch_flush(w, req->floor_digest);
                 batch->slot[batch->n] = slot;
                 f.index = (uint8_t)k;
@@ -611,7 +612,7 @@ static void maps_chunk(sweep_worker *w, int chunk)
                 tail_n[smr] = d->floors;
             if (req->map_digest) {
                 /* the head and the used floor slots; the hash stops there */
-                map_batch *mb = &w->maps[band];
+                map_batch *mb = &w->maps[d->floors];
                 if (mb->n == BATCH)
                     map_batch_flush(w, mb, req->map_digest);
                 int used = 12 + 8 * d->floors;
@@ -628,8 +629,8 @@ static void maps_chunk(sweep_worker *w, int chunk)
         }
         w->maps_emitted += GROTTO_BANDS;
     }
-    for (int band = 0; req->map_digest && band < GROTTO_BANDS; band++)
-        map_batch_flush(w, &w->maps[band], req->map_digest);
+    for (int f = 0; req->map_digest && f <= GROTTO_MAX_FLOORS; f++)
+        map_batch_flush(w, &w->maps[f], req->map_digest);
     w->draws += draws;
     w->maps_s += base_thread_cpu() - ta;
 }
