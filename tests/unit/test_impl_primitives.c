@@ -218,6 +218,7 @@ Test(impl_primitives, record_digests_both_paths)
              * hashes equal lengths in groups of IMPL_FNV_GROUP_EQUAL) */
             len[r] = (uint16_t)(rep % 4 == 0   ? 272
                                 : rep % 4 == 1 ? rep % 300 + 1
+                                : rep % 8 == 2 ? 12 + 8 * ((rep + r) % 17) /* MapRecords' lengths */
                                                : (rep * 37 + r * 11) % 301);
             lengths_seen[len[r]] = 1;
         }
