@@ -50,6 +50,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "always.h"
 #include "base.h"
 #include "bitboard.h"
 #include "grotto/record.h"
@@ -407,7 +408,7 @@ static void floors_facts(sweep_worker *w, int nsum)
         grotto_floor_facts *fa = &req->facts[fs->slot];
         j += base_layout_at(fs, &last);
         int shared = 0;
-        if (!fs->chest_on_wall) {
+        if (!fs->chest_on_wall && ALWAYS(j >= 0 && j < nb)) { /* step 1 took this floor's layout */
             shared = 1;
             for (int c = 0; c < fs->m.chest_count; c++)
                 shared &= (sc->r[j][fs->m.chests[c].y] >> fs->m.chests[c].x) & 1;
