@@ -254,12 +254,14 @@ Test(impl_primitives, record_digests_both_paths)
     } whole[] = {{GROTTO_FLOOR_RECORD_SIZE, 48},
                  {GROTTO_FLOOR_RECORD_SIZE, IMPL_FNV_GROUP_EQUAL},
                  {GROTTO_FLOOR_RECORD_SIZE, 97},
-                 {GROTTO_FLOOR_RECORD_SIZE, 2 * IMPL_FNV_GROUP_EQUAL - 1},
+                 {GROTTO_FLOOR_RECORD_SIZE, MAX_N - 1}, /* a group and a partial one (MAX_N >= 52 + 48) */
                  {8, MAX_N},
                  {STRIDE, MAX_N},
                  {GROTTO_MAP_RECORD_SIZE, 9}};
+    _Static_assert(MAX_N >= IMPL_FNV_GROUP_EQUAL + 48, "a group of equal lengths and a partial one fit");
     for (size_t c = 0; c < sizeof whole / sizeof whole[0]; c++) {
         size_t st = whole[c].stride, n = whole[c].n;
+        cr_assert(n <= MAX_N && n * st <= sizeof buf, "case %zu outgrows the buffers", c);
         for (int path = IMPL_FNV_SCALAR; path <= IMPL_FNV_AVX512; path++) {
             memset(got, 0, sizeof got);
             int rc = impl_fnv1a_records_on(path, buf, st, NULL, n, got);
