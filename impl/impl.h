@@ -217,7 +217,7 @@ uint16_t impl_walk_rows(const uint16_t rows[16], grotto_xy up, grotto_xy down);
  * names the best the CPU runs, which impl_walk_rows takes. impl_walk_on
  * answers on the path named (for the tests): 0, or -1 with nothing written
  * for a path not built in or not on this CPU. */
-enum { IMPL_WALK_BASE, IMPL_WALK_AVX2, IMPL_WALK_AVX512 };
+enum { IMPL_WALK_BASE, IMPL_WALK_AVX2, IMPL_WALK_AVX512 }; /* ordered: a CPU runs a path and those before it */
 int impl_walk_path(void);
 int impl_walk_on(int path, const grotto_floor_t *f, uint16_t *out);
 uint16_t impl_walk_rows_avx2(const uint16_t rows[16], grotto_xy up, grotto_xy down);   /* AVX2 CPUs only */

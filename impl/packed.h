@@ -74,12 +74,8 @@ static inline void pk_transpose(const uint16_t in[16], uint16_t out[16])
         out[x + 8] = (uint16_t)_mm_movemask_epi8(_mm_sll_epi16(hi, shift));
     }
 #else
-    for (int x = 0; x < 16; x++) {
-        uint32_t m = 0;
-        for (int y = 0; y < 16; y++)
-            m |= (uint32_t)((in[y] >> x) & 1u) << y;
-        out[x] = (uint16_t)m;
-    }
+    for (int x = 0; x < 16; x++)
+        out[x] = pk_column(in, x);
 #endif
 }
 

@@ -241,12 +241,11 @@ int impl_walk_path(void)
     return impl_cpu_avx2 ? IMPL_WALK_AVX2 : IMPL_WALK_BASE;
 }
 
-/* Whether this CPU runs path (every AVX-512 CPU has AVX2). */
+/* Whether this CPU runs path: the paths are ordered, and a CPU that runs
+ * one runs those before it (every AVX-512 CPU has AVX2). */
 static int walk_path_runs(int path)
 {
-    int best = impl_walk_path();
-    return path == IMPL_WALK_BASE || (path == IMPL_WALK_AVX2 && best >= IMPL_WALK_AVX2) ||
-           (path == IMPL_WALK_AVX512 && best == IMPL_WALK_AVX512);
+    return path >= IMPL_WALK_BASE && path <= impl_walk_path();
 }
 
 /* The walk on one path; -1 for a path not built in or not on this CPU. */
@@ -286,7 +285,7 @@ uint16_t impl_walk_rows(const uint16_t rows[16], grotto_xy up, grotto_xy down)
 int impl_walk_on(int path, const grotto_floor_t *f, uint16_t *out)
 {
     uint16_t rows[16], answer;
-    if (path < IMPL_WALK_BASE || path > IMPL_WALK_AVX512 || !walk_path_runs(path))
+    if (!walk_path_runs(path))
         return -1;
     if (walk_input(f, rows, &answer)) {
         *out = answer;
