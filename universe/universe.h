@@ -528,6 +528,7 @@ typedef struct universe_bench_run {
     double wall;                 /* whole sweep, wall seconds */
     double cpu;                  /* whole sweep, CPU seconds (user + system, all threads) */
     double cpu_before;           /* the child's CPU before the engine started (not in cpu) */
+    double cpu_engine_end;       /* the child's CPU when the engine returned (its exit is not in cpu) */
     double floors_s, elist_s, analysis_s, maps_s; /* stage CPU seconds, summed over threads */
     uint64_t draws, bytes_hashed; /* impl: generator draws made, record bytes hashed */
     uint64_t floors, maps;       /* records emitted */
