@@ -101,12 +101,19 @@ static int writing_sweep(const grotto_sweep_request *req, grotto_sweep_stats *st
     return before < 0 ? -1 : 0;
 }
 
-Test(bench, outputs_mapped_before_the_engine)
+/* One bench run of a fake engine whose sweep is `sweep`, run to its end. */
+static universe_bench_run bench_of_fake(int (*sweep)(const grotto_sweep_request *, grotto_sweep_stats *))
 {
-    grotto_engine fake = {.name = "fake", .sweep = writing_sweep};
+    grotto_engine fake = {.name = "fake", .sweep = sweep};
     universe_bench_run r;
     cr_assert_eq(universe_bench(&fake, 1, NULL, NULL, NULL, &r), 0);
     cr_assert(r.ok);
+    return r;
+}
+
+Test(bench, outputs_mapped_before_the_engine)
+{
+    universe_bench_run r = bench_of_fake(writing_sweep);
     /* 24 MiB of outputs are about 6,000 pages: a few faults (the stack,
      * a heap page) are the sweep's own */
     cr_expect_lt(r.floors, 64, "the engine's writes took %llu page faults", (unsigned long long)r.floors);
@@ -148,10 +155,7 @@ static int leaving_sweep(const grotto_sweep_request *req, grotto_sweep_stats *st
  * after it. */
 Test(bench, the_childs_exit_is_not_the_engines)
 {
-    grotto_engine fake = {.name = "fake", .sweep = leaving_sweep};
-    universe_bench_run r;
-    cr_assert_eq(universe_bench(&fake, 1, NULL, NULL, NULL, &r), 0);
-    cr_assert(r.ok);
+    universe_bench_run r = bench_of_fake(leaving_sweep);
     cr_assert_gt(r.floors_s, 0.0, "the engine's own CPU: %g s", r.floors_s);
     cr_expect_geq(r.cpu, r.floors_s, "bench %g s, the engine's own %g s", r.cpu, r.floors_s);
     cr_expect_lt(r.cpu - r.floors_s, 0.002, "bench %g s against the engine's own %g s: the exit billed?", r.cpu,
