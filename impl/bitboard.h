@@ -148,6 +148,12 @@ static inline void impl_flood_turn8(__m128i r0, __m128i r1, __m128i p0, __m128i 
     *g0 = impl_hfill8(_mm_or_si128(r0, _mm_and_si128(_mm_or_si128(below0, above0), p0)), p0);
     *g1 = impl_hfill8(_mm_or_si128(r1, _mm_and_si128(_mm_or_si128(below1, above1), p1)), p1);
 }
+
+/* Whether a turn added nothing: (g0, g1) equal to (r0, r1). */
+static inline int impl_flood_still8(__m128i g0, __m128i g1, __m128i r0, __m128i r1)
+{
+    return _mm_movemask_epi8(_mm_and_si128(_mm_cmpeq_epi8(g0, r0), _mm_cmpeq_epi8(g1, r1))) == 0xFFFF;
+}
 #endif
 
 static inline void impl_flood(uint16_t r[16], const uint16_t p[16])
@@ -163,10 +169,10 @@ static inline void impl_flood(uint16_t r[16], const uint16_t p[16])
     for (;;) {
         __m128i g0, g1;
         impl_flood_turn8(r0, r1, p0, p1, &g0, &g1);
-        int same = _mm_movemask_epi8(_mm_and_si128(_mm_cmpeq_epi8(g0, r0), _mm_cmpeq_epi8(g1, r1))) == 0xFFFF;
+        int same = impl_flood_still8(g0, g1, r0, r1);
         r0 = g0;
         r1 = g1;
-        if (same) /* the turn added nothing */
+        if (same)
             break;
     }
     _mm_storeu_si128((__m128i *)(void *)r, r0);
@@ -277,7 +283,7 @@ static inline void impl_flood_group(uint16_t (*r)[16], const uint16_t (*p)[16], 
         for (int k = 0; k < IMPL_FLOOD_GROUP; k++) {
             __m128i g0, g1;
             impl_flood_turn8(r0[k], r1[k], p0[k], p1[k], &g0, &g1);
-            same &= _mm_movemask_epi8(_mm_and_si128(_mm_cmpeq_epi8(g0, r0[k]), _mm_cmpeq_epi8(g1, r1[k]))) == 0xFFFF;
+            same &= impl_flood_still8(g0, g1, r0[k], r1[k]);
             r0[k] = g0;
             r1[k] = g1;
         }

@@ -177,6 +177,7 @@ AVX512 static void fnv_avx512(const uint8_t *base, size_t stride, const uint16_t
 {
     size_t r = 0;
     enum { MIXED = GROUP_RECORDS + IMPL_FNV_SCALAR_LANES };
+    _Static_assert((int)MIXED == (int)IMPL_FNV_GROUP_EQUAL, "impl.h's group of equal lengths is this one");
     for (; r + MIXED <= n && (!len || one_length(len + r, MIXED)); r += MIXED)
         fnv_group_mixed(base + r * stride, stride, len ? len[r] : stride, out + r);
     for (; r + GROUP_RECORDS <= n; r += GROUP_RECORDS)

@@ -170,9 +170,10 @@ void impl_facts_reached(const impl_floor_masks *m, const uint16_t r[16], grotto_
 void impl_flood_seed(grotto_xy start, const uint16_t pass[16], uint16_t r[16], uint16_t p[16]);
 /* Only the softlock fields (up_next_to_chest, softlock_near/far/down_cut). */
 void impl_softlock_facts(const impl_floor_masks *m, grotto_floor_facts *out);
-/* The same from r2, the flood from the up stairs through the walkable
- * tiles that hold no chest (impl_softlock_open). */
+/* The tiles a chests-solid flood passes: walkable and no chest. */
 void impl_softlock_open(const impl_floor_masks *m, uint16_t open[16]);
+/* The softlock fields from r2, the flood from the up stairs through those
+ * tiles (impl_flood_seed with m->up and impl_softlock_open's rows). */
 void impl_softlock_reached(const impl_floor_masks *m, const uint16_t r2[16], grotto_floor_facts *out);
 /* The same without a flood from `reach`, the tiles reached from the up
  * stairs with chests walkable, when that is exact: every chest was reached
