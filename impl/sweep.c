@@ -220,7 +220,8 @@ static int layout_floors(sweep_worker *w, const impl_layout *L, uint32_t T, cons
     lm.down = L->down;
     int cls_made = -1, count = 0;
     grotto_xy chest[GROTTO_MAX_CHESTS];
-    grotto_floor_t f;
+    grotto_floor_t f = {0}; /* made by the first floor (a new class) before any use; zeroed
+                             * because, with the generator inlined, GCC cannot see that */
     uint32_t first = 0;
     for (int b = band; b < 4; b++) {
         if (tb->size[b] != tb->size[band])
