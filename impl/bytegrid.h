@@ -45,17 +45,46 @@ static inline void bg_fill(uint8_t *p, int step, int n, uint8_t v)
         *p = v;
 }
 
+/* Cells lo..hi of line `at` := v: row `at` for o = 0, column `at` for o = 1
+ * (a partition line, §5.2). With SSE2 a row is one masked 16-byte update,
+ * with no branch on the length (a loop over it was one mispredicted exit per
+ * line); a column stays a loop (16 byte selects measured slower). */
+static inline void bg_fill_line(uint8_t *g, int o, int at, int lo, int hi, uint8_t v)
+{
+#if defined(__SSE2__)
+    if (o == 0) {
+        const __m128i col = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+        __m128i on = _mm_andnot_si128(_mm_cmplt_epi8(col, _mm_set1_epi8((char)lo)),
+                                      _mm_cmplt_epi8(col, _mm_set1_epi8((char)(hi + 1))));
+        __m128i *q = (__m128i *)(void *)(g + GROTTO_GRID * at), r = _mm_loadu_si128(q);
+        _mm_storeu_si128(q, _mm_or_si128(_mm_andnot_si128(on, r), _mm_and_si128(on, _mm_set1_epi8((char)v))));
+        return;
+    }
+#endif
+    bg_fill(g + at * bg_stride(1 - o) + lo * bg_stride(o), bg_stride(o), hi + 1 - lo, v);
+}
+
 /* G(x, y) := floor for x0 <= x <= x1, y0 <= y <= y1 (0 <= x0 <= x1 <= 15).
  * With SSE2 a row is one masked 16-byte update: the mask of the columns
- * kept is made once for all rows. */
+ * kept is made once for all rows. The first four rows are updated whatever
+ * the height, those past y1 with a mask that keeps everything: most rooms
+ * are 2 to 4 rows high, and a loop over the height was one mispredicted
+ * exit per room (sweep CPU -1.5 %, docs/performance.md). */
 static inline void bg_clear_rect(uint8_t *g, int x0, int y0, int x1, int y1)
 {
 #if defined(__SSE2__)
     const __m128i col = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
     __m128i keep = _mm_or_si128(_mm_cmplt_epi8(col, _mm_set1_epi8((char)x0)),
                                 _mm_cmpgt_epi8(col, _mm_set1_epi8((char)x1)));
-    for (uint8_t *row = g + GROTTO_GRID * y0, *end = g + GROTTO_GRID * (y1 + 1); row != end; row += GROTTO_GRID) {
-        __m128i *q = (__m128i *)(void *)row;
+    for (int k = 0; k < 4; k++) {
+        int y = y0 + k;
+        __m128i keep_row = _mm_or_si128(keep, _mm_set1_epi8((char)(0 - (y > y1))));
+        y = y < GROTTO_GRID ? y : GROTTO_GRID - 1; /* past the grid: a row kept whole */
+        __m128i *q = (__m128i *)(void *)(g + GROTTO_GRID * y);
+        _mm_storeu_si128(q, _mm_and_si128(_mm_loadu_si128(q), keep_row));
+    }
+    for (int y = y0 + 4; y <= y1; y++) {
+        __m128i *q = (__m128i *)(void *)(g + GROTTO_GRID * y);
         _mm_storeu_si128(q, _mm_and_si128(_mm_loadu_si128(q), keep));
     }
 #else
@@ -137,54 +166,59 @@ static inline void bg_put_rows(uint8_t *g, int rows, const uint16_t first[16], u
 #endif
 }
 
-/* The growth of one room edge (§7.1-§7.4), made after the edge's draws:
- * grown[i] cells outward from the edge cell on line i (its column for an
- * edge along a row, its row for an edge along a column) become floor,
- * doors kept. Deferring it is exact: within one edge no later draw or
+/* Cells lo..hi of row `row` (lo > hi: none) become floor, doors kept: the
+ * growth of one cell of a left or right room edge (§7.3, §7.4), made as the
+ * spec makes it, right after the cell's draws. With SSE2 one masked 16-byte
+ * update, with no branch on the drawn length or on whether it is 0. */
+static inline void bg_floor_run(uint8_t *row, int lo, int hi)
+{
+#if defined(__SSE2__)
+    const __m128i col = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    __m128i *q = (__m128i *)(void *)row, v = _mm_loadu_si128(q);
+    __m128i m = _mm_and_si128(_mm_cmpgt_epi8(col, _mm_set1_epi8((char)(lo - 1))),
+                              _mm_cmplt_epi8(col, _mm_set1_epi8((char)(hi + 1))));
+    m = _mm_andnot_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8((char)GROTTO_TILE_DOOR)), m);
+    _mm_storeu_si128(q, _mm_andnot_si128(m, v));
+#else
+    for (int x = lo; x <= hi; x++)
+        if (row[x] != GROTTO_TILE_DOOR)
+            row[x] = GROTTO_TILE_FLOOR;
+#endif
+}
+
+/* The growth of a top or bottom room edge (§7.1, §7.2), made after the
+ * edge's draws: grown[x] cells outward from the edge cell in column x become
+ * floor, doors kept. Deferring it is exact: within one edge no later draw or
  * check reads a cell that an earlier cell's growth writes (growth writes
- * only outside the room, each cell on its own line across the edge; the
- * pre-check reads the edge cell's own line, or under R1 its own row; a
- * shrink reads only the room's cells). The edge's first cell is g[first];
- * outward is -in. Rows are written whole: one select per row, no branch
- * per cell or per drawn length. */
-static inline void bg_grow_edge(uint8_t *g, int first, int count, int along, int in, int grow,
-                                const uint8_t grown[GROTTO_GRID])
+ * only above a top edge or below a bottom one, each cell in its own column;
+ * the pre-check reads the edge cell's own column; a shrink reads only the
+ * room's rows). The edge lies in row y; outward is -in (+-16). Rows are
+ * written whole, one select per row. The first two rows outward are
+ * written whatever the limit (it is 0, 1 or 2 for 94 % of the edges, and a
+ * loop over it was a mispredicted exit per edge): a row there that the
+ * limit does not reach has an empty mask, because grown[x] <= grow, and
+ * such a row past the grid is clamped to row 0 or 15 (the limits keep
+ * every reached row inside: §7). */
+static inline void bg_grow_across(uint8_t *g, int y, int in, int grow, const uint8_t grown[GROTTO_GRID])
 {
 #if defined(__SSE2__)
     const __m128i door = _mm_set1_epi8((char)GROTTO_TILE_DOOR);
-    if (along == 1) { /* top or bottom: row after row outward, every column at once */
-        const __m128i reach = _mm_loadu_si128((const __m128i *)(const void *)grown);
-        uint8_t *row = g + (first & ~(GROTTO_GRID - 1));
-        for (int k = 0; k < grow; k++) {
-            row -= in;
-            __m128i *q = (__m128i *)(void *)row, v = _mm_loadu_si128(q);
-            __m128i m = _mm_andnot_si128(_mm_cmpeq_epi8(v, door), _mm_cmpgt_epi8(reach, _mm_set1_epi8((char)k)));
-            _mm_storeu_si128(q, _mm_andnot_si128(m, v));
-        }
-        return;
-    }
-    /* left or right: each row of the edge, the columns its growth reaches */
-    const __m128i col = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-    int x = first & (GROTTO_GRID - 1), y0 = first / GROTTO_GRID;
-    for (int y = y0; y < y0 + count; y++) {
-        int n = grown[y], lo = in > 0 ? x - n : x + 1, hi = in > 0 ? x - 1 : x + n;
-        __m128i *q = (__m128i *)(void *)(g + GROTTO_GRID * y), v = _mm_loadu_si128(q);
-        __m128i m = _mm_and_si128(_mm_cmpgt_epi8(col, _mm_set1_epi8((char)(lo - 1))),
-                                  _mm_cmplt_epi8(col, _mm_set1_epi8((char)(hi + 1))));
-        m = _mm_andnot_si128(_mm_cmpeq_epi8(v, door), m);
+    const __m128i reach = _mm_loadu_si128((const __m128i *)(const void *)grown);
+    int out = in > 0 ? -1 : 1; /* one row outward */
+    for (int k = 0; k < grow || k < 2; k++) {
+        int r = y + out * (k + 1);
+        r = r < 0 ? 0 : r < GROTTO_GRID ? r : GROTTO_GRID - 1;
+        __m128i *q = (__m128i *)(void *)(g + GROTTO_GRID * r), v = _mm_loadu_si128(q);
+        __m128i m = _mm_andnot_si128(_mm_cmpeq_epi8(v, door), _mm_cmpgt_epi8(reach, _mm_set1_epi8((char)k)));
         _mm_storeu_si128(q, _mm_andnot_si128(m, v));
     }
 #else
-    int line0 = along == 1 ? first & (GROTTO_GRID - 1) : first / GROTTO_GRID;
-    uint8_t *c = g + first;
-    for (int p = 0; p < count; p++, c += along) {
-        uint8_t *q = c;
-        for (int k = 0; k < grown[line0 + p] && k < grow; k++) {
-            q -= in;
-            if (*q != GROTTO_TILE_DOOR)
-                *q = GROTTO_TILE_FLOOR;
+    for (int x = 0; x < GROTTO_GRID; x++)
+        for (int k = 0; k < grown[x] && k < grow; k++) {
+            uint8_t *c = g + GROTTO_GRID * y + x - in * (k + 1);
+            if (*c != GROTTO_TILE_DOOR)
+                *c = GROTTO_TILE_FLOOR;
         }
-    }
 #endif
 }
 
@@ -194,8 +228,9 @@ static inline void bg_grow_edge(uint8_t *g, int first, int count, int along, int
  * edge: quirk R1); growth is drawn from RANGE(0, grow), a shrink run from
  * RANGE(0, half). Draws from *s exactly as the spec's loop does.
  *
- * A growth floors the first len cells outward, all but doors
- * (bg_grow_edge, after the edge's draws). A shrink run walls cells inward
+ * A growth floors the first len cells outward, all but doors: at once on a
+ * left or right edge (bg_floor_run), after the edge's draws on a top or
+ * bottom one (bg_grow_across). A shrink run walls cells inward
  * from the edge while the cell is no door, the next one inward no wall,
  * and on each side the neighbour of the cell is a wall or the neighbour of
  * the next one is not.
@@ -212,8 +247,9 @@ static inline void bg_erode_edge(uint32_t *s, uint8_t *g, int first, int count, 
      * (lcg.h impl_mod_magic) with the magic numbers fetched once per edge */
     const uint32_t ng = (uint32_t)grow + 1u, nh = (uint32_t)half + 1u, grow_draws = grow != 0;
     const uint32_t mg = impl_fastmod_magic[ng], mh = impl_fastmod_magic[nh];
-    uint8_t grown[GROTTO_GRID] = {0}; /* growth drawn, by line across the edge */
-    uint8_t *gl = grown + (along == 1 ? first & (GROTTO_GRID - 1) : first / GROTTO_GRID);
+    uint8_t grown[GROTTO_GRID] = {0}; /* top or bottom: the growth drawn, by column */
+    const int x = first & (GROTTO_GRID - 1); /* the edge's first column (a left or right edge's only one) */
+    uint8_t *gl = grown + x;
     uint8_t *c = g + first;
     for (int p = 0; p < count; p++, c += along) {
         uint32_t t = *c;
@@ -233,7 +269,13 @@ static inline void bg_erode_edge(uint32_t *s, uint8_t *g, int first, int count, 
          * after a growth when grow > 0, after no growth when it may shrink) */
         uint32_t if_grows = grow_draws ? s2 : s1, if_not = may_shrink ? s2 : s1;
         st = grows ? if_grows : if_not;
-        gl[p] = (uint8_t)(impl_mod_magic(r2, ng, mg) & (0u - grows));
+        uint32_t len = impl_mod_magic(r2, ng, mg) & (0u - grows);
+        if (along == 1) {
+            gl[p] = (uint8_t)len;
+        } else { /* the cell's row: len cells outward, at the left (in > 0) or the right */
+            int n = (int)len;
+            bg_floor_run(c - x, in > 0 ? x - n : x + 1, in > 0 ? x - 1 : x + n);
+        }
         uint32_t ls = impl_mod_magic(r2, nh, mh) & (0u - shrinks);
         uint8_t *q = c;
         for (; ls > 0; ls--, q += in) {
@@ -248,8 +290,8 @@ static inline void bg_erode_edge(uint32_t *s, uint8_t *g, int first, int count, 
         }
     }
     *s = st;
-    if (grow)
-        bg_grow_edge(g, first, count, along, in, grow, grown);
+    if (along == 1)
+        bg_grow_across(g, first / GROTTO_GRID, in, grow, grown);
 }
 
 #endif

@@ -105,8 +105,7 @@ static int cut(work_area *wa, uint32_t *s, int n, int a)
         return 0; /* no draw */
     int at = N->lo[a] + impl_range(s, 0, len - 7) + 3;
     int o = 1 - a;
-    bg_fill(wa->g + at * bg_stride(a) + N->lo[o] * bg_stride(o), bg_stride(o), N->hi[o] + 1 - N->lo[o],
-            GROTTO_TILE_PARTITION);
+    bg_fill_line(wa->g, o, at, N->lo[o], N->hi[o], GROTTO_TILE_PARTITION);
     lnode *M = &wa->node[wa->nodes];
     *M = *N;
     M->lo[a] = (uint8_t)(at + 1);
