@@ -158,7 +158,10 @@ static inline uint32_t impl_draw_at(uint32_t seed, int k)
 static inline uint32_t impl_steps_between(uint32_t from, uint32_t to)
 {
     uint32_t a = IMPL_MULT, c = IMPL_INC, n = 0;
-    for (int k = 0; k < 32 && from != to; k++) {
+    /* bits 0..11 whatever the states (n < 4096 for nearly every layout: a
+     * loop exit on from == to was mispredicted once a call), then on while
+     * they differ */
+    for (int k = 0; k < 32 && (k < 12 || from != to); k++) {
         uint32_t flip = ((from ^ to) >> k) & 1u; /* selected, not branched on */
         from ^= (from ^ (a * from + c)) & (0u - flip);
         n |= flip << k;

@@ -43,9 +43,10 @@ static inline void grotto_floor_record(const grotto_floor_t *f, uint8_t out[GROT
     out[6] = f->down.x;
     out[7] = f->down.y;
     out[8] = f->chest_count;
-    for (int i = 0; i < GROTTO_MAX_CHESTS; i++) {
-        out[9 + 2 * i] = i < f->chest_count ? f->chest[i].x : 0;
-        out[10 + 2 * i] = i < f->chest_count ? f->chest[i].y : 0;
+    for (int i = 0; i < GROTTO_MAX_CHESTS; i++) { /* absent chests 0, selected without a branch */
+        uint8_t present = (uint8_t)(0u - (unsigned)(i < f->chest_count));
+        out[9 + 2 * i] = (uint8_t)(f->chest[i].x & present);
+        out[10 + 2 * i] = (uint8_t)(f->chest[i].y & present);
     }
     memcpy(out + 16, f->grid, GROTTO_CELLS);
 }

@@ -52,6 +52,29 @@ Test(records, floor_record_decode_encode_round_trip)
     cr_expect_eq(c.n, 6157);
 }
 
+/* records.md: chests past the count are 0 in the record, whatever the
+ * struct holds there (the encoder selects them without a branch). */
+Test(records, floor_record_absent_chests_are_zero)
+{
+    grotto_floor_t f;
+    memset(&f, 0xA5, sizeof f);
+    f.index = 4;
+    f.width = f.height = 10;
+    f.overflow = 0;
+    for (int n = 0; n <= GROTTO_MAX_CHESTS; n++) {
+        f.chest_count = (uint8_t)n;
+        uint8_t rec[GROTTO_FLOOR_RECORD_SIZE];
+        grotto_floor_record(&f, rec);
+        cr_expect_eq(rec[8], n);
+        for (int i = 0; i < GROTTO_MAX_CHESTS; i++) {
+            uint8_t want = i < n ? 0xA5 : 0;
+            cr_expect_eq(rec[9 + 2 * i], want, "%d chests: chest %d x", n, i + 1);
+            cr_expect_eq(rec[10 + 2 * i], want, "%d chests: chest %d y", n, i + 1);
+        }
+        cr_expect_eq(rec[15], 0);
+    }
+}
+
 Test(records, floor_record_decoder_rejects_broken_records)
 {
     uint8_t rec[GROTTO_FLOOR_RECORD_SIZE] = {4, 10, 10, 1, 7, 8, 3, 2, 3};
