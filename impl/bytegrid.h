@@ -45,6 +45,17 @@ static inline void bg_fill(uint8_t *p, int step, int n, uint8_t v)
         *p = v;
 }
 
+#if defined(__SSE2__)
+/* A row's cells lo..hi as a byte mask: 0xFF in those columns, 0 elsewhere
+ * (none when lo > hi; -1 <= lo and hi <= 15). */
+static inline __m128i bg_columns(int lo, int hi)
+{
+    const __m128i col = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    return _mm_andnot_si128(_mm_cmplt_epi8(col, _mm_set1_epi8((char)lo)),
+                            _mm_cmplt_epi8(col, _mm_set1_epi8((char)(hi + 1))));
+}
+#endif
+
 /* Cells lo..hi of line `at` := v: row `at` for o = 0, column `at` for o = 1
  * (a partition line, §5.2). With SSE2 a row is one masked 16-byte update,
  * with no branch on the length (a loop over it was one mispredicted exit per
@@ -53,9 +64,7 @@ static inline void bg_fill_line(uint8_t *g, int o, int at, int lo, int hi, uint8
 {
 #if defined(__SSE2__)
     if (o == 0) {
-        const __m128i col = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-        __m128i on = _mm_andnot_si128(_mm_cmplt_epi8(col, _mm_set1_epi8((char)lo)),
-                                      _mm_cmplt_epi8(col, _mm_set1_epi8((char)(hi + 1))));
+        __m128i on = bg_columns(lo, hi);
         __m128i *q = (__m128i *)(void *)(g + GROTTO_GRID * at), r = _mm_loadu_si128(q);
         _mm_storeu_si128(q, _mm_or_si128(_mm_andnot_si128(on, r), _mm_and_si128(on, _mm_set1_epi8((char)v))));
         return;
@@ -66,26 +75,24 @@ static inline void bg_fill_line(uint8_t *g, int o, int at, int lo, int hi, uint8
 
 /* G(x, y) := floor for x0 <= x <= x1, y0 <= y <= y1 (0 <= x0 <= x1 <= 15).
  * With SSE2 a row is one masked 16-byte update: the mask of the columns
- * kept is made once for all rows. The first four rows are updated whatever
- * the height, those past y1 with a mask that keeps everything: most rooms
+ * cleared is made once for all rows. The first four rows are updated
+ * whatever the height, those past y1 with an empty mask: most rooms
  * are 2 to 4 rows high, and a loop over the height was one mispredicted
  * exit per room (sweep CPU -1.5 %, docs/performance.md). */
 static inline void bg_clear_rect(uint8_t *g, int x0, int y0, int x1, int y1)
 {
 #if defined(__SSE2__)
-    const __m128i col = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-    __m128i keep = _mm_or_si128(_mm_cmplt_epi8(col, _mm_set1_epi8((char)x0)),
-                                _mm_cmpgt_epi8(col, _mm_set1_epi8((char)x1)));
+    const __m128i clear = bg_columns(x0, x1);
     for (int k = 0; k < 4; k++) {
         int y = y0 + k;
-        __m128i keep_row = _mm_or_si128(keep, _mm_set1_epi8((char)(0 - (y > y1))));
+        __m128i clear_row = _mm_and_si128(clear, _mm_set1_epi8((char)(0 - (y <= y1))));
         y = y < GROTTO_GRID ? y : GROTTO_GRID - 1; /* past the grid: a row kept whole */
         __m128i *q = (__m128i *)(void *)(g + GROTTO_GRID * y);
-        _mm_storeu_si128(q, _mm_and_si128(_mm_loadu_si128(q), keep_row));
+        _mm_storeu_si128(q, _mm_andnot_si128(clear_row, _mm_loadu_si128(q)));
     }
     for (int y = y0 + 4; y <= y1; y++) {
         __m128i *q = (__m128i *)(void *)(g + GROTTO_GRID * y);
-        _mm_storeu_si128(q, _mm_and_si128(_mm_loadu_si128(q), keep));
+        _mm_storeu_si128(q, _mm_andnot_si128(clear, _mm_loadu_si128(q)));
     }
 #else
     for (int y = y0; y <= y1; y++)
@@ -173,11 +180,8 @@ static inline void bg_put_rows(uint8_t *g, int rows, const uint16_t first[16], u
 static inline void bg_floor_run(uint8_t *row, int lo, int hi)
 {
 #if defined(__SSE2__)
-    const __m128i col = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
     __m128i *q = (__m128i *)(void *)row, v = _mm_loadu_si128(q);
-    __m128i m = _mm_and_si128(_mm_cmpgt_epi8(col, _mm_set1_epi8((char)(lo - 1))),
-                              _mm_cmplt_epi8(col, _mm_set1_epi8((char)(hi + 1))));
-    m = _mm_andnot_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8((char)GROTTO_TILE_DOOR)), m);
+    __m128i m = _mm_andnot_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8((char)GROTTO_TILE_DOOR)), bg_columns(lo, hi));
     _mm_storeu_si128(q, _mm_andnot_si128(m, v));
 #else
     for (int x = lo; x <= hi; x++)

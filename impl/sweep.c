@@ -89,6 +89,20 @@ typedef struct floor_copy {
     uint32_t slot, from;
 } floor_copy;
 
+/* The outputs are indexed by slot (seed, k), so the sweep's first writes to
+ * them jump about the 14 MB of facts, the digests and the floor info, and
+ * each missed the cache and stalled the stores: their lines are asked for
+ * ahead - a digest's line when its record is batched (written at the
+ * flush), an entry's lines 16 floors before the loop writes it (floors
+ * 0.1173 -> 0.1153 s, enemy list 0.0082 -> 0.0057 s, maps 0.0232 -> 0.0222
+ * s, docs/performance.md). An entry's first and last byte, as it may cross
+ * a line. */
+static inline void prefetch_entry(const void *entry, size_t size)
+{
+    __builtin_prefetch(entry, 1);
+    __builtin_prefetch((const char *)entry + size - 1, 1);
+}
+
 /* Records waiting to be hashed (impl_fnv1a_records takes 52 of one length
  * at once on the AVX-512 path: twelve registers of four and four general
  * registers in flight), and where their digests go. A MapRecord is hashed
@@ -251,7 +265,7 @@ static int layout_floors(sweep_worker *w, const impl_layout *L, uint32_t T, cons
             if (req->floor_digest) {
                 if (batch->n == BATCH)
                     batch_flush(w, req->floor_digest);
-                __builtin_prefetch(&req->floor_digest[slot], 1); /* written at the flush: see below */
+                __builtin_prefetch(&req->floor_digest[slot], 1); /* written at the flush (prefetch_entry) */
                 batch->slot[batch->n] = slot;
                 f.index = (uint8_t)k;
                 grotto_floor_record(&f, batch->rec[batch->n++]);
@@ -277,8 +291,9 @@ static int layout_floors(sweep_worker *w, const impl_layout *L, uint32_t T, cons
 }
 
 /* Stage 1: every (T, size) layout once, its floors' chests, FloorRecords
- * (grotto_floor_record) batched and hashed 52 at a time, and the row masks the later
- * stages read. Returns the number of floors of the chunk. */
+ * (grotto_floor_record) batched and hashed 52 at a time, and the row masks
+ * the later stages read. Returns the number of chest classes of the chunk
+ * (w->buf); their other floors are in w->copy. */
 static int floors_generate(sweep_worker *w, int chunk)
 {
     const sweep_shared *sh = w->sh;
@@ -327,21 +342,12 @@ static void floors_elist(sweep_worker *w, int nsum)
     int cached_ofs = 0, ofs = 0;
     for (int i = 0; i < nsum; i++) {
         floor_sum *fs = &w->buf[i];
-        /* The outputs are indexed by slot (seed, k), so this loop's first
-         * writes to them jump about the 14 MB of facts (and the digests, at
-         * the flushes) and each missed the cache and stalled the stores; the
-         * lines are asked for ahead: a floor's digest line when its record
-         * is batched, its facts and info lines 16 floors ahead (the facts
-         * entry may cross a line) - floors 0.1173 -> 0.1153 s, enemy list
-         * 0.0082 -> 0.0057 s, maps 0.0232 -> 0.0222 s (docs/performance.md). */
-        if (i + 16 < nsum) {
+        if (i + 16 < nsum) { /* prefetch_entry */
             uint32_t ahead = w->buf[i + 16].slot;
-            if (req->facts) {
-                __builtin_prefetch(&req->facts[ahead], 1);
-                __builtin_prefetch((const char *)&req->facts[ahead + 1] - 1, 1);
-            }
+            if (req->facts)
+                prefetch_entry(&req->facts[ahead], sizeof *req->facts);
             if (w->sh->info)
-                __builtin_prefetch(&w->sh->info[ahead], 1);
+                prefetch_entry(&w->sh->info[ahead], sizeof *w->sh->info);
         }
         if (!fs->chest_on_wall && fs->layout == cached_layout) {
             t = cached;
@@ -372,7 +378,7 @@ static void floors_elist(sweep_worker *w, int nsum)
     /* a class's later floors: their info (their facts: floors_facts) */
     for (int i = 0; w->sh->info && i < w->ncopy; i++) {
         if (i + 16 < w->ncopy)
-            __builtin_prefetch(&w->sh->info[w->copy[i + 16].slot], 1);
+            prefetch_entry(&w->sh->info[w->copy[i + 16].slot], sizeof *w->sh->info);
         w->sh->info[w->copy[i].slot] = w->sh->info[w->copy[i].from];
     }
 }
@@ -395,8 +401,8 @@ typedef struct facts_scratch {
     uint32_t queued[T_CHUNK * GROTTO_MAX_FLOORS];  /* the floor of each chests-solid flood */
 } facts_scratch;
 
-/* The layouts whose base facts a floor can take: a new layout at the first
- * floor, not a copy, whose chests all replaced walkable tiles. */
+/* The layouts whose base facts a class can take: a new layout at the first
+ * class whose chests all replaced walkable tiles. */
 static inline int base_layout_at(const floor_sum *fs, uint32_t *last)
 {
     if (fs->chest_on_wall || fs->layout == *last)
@@ -485,10 +491,8 @@ static void floors_facts(sweep_worker *w, int nsum)
     /* 4: a chest class's later floors */
     for (int i = 0; i < w->ncopy; i++) {
         const floor_copy *c = &w->copy[i];
-        if (i + 16 < w->ncopy) {
-            __builtin_prefetch(&req->facts[w->copy[i + 16].slot], 1);
-            __builtin_prefetch((const char *)&req->facts[w->copy[i + 16].slot + 1] - 1, 1);
-        }
+        if (i + 16 < w->ncopy)
+            prefetch_entry(&req->facts[w->copy[i + 16].slot], sizeof *req->facts);
         req->facts[c->slot] = req->facts[c->from]; /* padding too (memset there) */
     }
 }
@@ -654,8 +658,9 @@ static void maps_chunk(sweep_worker *w, int chunk)
                 map_record_head(d, mb->rec[mb->n]);
                 memcpy(mb->rec[mb->n] + 12, tail[smr], sizeof tail[smr]); /* one size: no branch */
                 mb->len[mb->n] = (uint16_t)used;
-                mb->slot[mb->n] = (uint32_t)grotto_map_slot(band, seed);
-                __builtin_prefetch(&req->map_digest[mb->slot[mb->n++]], 1);
+                uint32_t mslot = (uint32_t)grotto_map_slot(band, seed);
+                mb->slot[mb->n++] = mslot;
+                __builtin_prefetch(&req->map_digest[mslot], 1); /* written at the flush (prefetch_entry) */
             }
             if (want_map) {
                 for (int n = 1; n <= d->floors; n++)
@@ -710,7 +715,11 @@ static void run_phase(sweep_shared *sh, int nthreads, int phase, int chunks)
             batch_flush(w, req->floor_digest);
         for (int f = 0; phase == 2 && req->map_digest && f <= GROTTO_MAX_FLOORS; f++)
             map_batch_flush(w, &w->maps[f], req->map_digest);
-        *(phase == 1 ? &w->floors_s : &w->maps_s) += base_thread_cpu() - t0;
+        double spent = base_thread_cpu() - t0;
+        if (phase == 1)
+            w->floors_s += spent;
+        else
+            w->maps_s += spent;
     }
 }
 
