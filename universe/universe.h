@@ -138,8 +138,11 @@ void universe_index_map_floors(const universe_index *ix, uint32_t seed, int coun
  * over maps or floors one by one ask for the entry about 2 KB ahead. */
 static inline void universe_prefetch_floors(const universe_index *ix, uint32_t seed)
 {
+    /* a seed past the last asks for the last again: with an early return
+     * instead, GCC 12 drops the whole loop (dead-code elimination takes a
+     * prefetch under a condition for nothing) and no pass prefetched */
     if (seed >= GROTTO_SEED_COUNT)
-        return;
+        seed = GROTTO_SEED_COUNT - 1;
     const char *p = (const char *)&ix->floor[grotto_floor_slot(seed, 1)];
     for (size_t b = 0; b < GROTTO_MAX_FLOORS * sizeof *ix->floor; b += 64)
         __builtin_prefetch(p + b);
