@@ -492,31 +492,13 @@ out:
 
 /* ---- opening ---- */
 
-static int timers_init(universe_index *ix)
+static void timers_init(universe_index *ix)
 {
-    grotto_timer_draws *by_value = malloc(GROTTO_TIMER_COUNT * sizeof *by_value);
-    ix->timer = malloc(GROTTO_TIMER_COUNT * sizeof *ix->timer);
-    ix->by_seed = malloc(GROTTO_TIMER_COUNT * sizeof *ix->by_seed);
-    ix->seed_start = calloc(GROTTO_SEED_COUNT + 1, sizeof *ix->seed_start);
-    if (!by_value || !ix->timer || !ix->by_seed || !ix->seed_start) {
-        free(by_value);
-        return -1;
-    }
-    for (uint32_t t = 0; t < GROTTO_TIMER_COUNT; t++) {
-        grotto_timer(t, &by_value[t]);
-        ix->seed_start[by_value[t].seed + 1]++;
-    }
-    for (int s = 0; s < GROTTO_SEED_COUNT; s++)
-        ix->seed_start[s + 1] += ix->seed_start[s];
-    uint32_t fill[GROTTO_SEED_COUNT];
-    memcpy(fill, ix->seed_start, sizeof fill);
-    for (uint32_t t = 0; t < GROTTO_TIMER_COUNT; t++) { /* ascending timers per seed */
-        uint32_t i = fill[by_value[t].seed]++;
-        ix->timer[i] = by_value[t];
-        ix->by_seed[i] = (uint16_t)t;
-    }
-    free(by_value);
-    return 0;
+    ix->timer = universe_timer_draws;
+    ix->by_seed = universe_timer_by_seed;
+    ix->seed_start = universe_timer_seed_start;
+    ix->classes = universe_timer_classes;
+    ix->location = universe_timer_location;
 }
 
 static void point_into(universe_index *ix, const layout *l)
@@ -669,11 +651,11 @@ universe_index *universe_index_open(const universe_index_opts *opts, char *err, 
     int cacheable = e == INDEX_DEFAULT;
     double t0 = base_now();
     universe_index *ix = calloc(1, sizeof *ix);
-    if (!ix || timers_init(ix) != 0) {
-        universe_index_close(ix);
+    if (!ix) {
         snprintf(err, errlen, "out of memory");
         return NULL;
     }
+    timers_init(ix);
     ix->engine = e;
     layout l;
     uint64_t key = 0;
@@ -768,9 +750,6 @@ void universe_index_close(universe_index *ix)
         munmap(ix->high_block, ix->high_mapped);
     else
         free(ix->high_block);
-    free(ix->timer);
-    free(ix->by_seed);
-    free(ix->seed_start);
     free(ix);
 }
 

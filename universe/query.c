@@ -242,164 +242,6 @@ static int clampq(int q)
     return q < GROTTO_QUALITY_MIN ? GROTTO_QUALITY_MIN : q > GROTTO_QUALITY_MAX ? GROTTO_QUALITY_MAX : q;
 }
 
-/* r mod (2d + 1) for d = 0..24 and r < 2^16 without a division: with
- * M = floor((2^32 - 1) / n) + 1 the low 32 bits of M r are the fraction
- * r / n in fixed point and times n give the remainder in the high word
- * (exact while r and n stay below 2^16: Lemire, Kaser and Kurz 2019). */
-#define ODD_MAGIC(d) (uint32_t)(UINT64_C(0xFFFFFFFF) / (2 * (d) + 1) + 1)
-static const uint32_t odd_magic[GROTTO_QUALITY_MAX / 10 + 1] = {
-    ODD_MAGIC(0),  ODD_MAGIC(1),  ODD_MAGIC(2),  ODD_MAGIC(3),  ODD_MAGIC(4),  ODD_MAGIC(5),  ODD_MAGIC(6),
-    ODD_MAGIC(7),  ODD_MAGIC(8),  ODD_MAGIC(9),  ODD_MAGIC(10), ODD_MAGIC(11), ODD_MAGIC(12), ODD_MAGIC(13),
-    ODD_MAGIC(14), ODD_MAGIC(15), ODD_MAGIC(16), ODD_MAGIC(17), ODD_MAGIC(18), ODD_MAGIC(19), ODD_MAGIC(20),
-    ODD_MAGIC(21), ODD_MAGIC(22), ODD_MAGIC(23), ODD_MAGIC(24)};
-
-static uint32_t mod_odd(uint32_t r, int d)
-{
-    uint32_t n = (uint32_t)(2 * d + 1);
-    return (uint32_t)(((uint64_t)(odd_magic[d] * r) * n) >> 32);
-}
-
-/* Qualities lo..hi (0 <= lo <= hi <= 255) into a 256-bit set, a word at a
- * time. */
-static void set_range(uint64_t set[4], int lo, int hi)
-{
-    for (int w = lo >> 6; w <= hi >> 6; w++) {
-        int a = w == lo >> 6 ? lo & 63 : 0, b = w == hi >> 6 ? hi & 63 : 63;
-        set[w] |= (~UINT64_C(0) >> (63 - b)) & (~UINT64_C(0) << a);
-    }
-}
-
-/* Whether the set holds a quality in lo..hi (0 <= lo <= hi <= 255). */
-static int any_in_range(const uint64_t set[4], int lo, int hi)
-{
-    uint64_t hit = 0;
-    for (int w = lo >> 6; w <= hi >> 6; w++) {
-        int a = w == lo >> 6 ? lo & 63 : 0, b = w == hi >> 6 ? hi & 63 : 63;
-        hit |= set[w] & (~UINT64_C(0) >> (63 - b)) & (~UINT64_C(0) << a);
-    }
-    return hit != 0;
-}
-
-/* The final qualities the bases of decade d (base div 10 = d) give with
- * this r1 (< 2^16), as at most two ranges lo[i]..hi[i] (their count is
- * returned): the base 10d gives one quality and the bases 10d+1..10d+9 a
- * run (rng-and-timer.md §4.1). Decade d's qualities lie in 9d..11d+9
- * (k - d and the run's shift lie in -d-1..d), clamped. */
-static int reachable_in_decade(uint32_t r1, int d, int lo[2], int hi[2])
-{
-    int k = (int)mod_odd(r1, d), n = 0;
-    int first = 10 * d, last = 10 * d + 9;
-    if (first >= GROTTO_QUALITY_MIN) {
-        lo[n] = hi[n] = clampq(first + k - d);
-        n++;
-    }
-    first = first + 1 < GROTTO_QUALITY_MIN ? GROTTO_QUALITY_MIN : first + 1;
-    last = last > GROTTO_QUALITY_MAX ? GROTTO_QUALITY_MAX : last;
-    int delta = k <= d ? k - d : k - d - 1;
-    int qa = clampq(first + delta), qb = clampq(last + delta);
-    if (qa <= qb) {
-        lo[n] = qa;
-        hi[n] = qb;
-        n++;
-    }
-    return n;
-}
-
-/* Whether decade d can give a quality in want_lo..want_hi at all. */
-static int decade_may_reach(int d, int want_lo, int want_hi)
-{
-    return clampq(11 * d + 9) >= want_lo && clampq(9 * d) <= want_hi;
-}
-
-/* Every final quality some base 2..248 gives with this r1, as a 256-bit
- * set. */
-static void reachable_qualities(uint32_t r1, uint64_t set[4])
-{
-    memset(set, 0, 4 * sizeof set[0]);
-    for (int d = 0; d <= GROTTO_QUALITY_MAX / 10; d++) {
-        int lo[2], hi[2];
-        for (int j = 0, n = reachable_in_decade(r1, d, lo, hi); j < n; j++)
-            set_range(set, lo[j], hi[j]);
-    }
-}
-
-/* The qualities of band b and location band L (gt_location_bands) both
- * hold, per class b * 3 + L: lo > hi when none. */
-typedef struct class_ranges {
-    int16_t lo[GROTTO_BANDS * GT_LOCATION_BAND_COUNT], hi[GROTTO_BANDS * GT_LOCATION_BAND_COUNT];
-} class_ranges;
-
-/* The qualities band b and location band L both hold: lo..hi. */
-static void class_range(int b, int L, int *lo, int *hi)
-{
-    *lo = gt_band[b].qmin > gt_location_bands[L].qmin ? gt_band[b].qmin : gt_location_bands[L].qmin;
-    *hi = gt_band[b].qmax < gt_location_bands[L].qmax ? gt_band[b].qmax : gt_location_bands[L].qmax;
-}
-
-static void class_ranges_init(class_ranges *c)
-{
-    for (int b = 0; b < GROTTO_BANDS; b++)
-        for (int L = 0; L < GT_LOCATION_BAND_COUNT; L++) {
-            int i = b * GT_LOCATION_BAND_COUNT + L, lo, hi;
-            class_range(b, L, &lo, &hi);
-            c->lo[i] = (int16_t)lo;
-            c->hi[i] = (int16_t)hi;
-        }
-}
-
-/* For band b and location band L, whether r1 gives a final quality in both
- * for some base: bit b * 3 + L. */
-static uint64_t reachable_classes(uint32_t r1, const class_ranges *c)
-{
-    uint64_t set[4], out = 0;
-    reachable_qualities(r1, set);
-    for (int i = 0; i < GROTTO_BANDS * GT_LOCATION_BAND_COUNT; i++)
-        if (c->lo[i] <= c->hi[i] && any_in_range(set, c->lo[i], c->hi[i]))
-            out |= UINT64_C(1) << i;
-    return out;
-}
-
-/* What a listing's rows ask of one band b: its decades that can reach the
- * band's qualities (d0..d1) and its three classes' ranges (lo > hi: none). */
-typedef struct band_reach {
-    int d0, d1;
-    int lo[GT_LOCATION_BAND_COUNT], hi[GT_LOCATION_BAND_COUNT];
-} band_reach;
-
-static void band_reach_init(band_reach *br, int b)
-{
-    br->d0 = GROTTO_QUALITY_MAX / 10 + 1;
-    br->d1 = -1;
-    for (int d = 0; d <= GROTTO_QUALITY_MAX / 10; d++)
-        if (decade_may_reach(d, gt_band[b].qmin, gt_band[b].qmax)) {
-            br->d0 = d < br->d0 ? d : br->d0;
-            br->d1 = d;
-        }
-    for (int L = 0; L < GT_LOCATION_BAND_COUNT; L++)
-        class_range(b, L, &br->lo[L], &br->hi[L]);
-}
-
-/* The same as reachable_classes for one band's classes alone, bit L: each
- * range of the decades that can reach the band met with each class's
- * range (a listing asks this for every row: no set is built). */
-static unsigned reachable_band_classes(uint32_t r1, const band_reach *br)
-{
-    unsigned out = 0;
-    for (int d = br->d0; d <= br->d1; d++) {
-        int lo[2], hi[2];
-        for (int j = 0, n = reachable_in_decade(r1, d, lo, hi); j < n; j++)
-            for (int L = 0; L < GT_LOCATION_BAND_COUNT; L++)
-                if (lo[j] <= br->hi[L] && br->lo[L] <= hi[j] && br->lo[L] <= br->hi[L])
-                    out |= 1u << L;
-    }
-    return out;
-}
-
-static int location_in_band(int L, uint32_t r3)
-{
-    return (int)(r3 % gt_location_bands[L].locations) + 1;
-}
-
 static int is_quest15(uint32_t m)
 {
     return m == grotto_map_slot(grotto_band_of_quality(GT_QUEST15_QUALITY), GT_QUEST15_SEED);
@@ -411,9 +253,6 @@ int universe_query_places(const universe_index *ix, uint32_t m, int base, uint16
     memset(count, 0, (GT_LOCATION_COUNT + 1) * sizeof count[0]);
     int band = (int)(m / GROTTO_SEED_COUNT), n = 0;
     uint32_t seed = m % GROTTO_SEED_COUNT;
-    band_reach br;
-    if (!base)
-        band_reach_init(&br, band);
     for (uint32_t i = ix->seed_start[seed]; i < ix->seed_start[seed + 1]; i++) {
         const grotto_timer_draws *t = &ix->timer[i];
         if (base) {
@@ -424,12 +263,12 @@ int universe_query_places(const universe_index *ix, uint32_t m, int base, uint16
             }
             continue;
         }
-        unsigned cls = reachable_band_classes(t->r1, &br);
+        unsigned cls = (unsigned)(ix->classes[i] >> (band * GT_LOCATION_BAND_COUNT));
         int seen[GT_LOCATION_BAND_COUNT], ns = 0; /* two location bands may give the same number */
         for (int L = 0; L < GT_LOCATION_BAND_COUNT; L++) {
             if (!((cls >> L) & 1))
                 continue;
-            int loc = location_in_band(L, t->r3), dup = 0;
+            int loc = ix->location[i][L], dup = 0;
             for (int j = 0; j < ns; j++)
                 dup |= seen[j] == loc;
             if (!dup)
@@ -473,15 +312,12 @@ static uint16_t *where_table(const universe_index *ix, const universe_query *q, 
         free(seen);
         return w;
     }
-    class_ranges ranges;
-    class_ranges_init(&ranges);
     for (uint32_t i = 0; i < GROTTO_TIMER_COUNT; i++) { /* every timer value (in seed order) */
-        const grotto_timer_draws *d = &ix->timer[i];
-        uint64_t cls = reachable_classes(d->r1, &ranges);
+        uint64_t cls = ix->classes[i];
         for (int b = 0; b < GROTTO_BANDS; b++)
             for (int L = 0; L < GT_LOCATION_BAND_COUNT; L++)
-                if (((cls >> (b * GT_LOCATION_BAND_COUNT + L)) & 1) && q->location[location_in_band(L, d->r3)])
-                    w[grotto_map_slot(b, d->seed)] = 1;
+                if (((cls >> (b * GT_LOCATION_BAND_COUNT + L)) & 1) && q->location[ix->location[i][L]])
+                    w[grotto_map_slot(b, ix->timer[i].seed)] = 1;
     }
     return w;
 }
@@ -490,7 +326,6 @@ static uint16_t *where_table(const universe_index *ix, const universe_query *q, 
  * (by_seed), so a work item writes only its own seeds' slots. */
 typedef struct findable_ctx {
     const universe_index *ix;
-    class_ranges ranges;
     uint8_t *out;
 } findable_ctx;
 
@@ -502,7 +337,7 @@ static void findable_seeds(void *arg, int worker, size_t lo, size_t hi)
     for (size_t seed = lo; seed < hi; seed++) {
         uint16_t bands = 0;
         for (uint32_t i = ix->seed_start[seed]; i < ix->seed_start[seed + 1]; i++) {
-            uint64_t cls = reachable_classes(ix->timer[i].r1, &c->ranges);
+            uint64_t cls = ix->classes[i];
             for (int b = 0; b < GROTTO_BANDS; b++)
                 if (cls >> (b * GT_LOCATION_BAND_COUNT) & ((UINT64_C(1) << GT_LOCATION_BAND_COUNT) - 1))
                     bands |= (uint16_t)(1u << b);
@@ -515,7 +350,6 @@ static void findable_seeds(void *arg, int worker, size_t lo, size_t hi)
 void universe_findable_fill(const universe_index *ix, int threads, uint8_t *out)
 {
     findable_ctx c = {.ix = ix, .out = out};
-    class_ranges_init(&c.ranges);
     base_parallel_chunks(threads > 0 ? threads : base_default_threads(), GROTTO_SEED_COUNT, 1024, findable_seeds,
                          &c, NULL, NULL);
     out[grotto_map_slot(grotto_band_of_quality(GT_QUEST15_QUALITY), GT_QUEST15_SEED)] = 1;

@@ -4,6 +4,7 @@
  * And opening the index for a command: its progress line and trace. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "base.h"
 #include "grotto/map.h"
@@ -29,9 +30,12 @@ universe_index *universe_index_for(const universe_index_args *a, universe_index_
 
 /* The location_info objects of one run, each made on first use and shared
  * by every map listed there (a whole-universe listing names each location
- * hundreds of thousands of times). */
+ * hundreds of thousands of times); and so the entries of a "locations"
+ * list without timer counts, one per (location, quest15): made per row,
+ * with their three members, they were a fifth of a CSV listing's time. */
 typedef struct location_infos {
     json_t *info[GT_LOCATION_COUNT + 1];
+    json_t *entry[GT_LOCATION_COUNT + 1][2];
 } location_infos;
 
 static json_t *location_info(location_infos *c, int l)
@@ -41,10 +45,31 @@ static json_t *location_info(location_infos *c, int l)
     return json_incref(c->info[l]);
 }
 
+/* The entry of location l in a row's list; with odds, the row's own (its
+ * timer count), else the run's shared one. */
+static json_t *location_entry(location_infos *c, int l, int gift, int odds, uint16_t timers)
+{
+    json_t **shared = &c->entry[l][gift != 0];
+    if (!odds && *shared)
+        return json_incref(*shared);
+    json_t *e = json_object();
+    res_int(e, "location", l);
+    if (odds)
+        res_int(e, "timers", timers);
+    res_bool(e, "quest15", gift);
+    res_set(e, "location_info", location_info(c, l));
+    if (!odds)
+        *shared = json_incref(e);
+    return e;
+}
+
 static void location_infos_free(location_infos *c)
 {
-    for (int l = 0; l <= GT_LOCATION_COUNT; l++)
+    for (int l = 0; l <= GT_LOCATION_COUNT; l++) {
         json_decref(c->info[l]);
+        json_decref(c->entry[l][0]);
+        json_decref(c->entry[l][1]);
+    }
 }
 
 /* "locations": where the map is found (for the base, or some base), with
@@ -59,13 +84,7 @@ static void locations(json_t *o, const universe_index *ix, uint32_t m, int base,
         int gift = quest15 && l == GT_QUEST15_LOCATION;
         if (!at[l] && !gift)
             continue;
-        json_t *e = json_object();
-        res_int(e, "location", l);
-        if (odds)
-            res_int(e, "timers", at[l]);
-        res_bool(e, "quest15", gift);
-        res_set(e, "location_info", location_info(infos, l));
-        res_push(list, e);
+        res_push(list, location_entry(infos, l, gift, odds, at[l]));
     }
     res_bool(o, "quest15", quest15);
 }
@@ -147,7 +166,8 @@ static int listed(const universe_search_args *a, const universe_index *ix, const
         res_int(r->doc, "timer_values", GROTTO_TIMER_COUNT);
     }
     res_head(r, "maps");
-    location_infos infos = {{NULL}};
+    location_infos infos;
+    memset(&infos, 0, sizeof infos);
     for (unsigned long i = 0; i < shown; i++)
         res_item(r, map_value(ix, &q->hit[i], a, &infos));
     location_infos_free(&infos);

@@ -82,14 +82,19 @@ typedef struct universe_index {
     /* per map slot 1 when findable (universe_findable_table): a function of
      * the timers alone, made once with the index and cached with it */
     const uint8_t *findable;
-    /* timers (computed at open): the draws of every timer value in seed
-     * order - those of the timer values yielding seed s are timer[i] for i
-     * in seed_start[s] .. seed_start[s + 1], ascending values (a map's
-     * places read its seed's draws side by side) - and those values,
-     * by_seed[i] (= timer[i].timer) */
-    grotto_timer_draws *timer;
-    uint16_t *by_seed;
-    uint32_t *seed_start;
+    /* timers (the universe_timer_* tables below): the draws of every timer
+     * value in seed order - those of the timer values yielding seed s are
+     * timer[i] for i in seed_start[s] .. seed_start[s + 1], ascending
+     * values (a map's places read its seed's draws side by side) - and
+     * those values, by_seed[i] (= timer[i].timer) */
+    const grotto_timer_draws *timer;
+    const uint16_t *by_seed;
+    const uint32_t *seed_start;
+    /* and per timer i the same way: the classes its r1 reaches (bit
+     * b * GT_LOCATION_BAND_COUNT + L: band b, location band L, for some
+     * base) and the location its r3 picks in each location band */
+    const uint64_t *classes;
+    const uint8_t (*location)[GT_LOCATION_BAND_COUNT];
     /* overflow flags of seeds 0x8000..0xFFFF, beyond the game's seeds (HW-2):
      * NULL until universe_index_overflow_high() */
     const uint8_t *overflow_high;
@@ -131,6 +136,15 @@ const grotto_special_floor *universe_index_special_of(const universe_index *ix, 
  * for an engine with floors_from the default index's), read without
  * generating a layout. */
 void universe_index_map_floors(const universe_index *ix, uint32_t seed, int count, grotto_map_floors_t *out);
+/* The timer tables every index points to, made at build time by ref's
+ * grotto_timer (tools/gen_timer_tables.c; test_query checks them against
+ * it): constant pages of the executable, not 1.3 ms of every query. */
+extern const uint32_t universe_timer_seed_start[GROTTO_SEED_COUNT + 1];
+extern const uint16_t universe_timer_by_seed[GROTTO_TIMER_COUNT];
+extern const grotto_timer_draws universe_timer_draws[GROTTO_TIMER_COUNT];
+extern const uint64_t universe_timer_classes[GROTTO_TIMER_COUNT];
+extern const uint8_t universe_timer_location[GROTTO_TIMER_COUNT][GT_LOCATION_BAND_COUNT];
+
 /* Passes over the index ask for its data ahead of use: the cache file's
  * pages are the page cache's, scattered in memory, and the hardware's
  * prefetch stops at each 4 KB page. This asks for the 16 floor facts of a

@@ -22,6 +22,69 @@ static universe_index *open_index(void)
     return ix;
 }
 
+/* The timer tables made at build time (tools/gen_timer_tables.c) are ref's
+ * grotto_timer of every timer value, each value once, in seed order and
+ * ascending within a seed - and every index points to them. */
+Test(query, timer_tables_are_grotto_timer)
+{
+    universe_index *ix = open_index();
+    cr_assert_eq(ix->timer, universe_timer_draws);
+    cr_assert_eq(ix->by_seed, universe_timer_by_seed);
+    cr_assert_eq(ix->seed_start, universe_timer_seed_start);
+    static uint8_t seen[GROTTO_TIMER_COUNT];
+    memset(seen, 0, sizeof seen);
+    long bad = 0;
+    cr_assert_eq(universe_timer_seed_start[0], 0);
+    cr_assert_eq(universe_timer_seed_start[GROTTO_SEED_COUNT], GROTTO_TIMER_COUNT);
+    for (uint32_t seed = 0; seed < GROTTO_SEED_COUNT; seed++) {
+        cr_assert_leq(universe_timer_seed_start[seed], universe_timer_seed_start[seed + 1]);
+        for (uint32_t i = universe_timer_seed_start[seed]; i < universe_timer_seed_start[seed + 1]; i++) {
+            uint16_t t = universe_timer_by_seed[i];
+            grotto_timer_draws d;
+            grotto_timer(t, &d);
+            const grotto_timer_draws *g = &universe_timer_draws[i];
+            bad += d.seed != seed || g->timer != t || g->r1 != d.r1 || g->seed != d.seed || g->r3 != d.r3 ||
+                   seen[t]++ || (i > universe_timer_seed_start[seed] && universe_timer_by_seed[i - 1] >= t);
+        }
+    }
+    cr_expect_eq(bad, 0, "%ld timer table entries differ from grotto_timer or are out of order", bad);
+    universe_index_close(ix);
+}
+
+/* The classes and locations of every timer in the tables, against every
+ * base quality through ref's final quality and location (§4.1, §4.2):
+ * class (b, L) when some base gives a quality of band b in location band L,
+ * and the location ref's grotto_location picks for a quality of band L (the
+ * location bands split the qualities). */
+Test(query, timer_classes_and_locations_are_every_base, .timeout = 120)
+{
+    universe_index *ix = open_index();
+    cr_assert_eq(ix->classes, universe_timer_classes);
+    cr_assert_eq((const void *)ix->location, (const void *)universe_timer_location);
+    long bad = 0;
+    static uint64_t by_r1[1 << 16];
+    static uint8_t known[1 << 16];
+    for (uint32_t i = 0; i < GROTTO_TIMER_COUNT; i++) {
+        const grotto_timer_draws *d = &universe_timer_draws[i];
+        if (!known[d->r1]) {
+            uint64_t want = 0;
+            for (int base = GROTTO_QUALITY_MIN; base <= GROTTO_QUALITY_MAX; base++) {
+                int q = grotto_final_quality(base, d->r1);
+                for (int L = 0; L < GT_LOCATION_BAND_COUNT; L++)
+                    if (gt_location_bands[L].qmin <= q && q <= gt_location_bands[L].qmax)
+                        want |= UINT64_C(1) << (grotto_band_of_quality(q) * GT_LOCATION_BAND_COUNT + L);
+            }
+            by_r1[d->r1] = want;
+            known[d->r1] = 1;
+        }
+        bad += universe_timer_classes[i] != by_r1[d->r1];
+        for (int L = 0; L < GT_LOCATION_BAND_COUNT; L++)
+            bad += universe_timer_location[i][L] != grotto_location(gt_location_bands[L].qmin, d->r3);
+    }
+    cr_expect_eq(bad, 0, "%ld timer classes or locations differ from every base's", bad);
+    universe_index_close(ix);
+}
+
 /* Every map of every band: where it is found, for any base and for a few
  * given bases, equals the §4.5 listing computed base by base. */
 Test(query, places_against_every_base, .timeout = 300)
