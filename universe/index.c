@@ -13,6 +13,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <link.h>
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -208,12 +209,48 @@ static int make_dirs(const char *dir)
     return stat(p, &st) == 0 && S_ISDIR(st.st_mode) ? 0 : -1;
 }
 
+/* A payload's plausibility check (universe_sane), run beside the checksum. */
+typedef int (*plausible_fn)(const void *block, const layout *l);
+
+typedef struct plausible_job {
+    plausible_fn fn;
+    const void *block;
+    const layout *l;
+    int ok;
+} plausible_job;
+
+static void *plausible_thread(void *arg)
+{
+    plausible_job *j = arg;
+    j->ok = j->fn(j->block, j->l);
+    return NULL;
+}
+
+/* The payload's checksum, and with plausible (may be NULL) its check on a
+ * thread of its own meanwhile: every cached query pays both, the checksum
+ * 1.5 ms (22 MB), the check 0.65 ms. The check reads only inside the
+ * layout, whatever the bytes hold, so it may run before the checksum is
+ * known. Returns the reason the payload is refused, or NULL. */
+static const char *payload_verdict(const void *block, const layout *want, uint64_t checksum, plausible_fn plausible)
+{
+    plausible_job j = {plausible, block, want, 1};
+    pthread_t t;
+    int threaded = plausible && pthread_create(&t, NULL, plausible_thread, &j) == 0;
+    if (plausible && !threaded)
+        j.ok = plausible(block, want);
+    uint64_t sum = index_xxh3((const char *)block + sizeof(cache_header), want->payload);
+    if (threaded)
+        pthread_join(t, NULL);
+    return sum != checksum ? "corrupt (checksum mismatch)" : !j.ok ? "implausible content" : NULL;
+}
+
 /* Maps and validates a cache file (read-only, private: a file renamed over
- * it later does not change the mapping). Returns the whole file (payload at
- * +64; munmap with the size of header + payload), or NULL with the reason
- * in why. */
-static void *cache_read(const char *path, uint32_t kind, uint64_t key, const layout *want, char *why,
-                        size_t whylen)
+ * it later does not change the mapping): its header, its checksum and,
+ * with plausible (may be NULL), its content. Returns the whole file
+ * (payload at +64; munmap with the size of header + payload), or NULL with
+ * the reason in why. */
+static void *cache_read(const char *path, uint32_t kind, uint64_t key, const layout *want, plausible_fn plausible,
+                        char *why, size_t whylen)
 {
     int fd = open(path, O_RDONLY);
     if (fd < 0) {
@@ -246,8 +283,8 @@ static void *cache_read(const char *path, uint32_t kind, uint64_t key, const lay
             bad = "other entry counts or sizes";
         else if (h->payload_size != want->payload || size != total)
             bad = size < total ? "truncated" : "size does not match the header";
-        else if (index_xxh3((const char *)block + sizeof *h, want->payload) != h->checksum)
-            bad = "corrupt (checksum mismatch)";
+        else
+            bad = payload_verdict(block, want, h->checksum, plausible);
         if (bad) {
             snprintf(why, whylen, "%s", bad);
             munmap(block, size);
@@ -582,13 +619,7 @@ static uint32_t header_special_count(const char *path)
 static void *universe_cache_valid(const char *path, uint64_t key, layout *l, char *why, size_t whylen)
 {
     universe_layout(l, header_special_count(path));
-    void *block = cache_read(path, KIND_UNIVERSE, key, l, why, whylen);
-    if (block && !universe_sane(block, l)) {
-        snprintf(why, whylen, "implausible content");
-        munmap(block, sizeof(cache_header) + l->payload);
-        block = NULL;
-    }
-    return block;
+    return cache_read(path, KIND_UNIVERSE, key, l, universe_sane, why, whylen);
 }
 
 int universe_index_cache_check(const char *path, char *why, size_t whylen)
@@ -844,7 +875,7 @@ int universe_index_overflow_high(universe_index *ix, const universe_index_opts *
     for (int attempt = 0; path[0] && attempt < 2; attempt++) { /* as universe_index_open */
         if (attempt == 1 && (lock = lock_take(dir, &waited)) < 0)
             break;
-        if ((ix->high_block = cache_read(path, KIND_OVERFLOW_HIGH, key, &l, why, sizeof why))) {
+        if ((ix->high_block = cache_read(path, KIND_OVERFLOW_HIGH, key, &l, NULL, why, sizeof why))) {
             lock_release(lock);
             ix->high_mapped = sizeof(cache_header) + l.payload;
             ix->overflow_high = (const uint8_t *)ix->high_block + sizeof(cache_header);
