@@ -529,6 +529,7 @@ out:
 
 /* ---- opening ---- */
 
+/* The timer tables: the program's own (universe.h). */
 static void timers_init(universe_index *ix)
 {
     ix->timer = universe_timer_draws;

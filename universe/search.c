@@ -32,7 +32,7 @@ universe_index *universe_index_for(const universe_index_args *a, universe_index_
  * by every map listed there (a whole-universe listing names each location
  * hundreds of thousands of times); and so the entries of a "locations"
  * list without timer counts, one per (location, quest15): made per row,
- * with their three members, they were a fifth of a CSV listing's time. */
+ * with their three members, they were a twentieth of a CSV listing's time. */
 typedef struct location_infos {
     json_t *info[GT_LOCATION_COUNT + 1];
     json_t *entry[GT_LOCATION_COUNT + 1][2];

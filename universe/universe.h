@@ -43,8 +43,9 @@
  *       D and chest ranks, ascending (map, floor)
  * A floor's state is 0 unless listed in special[]; its ONLY monster is the
  * enemy-list table's (gt_floor_tables[env][mr].only).
- * Computed when opened (never cached): the 65,536 timer values' draws and the
- * timers of every seed (rng-and-timer.md §4).
+ * Made with the program (tools/gen_timer_tables.c, never cached): the 65,536
+ * timer values' draws, the timers of every seed and what each timer reaches
+ * (rng-and-timer.md §4).
  *
  * The cache file (native byte order, one per user):
  *   $GROTTO_CACHE_DIR, else $XDG_CACHE_HOME/grotto, else ~/.cache/grotto,
@@ -137,8 +138,9 @@ const grotto_special_floor *universe_index_special_of(const universe_index *ix, 
  * generating a layout. */
 void universe_index_map_floors(const universe_index *ix, uint32_t seed, int count, grotto_map_floors_t *out);
 /* The timer tables every index points to, made at build time by ref's
- * grotto_timer (tools/gen_timer_tables.c; test_query checks them against
- * it): constant pages of the executable, not 1.3 ms of every query. */
+ * grotto_timer and grotto_final_quality (tools/gen_timer_tables.c;
+ * test_query checks them against ref's functions): constant pages of the
+ * executable, not 1.3 ms of every query. */
 extern const uint32_t universe_timer_seed_start[GROTTO_SEED_COUNT + 1];
 extern const uint16_t universe_timer_by_seed[GROTTO_TIMER_COUNT];
 extern const grotto_timer_draws universe_timer_draws[GROTTO_TIMER_COUNT];
