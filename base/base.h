@@ -26,6 +26,11 @@ void base_parallel_chunks(int workers, size_t n, size_t chunk, base_chunk_fn fn,
  * workers (<= 0: base_default_threads()). */
 void base_parallel(int threads, size_t n, size_t chunk, base_item_fn fn, void *ctx, base_progress_fn progress,
                    void *progress_ctx);
+/* a(ctx) and b(ctx), side by side: b on a thread of its own when `workers`
+ * (<= 0: base_default_threads()) is above 1 and the thread starts, else
+ * after a on the calling thread. Returns when both are done. */
+typedef void (*base_task_fn)(void *ctx);
+void base_beside(int workers, base_task_fn a, base_task_fn b, void *ctx);
 int base_default_threads(void); /* online cores, at least 1 */
 double base_now(void);          /* monotonic seconds */
 /* The same to a few milliseconds (the kernel's tick, no timer read): for

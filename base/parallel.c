@@ -134,6 +134,31 @@ void base_parallel_chunks(int workers, size_t n, size_t chunk, base_chunk_fn fn,
     pthread_mutex_destroy(&j.lock);
 }
 
+typedef struct beside_job {
+    base_task_fn fn;
+    void *ctx;
+} beside_job;
+
+static void *beside_main(void *arg)
+{
+    const beside_job *j = arg;
+    j->fn(j->ctx);
+    return NULL;
+}
+
+void base_beside(int workers, base_task_fn a, base_task_fn b, void *ctx)
+{
+    beside_job j = {b, ctx};
+    pthread_t t;
+    int threaded = (workers > 0 ? workers : base_default_threads()) > 1 &&
+                   pthread_create(&t, NULL, beside_main, &j) == 0;
+    a(ctx);
+    if (threaded)
+        pthread_join(t, NULL);
+    else
+        b(ctx);
+}
+
 /* base_parallel: one item at a time inside each chunk */
 typedef struct item_job {
     base_item_fn fn;

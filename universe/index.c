@@ -13,7 +13,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <link.h>
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -216,32 +215,33 @@ typedef struct plausible_job {
     plausible_fn fn;
     const void *block;
     const layout *l;
+    uint64_t sum;
     int ok;
 } plausible_job;
 
-static void *plausible_thread(void *arg)
+static void payload_sum(void *arg)
 {
     plausible_job *j = arg;
-    j->ok = j->fn(j->block, j->l);
-    return NULL;
+    j->sum = index_xxh3((const char *)j->block + sizeof(cache_header), j->l->payload);
 }
 
-/* The payload's checksum, and with plausible (may be NULL) its check on a
- * thread of its own meanwhile: every cached query pays both, the checksum
- * 1.5 ms (22 MB), the check 0.65 ms. The check reads only inside the
- * layout, whatever the bytes hold, so it may run before the checksum is
- * known. Returns the reason the payload is refused, or NULL. */
-static const char *payload_verdict(const void *block, const layout *want, uint64_t checksum, plausible_fn plausible)
+static void payload_plausible(void *arg)
 {
-    plausible_job j = {plausible, block, want, 1};
-    pthread_t t;
-    int threaded = plausible && pthread_create(&t, NULL, plausible_thread, &j) == 0;
-    if (plausible && !threaded)
-        j.ok = plausible(block, want);
-    uint64_t sum = index_xxh3((const char *)block + sizeof(cache_header), want->payload);
-    if (threaded)
-        pthread_join(t, NULL);
-    return sum != checksum ? "corrupt (checksum mismatch)" : !j.ok ? "implausible content" : NULL;
+    plausible_job *j = arg;
+    j->ok = !j->fn || j->fn(j->block, j->l);
+}
+
+/* The payload's checksum and, with plausible (may be NULL), its check
+ * side by side on `threads` (base_beside): every cached query pays both,
+ * the checksum 1.5 ms (22 MB), the check 0.65 ms. The check reads only
+ * inside the layout, whatever the bytes hold, so it may run before the
+ * checksum is known. Returns the reason the payload is refused, or NULL. */
+static const char *payload_verdict(const void *block, const layout *want, uint64_t checksum, plausible_fn plausible,
+                                   int threads)
+{
+    plausible_job j = {plausible, block, want, 0, 1};
+    base_beside(plausible ? threads : 1, payload_sum, payload_plausible, &j);
+    return j.sum != checksum ? "corrupt (checksum mismatch)" : !j.ok ? "implausible content" : NULL;
 }
 
 /* Maps and validates a cache file (read-only, private: a file renamed over
@@ -250,7 +250,7 @@ static const char *payload_verdict(const void *block, const layout *want, uint64
  * (payload at +64; munmap with the size of header + payload), or NULL with
  * the reason in why. */
 static void *cache_read(const char *path, uint32_t kind, uint64_t key, const layout *want, plausible_fn plausible,
-                        char *why, size_t whylen)
+                        int threads, char *why, size_t whylen)
 {
     int fd = open(path, O_RDONLY);
     if (fd < 0) {
@@ -284,7 +284,7 @@ static void *cache_read(const char *path, uint32_t kind, uint64_t key, const lay
         else if (h->payload_size != want->payload || size != total)
             bad = size < total ? "truncated" : "size does not match the header";
         else
-            bad = payload_verdict(block, want, h->checksum, plausible);
+            bad = payload_verdict(block, want, h->checksum, plausible, threads);
         if (bad) {
             snprintf(why, whylen, "%s", bad);
             munmap(block, size);
@@ -614,19 +614,20 @@ static uint32_t header_special_count(const char *path)
 }
 
 /* The universe cache file at path mapped when it is valid for this build
- * of the default engine (key) - the header, the checksum and then the
- * content's plausibility - with its layout in *l; else NULL with the
- * reason in why. What universe_index_open trusts, and nothing else. */
-static void *universe_cache_valid(const char *path, uint64_t key, layout *l, char *why, size_t whylen)
+ * of the default engine (key) - the header, then the checksum and the
+ * content's plausibility (side by side on `threads`) - with its layout in
+ * *l; else NULL with the reason in why. What universe_index_open trusts,
+ * and nothing else. */
+static void *universe_cache_valid(const char *path, uint64_t key, layout *l, int threads, char *why, size_t whylen)
 {
     universe_layout(l, header_special_count(path));
-    return cache_read(path, KIND_UNIVERSE, key, l, universe_sane, why, whylen);
+    return cache_read(path, KIND_UNIVERSE, key, l, universe_sane, threads, why, whylen);
 }
 
 int universe_index_cache_check(const char *path, char *why, size_t whylen)
 {
     layout l;
-    void *block = universe_cache_valid(path, engine_key(), &l, why, whylen);
+    void *block = universe_cache_valid(path, engine_key(), &l, 0, why, whylen);
     if (!block)
         return 0;
     munmap(block, sizeof(cache_header) + l.payload);
@@ -689,6 +690,7 @@ universe_index *universe_index_open(const universe_index_opts *opts, char *err, 
     }
     timers_init(ix);
     ix->engine = e;
+    ix->threads = o.threads;
     layout l;
     uint64_t key = 0;
     char dir[4096] = "", why[512] = "";
@@ -720,7 +722,7 @@ universe_index *universe_index_open(const universe_index_opts *opts, char *err, 
     for (int attempt = 0; ix->cache_path[0] && attempt < 2; attempt++) {
         if (attempt == 1 && (lock = lock_take(dir, &waited)) < 0)
             break;
-        ix->block = universe_cache_valid(ix->cache_path, key, &l, why, sizeof why);
+        ix->block = universe_cache_valid(ix->cache_path, key, &l, o.threads, why, sizeof why);
         if (ix->block) {
             lock_release(lock);
             ix->from_cache = 1;
@@ -876,7 +878,7 @@ int universe_index_overflow_high(universe_index *ix, const universe_index_opts *
     for (int attempt = 0; path[0] && attempt < 2; attempt++) { /* as universe_index_open */
         if (attempt == 1 && (lock = lock_take(dir, &waited)) < 0)
             break;
-        if ((ix->high_block = cache_read(path, KIND_OVERFLOW_HIGH, key, &l, NULL, why, sizeof why))) {
+        if ((ix->high_block = cache_read(path, KIND_OVERFLOW_HIGH, key, &l, NULL, 1, why, sizeof why))) {
             lock_release(lock);
             ix->high_mapped = sizeof(cache_header) + l.payload;
             ix->overflow_high = (const uint8_t *)ix->high_block + sizeof(cache_header);

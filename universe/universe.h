@@ -99,6 +99,7 @@ typedef struct universe_index {
     /* overflow flags of seeds 0x8000..0xFFFF, beyond the game's seeds (HW-2):
      * NULL until universe_index_overflow_high() */
     const uint8_t *overflow_high;
+    int threads;                 /* the opts' threads: the index's own passes (<= 0: all cores) */
     /* provenance */
     const grotto_engine *engine; /* whose index it is */
     int from_cache;              /* 1: read from the cache file */

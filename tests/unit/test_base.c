@@ -14,6 +14,7 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -88,6 +89,41 @@ Test(base, nothing_to_do_calls_nothing)
     base_parallel_chunks(workers, 0, 0, on_chunk, &workers, on_progress, NULL);
     cr_expect_eq(calls, 0);
     cr_expect_eq(atomic_load(&bad_bounds), 0);
+}
+
+/* base_beside: both tasks run once; alone (one worker), the second after
+ * the first on the calling thread; with two, the second on another thread. */
+typedef struct beside_log {
+    int order[2], n;
+    pthread_t thread[2];
+} beside_log;
+
+static void beside_a(void *ctx)
+{
+    beside_log *l = ctx;
+    l->thread[0] = pthread_self();
+    l->order[0] = __atomic_fetch_add(&l->n, 1, __ATOMIC_SEQ_CST);
+}
+
+static void beside_b(void *ctx)
+{
+    beside_log *l = ctx;
+    l->thread[1] = pthread_self();
+    l->order[1] = __atomic_fetch_add(&l->n, 1, __ATOMIC_SEQ_CST);
+}
+
+Test(base, beside_runs_both_tasks_alone_in_order_or_on_two_threads)
+{
+    beside_log alone = {{-1, -1}, 0, {0}};
+    base_beside(1, beside_a, beside_b, &alone);
+    cr_expect_eq(alone.n, 2);
+    cr_expect(alone.order[0] == 0 && alone.order[1] == 1, "alone, a runs before b");
+    cr_expect(pthread_equal(alone.thread[0], pthread_self()) && pthread_equal(alone.thread[1], pthread_self()));
+    beside_log two = {{-1, -1}, 0, {0}};
+    base_beside(2, beside_a, beside_b, &two);
+    cr_expect_eq(two.n, 2);
+    cr_expect(pthread_equal(two.thread[0], pthread_self()), "a runs on the calling thread");
+    cr_expect(!pthread_equal(two.thread[1], pthread_self()), "b runs on a thread of its own");
 }
 
 Test(base, clocks_move_forward)
