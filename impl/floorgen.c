@@ -157,15 +157,28 @@ static inline void doors(uint32_t *s, uint8_t *g, lroom *R, int a)
     int b = 1 - a, lo = R->lo[b], hi = R->hi[b];
     int w = hi - lo + 1;
     uint8_t(*d)[2] = R->door[a];
-    if (w < 5) {
+    /* Every door draws: an edge has w >= 2 cells (carving leaves a room at
+     * least t + 1 >= 2 wide, §6.1), and for w >= 5 each half has 2 or more.
+     * So the four states are taken straight from s, side by side, rather
+     * than one draw after the other. */
+    uint32_t s0 = *s;
+    uint32_t v1 = s0 * IMPL_MULT + IMPL_INC, v2 = s0 * IMPL_MULT2 + IMPL_INC2;
+    uint32_t v3 = s0 * IMPL_MULT3 + IMPL_INC3, v4 = s0 * IMPL_MULT4 + IMPL_INC4;
+    if (NEVER(w < 2)) { /* a room one cell wide: RANGE's lazy case */
         d[0][0] = (uint8_t)impl_range(s, lo, hi);
         d[1][0] = (uint8_t)impl_range(s, lo, hi);
+    } else if (w < 5) {
+        d[0][0] = (uint8_t)(lo + (int)impl_mod15((v1 >> 16) & 0x7FFFu, (uint32_t)w));
+        d[1][0] = (uint8_t)(lo + (int)impl_mod15((v2 >> 16) & 0x7FFFu, (uint32_t)w));
+        *s = v2;
     } else {
         int mid = lo + w / 2 - 1;
-        d[0][0] = (uint8_t)impl_range(s, lo, mid);
-        d[0][1] = (uint8_t)impl_range(s, mid + 1, hi);
-        d[1][0] = (uint8_t)impl_range(s, lo, mid);
-        d[1][1] = (uint8_t)impl_range(s, mid + 1, hi);
+        uint32_t nl = (uint32_t)(w / 2), nh = (uint32_t)(hi - mid);
+        d[0][0] = (uint8_t)(lo + (int)impl_mod15((v1 >> 16) & 0x7FFFu, nl));
+        d[0][1] = (uint8_t)(mid + 1 + (int)impl_mod15((v2 >> 16) & 0x7FFFu, nh));
+        d[1][0] = (uint8_t)(lo + (int)impl_mod15((v3 >> 16) & 0x7FFFu, nl));
+        d[1][1] = (uint8_t)(mid + 1 + (int)impl_mod15((v4 >> 16) & 0x7FFFu, nh));
+        *s = v4;
     }
     /* door (side, slot) is the cell at d along axis b on edge lo/hi[a] */
     uint8_t *edge[2] = {g + R->lo[a] * bg_stride(a), g + R->hi[a] * bg_stride(a)};
@@ -350,16 +363,42 @@ static inline cell room_cell(const work_area *wa, uint32_t *s, int r)
 {
     const lroom *R = &wa->room[r];
     cell c;
-    c.x = impl_range(s, R->lo[0], R->hi[0]);
-    c.y = impl_range(s, R->lo[1], R->hi[1]);
+    c.x = impl_range_drawn(s, R->lo[0], R->hi[0]);
+    c.y = impl_range_drawn(s, R->lo[1], R->hi[1]);
+    return c;
+}
+
+/* A room and a cell of it: three draws when the room's ranges are wider
+ * than one cell, as carving makes them (the layout has two or more rooms),
+ * their states taken straight from s, side by side; with one room
+ * (impl_stairs_alone's input may have one) the room is not drawn, as
+ * RANGE(0, 0) says. */
+static inline cell room_and_cell(const work_area *wa, uint32_t *s, int *room)
+{
+    uint32_t s0 = *s;
+    uint32_t v1 = s0 * IMPL_MULT + IMPL_INC, v2 = s0 * IMPL_MULT2 + IMPL_INC2, v3 = s0 * IMPL_MULT3 + IMPL_INC3;
+    int nodes = wa->nodes;
+    int r = (int)impl_mod15((v1 >> 16) & 0x7FFFu, (uint32_t)nodes); /* 0 for one room */
+    const lroom *R = &wa->room[r];
+    int wx = R->hi[0] - R->lo[0], wy = R->hi[1] - R->lo[1];
+    if (__builtin_expect(nodes < 2, 0) || NEVER(wx < 1 || wy < 1)) { /* R6: rooms are 2 wide or more */
+        r = impl_range_drawn(s, 0, nodes - 1);
+        *room = r;
+        return room_cell(wa, s, r);
+    }
+    cell c;
+    c.x = R->lo[0] + (int)impl_mod15((v2 >> 16) & 0x7FFFu, (uint32_t)wx + 1u);
+    c.y = R->lo[1] + (int)impl_mod15((v3 >> 16) & 0x7FFFu, (uint32_t)wy + 1u);
+    *s = v3;
+    *room = r;
     return c;
 }
 
 static inline cell up_stairs(const work_area *wa, uint32_t *s, stair_state *st, int *room)
 {
     for (;;) {
-        int r = impl_range(s, 0, wa->nodes - 1);
-        cell c = room_cell(wa, s, r);
+        int r;
+        cell c = room_and_cell(wa, s, &r);
         if (st->failures >= FAILURES_TO_OVERFLOW) { /* overflow mode: no checks */
             st->failures = 0;
             st->same_room_hits = 0;
@@ -379,7 +418,7 @@ static inline cell up_stairs(const work_area *wa, uint32_t *s, stair_state *st, 
 static inline cell down_stairs(const work_area *wa, uint32_t *s, stair_state *st, int up_room, cell up)
 {
     for (;;) {
-        int r = impl_range(s, 0, wa->nodes - 1);
+        int r = impl_range_drawn(s, 0, wa->nodes - 1);
         if (r == up_room && st->same_room_hits < SAME_ROOM_HITS_MAX) {
             st->same_room_hits++;
             continue;
@@ -595,10 +634,10 @@ int impl_place_chests(const impl_layout *layout, int k, grotto_xy chest[GROTTO_M
         skipped = CHEST_DISCARDS;
     }
     do {
-        int ri = impl_range(&s, 0, rooms - 1);
+        int ri = impl_range_drawn(&s, 0, rooms - 1);
         const impl_room *R = &layout->room[ri];
-        int cx = impl_range(&s, R->x0, R->x1);
-        int cy = impl_range(&s, R->y0, R->y1);
+        int cx = impl_range_drawn(&s, R->x0, R->x1);
+        int cy = impl_range_drawn(&s, R->y0, R->y1);
         made += 1u + (R->x0 != R->x1) + (R->y0 != R->y1); /* room: rooms >= 3 always draws */
         if (discards && NEVER(skipped < CHEST_DISCARDS)) { /* the jump above took them all */
             skipped++;

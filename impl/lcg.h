@@ -14,6 +14,10 @@
 /* Two steps at once: s -> (MULT * MULT) s + (MULT * INC + INC), mod 2^32. */
 #define IMPL_MULT2 (IMPL_MULT * IMPL_MULT)
 #define IMPL_INC2 (IMPL_MULT * IMPL_INC + IMPL_INC)
+#define IMPL_MULT3 (IMPL_MULT * IMPL_MULT2)
+#define IMPL_INC3 (IMPL_MULT * IMPL_INC2 + IMPL_INC)
+#define IMPL_MULT4 (IMPL_MULT * IMPL_MULT3)
+#define IMPL_INC4 (IMPL_MULT * IMPL_INC3 + IMPL_INC)
 
 /* One step; returns bits 16..30 of the NEW state. */
 static inline uint32_t impl_next15(uint32_t *s)
@@ -72,6 +76,19 @@ static inline int impl_range(uint32_t *s, int lo, int hi)
     if (NEVER(n < 0)) /* every caller has hi >= lo - 1 */
         return lo + (int)(r % (uint32_t)(-n));
     return lo + (int)(r % (uint32_t)n);
+}
+
+/* RANGE(lo, hi) where lo < hi nearly always holds (a cell of a room, a room
+ * of a floor, which has two or more). impl_range selects whether the state
+ * moves, so each of its draws waits for a select on the state's chain (a
+ * step and a select, where a plain draw is a step); here the lazy case is a
+ * branch, never mispredicted where it never happens, and the draw is a
+ * plain step (floors -1.5 ms, docs/performance.md). */
+static inline int impl_range_drawn(uint32_t *s, int lo, int hi)
+{
+    if (__builtin_expect(lo == hi, 0))
+        return lo;
+    return impl_range(s, lo, hi); /* lo != hi is known here: the select folds away */
 }
 
 /* pick(lo, hi) of rng-and-timer.md §2.2 on a raw draw (always consumed). */
@@ -155,7 +172,7 @@ static inline uint32_t impl_draw_at(uint32_t seed, int k)
  * so bits 0..k-1 of the state repeat every 2^k steps and bit k flips after
  * 2^k: n is found bit by bit, bit k by comparing bit k of the two states and
  * jumping 2^k steps when they differ (32 squarings of the affine step). */
-static inline uint32_t impl_steps_between(uint32_t from, uint32_t to)
+static inline uint32_t impl_steps_between_bits(uint32_t from, uint32_t to)
 {
     uint32_t a = IMPL_MULT, c = IMPL_INC, n = 0;
     /* bits 0..11 whatever the states (n < 4096 for nearly every layout: a
@@ -169,6 +186,33 @@ static inline uint32_t impl_steps_between(uint32_t from, uint32_t to)
         a = a * a;
     }
     return n;
+}
+
+/* The same, first by the low 12 bits (impl_steps_low12: 1 and *n when n <
+ * 4,096, else 0): they run through an LCG of their own
+ * with full period 4,096, so n mod 4,096 is the difference of the two
+ * states' positions in that cycle (impl_lcg_pos12, tables.c), and one jump
+ * (impl_jump for the low 6 bits of n, impl_jump64 for the high 6) tells
+ * whether n is that. A layout makes fewer than 4,096 draws but for a few,
+ * which take the bit-by-bit search (the sweep counts every layout's draws
+ * so: floors -1.5 ms, docs/performance.md). */
+#define IMPL_POS12 4096
+extern uint16_t impl_lcg_pos12[IMPL_POS12];
+extern impl_affine impl_jump64[IMPL_POS12 / 64];
+static inline int impl_steps_low12(uint32_t from, uint32_t to, uint32_t *n)
+{
+    *n = (uint32_t)(impl_lcg_pos12[to & (IMPL_POS12 - 1)] - impl_lcg_pos12[from & (IMPL_POS12 - 1)]) &
+         (IMPL_POS12 - 1u);
+    impl_affine lo = impl_jump[*n & 63u], hi = impl_jump64[*n >> 6];
+    return hi.a * (lo.a * from + lo.c) + hi.c == to;
+}
+
+static inline uint32_t impl_steps_between(uint32_t from, uint32_t to)
+{
+    uint32_t n;
+    if (impl_steps_low12(from, to, &n))
+        return n;
+    return impl_steps_between_bits(from, to);
 }
 
 #endif

@@ -244,8 +244,14 @@ static int layout_floors(sweep_worker *w, const impl_layout *L, uint32_t T, cons
     lm.down = L->down;
     int cls_made = -1, count = 0;
     grotto_xy chest[GROTTO_MAX_CHESTS];
-    grotto_floor_t f = {0}; /* made by the first floor (a new class) before any use; zeroed
-                             * because, with the generator inlined, GCC cannot see that */
+    /* the class's FloorRecord, encoded once (grotto_floor_record) for its
+     * first floor; a later floor's record is a copy with its own index, the
+     * record's byte 0 (records.md FloorRecord), which is all that tells the
+     * floors of a class apart (a floor record encoded per floor made two
+     * 256-byte copies of the grid a floor) */
+    uint8_t rec[GROTTO_FLOOR_RECORD_SIZE];
+    memset(rec, 0, sizeof rec); /* made by the first floor (a new class) before any use; zeroed
+                                 * because, with the generator inlined, GCC cannot see that */
     uint32_t first = 0; /* the slot of the class's first floor */
     floor_copy *copy = w->copy;
     int ncopy = w->ncopy; /* in a register: the record's byte stores could alias w */
@@ -258,8 +264,11 @@ static int layout_floors(sweep_worker *w, const impl_layout *L, uint32_t T, cons
             int same = cls == cls_made;
             if (!same) {
                 count = impl_place_chests(L, k, chest, draws);
-                if (req->floor_digest)
+                if (req->floor_digest) {
+                    grotto_floor_t f;
                     impl_floor_from_layout(L, k, count, chest, &f);
+                    grotto_floor_record(&f, rec);
+                }
                 cls_made = cls;
             }
             if (req->floor_digest) {
@@ -267,8 +276,10 @@ static int layout_floors(sweep_worker *w, const impl_layout *L, uint32_t T, cons
                     batch_flush(w, req->floor_digest);
                 __builtin_prefetch(&req->floor_digest[slot], 1); /* written at the flush (prefetch_entry) */
                 batch->slot[batch->n] = slot;
-                f.index = (uint8_t)k;
-                grotto_floor_record(&f, batch->rec[batch->n++]);
+                uint8_t *out = batch->rec[batch->n++];
+                memcpy(out, rec, sizeof rec);
+                out[0] = (uint8_t)k; /* FloorRecord byte 0: the floor index (after the copy: a
+                                      * byte stored into rec and read back whole would stall) */
             }
             if (req->overflow)
                 req->overflow[slot] = L->overflow;

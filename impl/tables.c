@@ -95,6 +95,8 @@ static void build_ring_bypass(void)
 }
 
 impl_affine impl_jump[IMPL_JUMP_MAX + 1];
+impl_affine impl_jump64[IMPL_POS12 / 64];
+uint16_t impl_lcg_pos12[IMPL_POS12];
 uint32_t impl_jump_lane_a[IMPL_JUMP_LANES], impl_jump_lane_c[IMPL_JUMP_LANES];
 uint8_t impl_cut_state[GT_ENV_COUNT + 1][GT_MONSTER_RANKS + 1][GT_LIST_MAX + 1];
 impl_list_info impl_list_info_of[GT_ENV_COUNT + 1][GT_MONSTER_RANKS + 1];
@@ -122,6 +124,17 @@ static void build_jumps(void)
     for (int k = 1; k <= IMPL_JUMP_LANES; k++) {
         impl_jump_lane_a[k - 1] = impl_jump[k].a;
         impl_jump_lane_c[k - 1] = impl_jump[k].c;
+    }
+    /* 64 steps at a time, and the cycle of the low 12 bits from 0 */
+    impl_affine b = {1u, 0u};
+    for (int j = 0; j < IMPL_POS12 / 64; j++) {
+        impl_jump64[j] = b;
+        b = impl_affine_then(b, impl_jump[64]);
+    }
+    uint32_t low = 0;
+    for (uint32_t i = 0; i < IMPL_POS12; i++) {
+        impl_lcg_pos12[low] = (uint16_t)i;
+        low = (low * IMPL_MULT + IMPL_INC) & (IMPL_POS12 - 1u);
     }
 }
 

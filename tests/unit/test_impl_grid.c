@@ -288,3 +288,28 @@ Test(impl_grid, steps_between_states)
         cr_assert_eq(impl_steps_between(s, t), n, "from %08X: %u steps", s, n);
     }
 }
+
+/* Its tables: the fast path must be the one taken for n < 4,096 (a wrong
+ * table would still give right counts, through the bit-by-bit search). */
+Test(impl_grid, steps_between_tables)
+{
+    uint32_t low = 0;
+    for (uint32_t i = 0; i < IMPL_POS12; i++) { /* the cycle of the low 12 bits from 0 */
+        cr_assert_eq(impl_lcg_pos12[low], i, "low bits %03X", low);
+        low = (low * 1103515245u + 12345u) & (IMPL_POS12 - 1u);
+    }
+    for (int j = 0; j < IMPL_POS12 / 64; j++) {
+        impl_affine f = impl_affine_pow((uint64_t)j * 64u);
+        cr_assert(impl_jump64[j].a == f.a && impl_jump64[j].c == f.c, "64 x %d steps", j);
+    }
+    for (int rep = 0; rep < 1000; rep++) {
+        uint32_t s = rnd(), n = rnd() % IMPL_POS12;
+        impl_affine f = impl_affine_pow(n);
+        uint32_t t = f.a * s + f.c;
+        uint32_t m = 0;
+        cr_assert(impl_steps_low12(s, t, &m), "from %08X: %u steps not answered by the low bits", s, n);
+        cr_assert_eq(m, n, "from %08X: %u steps by the low bits", s, n);
+        f = impl_affine_pow(n + IMPL_POS12 * (1u + rnd() % 1000u)); /* 4,096 or more: not answered */
+        cr_assert(!impl_steps_low12(s, f.a * s + f.c, &m), "from %08X: n >= 4096 answered as %u", s, m);
+    }
+}

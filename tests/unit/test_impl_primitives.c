@@ -95,6 +95,12 @@ Test(impl_primitives, range_semantics)
         uint32_t r = ((b * IMPL_MULT + IMPL_INC) >> 16) & 0x7FFF;
         cr_assert_eq(v, lo + (int)(r % (uint32_t)(hi - lo + 1)));
     }
+    for (int i = 0; i < 100000; i++) { /* the branching form: the same draws and states */
+        int lo = (int)(rnd() % 16), hi = lo + (int)(rnd() % 4) - 1 + (int)(rnd() % 2) * (int)(rnd() % 300);
+        uint32_t a = rnd(), b = a;
+        cr_assert_eq(impl_range_drawn(&a, lo, hi), impl_range(&b, lo, hi), "RANGE(%d, %d)", lo, hi);
+        cr_assert_eq(a, b, "RANGE(%d, %d): the state after", lo, hi);
+    }
     for (volatile int hi = 256; hi <= 1000; hi += 744) { /* n past the fast modulo's table */
         uint32_t a = 12345, b = a;
         uint32_t r = ((b * IMPL_MULT + IMPL_INC) >> 16) & 0x7FFF;

@@ -193,9 +193,10 @@ static void place_stairs_spec(grid *g, const impl_room *room, int rooms, lcg *r,
 
 /* A grid after phase 5 as far as the stair phase can tell: a wall ring,
  * cells outside the floor walls, inside random codes 0/1/2/3/8 with wall
- * density `walls` percent; 2..9 rooms of at least 2 x 2 inside 2..size-3,
+ * density `walls` percent; 1..9 rooms of at least 2 x 2 inside 2..size-3,
  * the first two with one cell whose north and south neighbours are floor
- * (so a down candidate can pass and the phase ends). One case in four has
+ * (so a down candidate can pass and the phase ends; a lone room is opened
+ * whole, with the rows above and below it). One case in four has
  * two rooms and dense walls: many failures, overflow mode, and the
  * same-room limit reached again after an overflow reset. */
 static void random_input(grid *g, impl_stairs_input *in)
@@ -216,7 +217,7 @@ static void random_input(grid *g, impl_stairs_input *in)
             g->c[y][x] = t;
         }
     in->size = size;
-    in->room_count = crowded ? 2 : 2 + (int)(rnd() % 8);
+    in->room_count = crowded ? 2 : 1 + (int)(rnd() % 9);
     for (int r = 0; r < in->room_count; r++) {
         impl_room *R = &in->room[r];
         int w = 2 + (int)(rnd() % 4), h = 2 + (int)(rnd() % 4);
@@ -233,6 +234,10 @@ static void random_input(grid *g, impl_stairs_input *in)
             g->c[y - 1][x] = 0;
             g->c[y + 1][x] = 0;
         }
+        if (in->room_count == 1) /* a lone room and the rows around it open: its down stairs can pass */
+            for (int y = R->y0 - 1; y <= R->y1 + 1; y++)
+                for (int x = R->x0; x <= R->x1; x++)
+                    g->c[y][x] = 0;
     }
     in->state = rnd();
     for (int y = 0; y < 16; y++)
