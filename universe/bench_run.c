@@ -489,6 +489,12 @@ int universe_bench_sweep_run(const universe_bench_args *a, res_run *r)
         return res_fail(r, "%s (use --no-corpus to skip the check)", err);
     static engine_runs impl, ref;
     static research_runs research;
+    /* The limit line right before impl's runs: measured after ref's runs
+     * (a minute and a half later), it saw another host - this one's speed
+     * drifts by a tenth within a minute, and the ratio to impl's runs moved
+     * across 2x from one bench to the next (docs/performance.md). */
+    universe_bench_limit lim;
+    universe_bench_limit_measure(&lim);
     int rc = run_engine(&grotto_engine_impl, a, &want, &impl);
     if (!rc)
         rc = run_engine(&grotto_engine_ref, a, &want, &ref);
@@ -498,8 +504,6 @@ int universe_bench_sweep_run(const universe_bench_args *a, res_run *r)
     if (rc)
         return res_fail(r, "%s", rc < 0 ? "cannot start a benchmark run (fork or memory)"
                                         : "a benchmark run did not finish");
-    universe_bench_limit lim;
-    universe_bench_limit_measure(&lim);
     r->doc = res_doc();
     int sweep = sweep_value(a, &ref, &impl, &lim, r->doc);
     int research_bad = research_value(a, &research, &lim, r->doc);

@@ -574,7 +574,8 @@ universe_bench_stat universe_bench_stat_of(double *v, int n);
  * (a dependent LCG step with its 15-bit output) and one FNV-1a byte (eight
  * interleaved streams, as the sweep hashes) cost in CPU time, measured by
  * tight loops (best of five after a warm-up pass, whose cold buffers cost
- * up to a quarter more). limit = draws * ns_per_draw + bytes * ns_per_byte. */
+ * up to a quarter more). limit = draws * ns_per_draw + bytes * ns_per_byte.
+ * `grotto bench` measures it right before impl's runs. */
 /* The research domains of one engine (bench_research.c): the oracle's
  * items of the walk (every floor's walking cost), at (per seed: the marks,
  * the whistle answers, 156 scans), multibug (12 maps per seed) and chests

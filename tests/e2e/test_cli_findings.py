@@ -172,6 +172,12 @@ def test_bench_says_one_thread_in_the_singular():
     import re
     text = res.out
     over = float(re.search(r"\n       impl (\d+\.\d+) s = (\d+\.\d)x the limit\n", text).group(2))
+    # the limit line: the draws and bytes of impl's run, at costs measured next to it
+    lim = re.search(r"\nlimit: (\d+) draws x (\d+\.\d+) ns \+ (\d+) bytes hashed x (\d+\.\d+) ns = (\d+\.\d+) s CPU;",
+                    text)
+    assert lim, text
+    assert int(lim.group(1)) > 0 and int(lim.group(3)) > 0, lim.group(0)
+    assert float(lim.group(2)) > 0 and float(lim.group(4)) > 0 and float(lim.group(5)) > 0, lim.group(0)
     ratio = float(re.search(r"ratio ref/impl by CPU time: (\d+\.\d)x \(median\)", text).group(1))
     m = re.search(r"\ntargets: impl CPU <= 2x the limit: (met|MISSED) \((\d+\.\d)x\); impl >= 40x ref by CPU: "
                   r"(met|MISSED) \((\d+\.\d)x\);\n         peak RSS < 64 MiB: (met|MISSED) \((\d+\.\d) MiB\)\n", text)
