@@ -188,14 +188,14 @@ static inline uint32_t impl_steps_between_bits(uint32_t from, uint32_t to)
     return n;
 }
 
-/* The same, first by the low 12 bits (impl_steps_low12: 1 and *n when n <
- * 4,096, else 0): they run through an LCG of their own
- * with full period 4,096, so n mod 4,096 is the difference of the two
- * states' positions in that cycle (impl_lcg_pos12, tables.c), and one jump
- * (impl_jump for the low 6 bits of n, impl_jump64 for the high 6) tells
- * whether n is that. A layout makes fewer than 4,096 draws but for a few,
- * which take the bit-by-bit search (the sweep counts every layout's draws
- * so: floors -1.5 ms, docs/performance.md). */
+/* The same, first by the low 12 bits (impl_steps_low12: 1 and *n when
+ * n < 4,096, else 0): they run through an LCG of their own with full period
+ * 4,096, so n mod 4,096 is the difference of the two states' positions in
+ * that cycle (impl_lcg_pos12, tables.c), and one jump (impl_jump for the
+ * low 6 bits of n, impl_jump64 for the high 6) tells whether n is that. A
+ * layout makes fewer than 4,096 draws but for a few, which take the
+ * bit-by-bit search (the sweep counts every layout's draws so: floors
+ * -1.6 ms, docs/performance.md). */
 #define IMPL_POS12 4096
 extern uint16_t impl_lcg_pos12[IMPL_POS12];
 extern impl_affine impl_jump64[IMPL_POS12 / 64];
