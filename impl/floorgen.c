@@ -363,8 +363,8 @@ static inline cell room_cell(const work_area *wa, uint32_t *s, int r)
 {
     const lroom *R = &wa->room[r];
     cell c;
-    c.x = impl_range_drawn(s, R->lo[0], R->hi[0]);
-    c.y = impl_range_drawn(s, R->lo[1], R->hi[1]);
+    c.x = impl_range_wide(s, R->lo[0], R->hi[0]);
+    c.y = impl_range_wide(s, R->lo[1], R->hi[1]);
     return c;
 }
 
@@ -381,8 +381,12 @@ static inline cell room_and_cell(const work_area *wa, uint32_t *s, int *room)
     int r = (int)impl_mod15((v1 >> 16) & 0x7FFFu, (uint32_t)nodes); /* 0 for one room */
     const lroom *R = &wa->room[r];
     int wx = R->hi[0] - R->lo[0], wy = R->hi[1] - R->lo[1];
-    if (__builtin_expect(nodes < 2, 0) || NEVER(wx < 1 || wy < 1)) { /* R6: rooms are 2 wide or more */
-        r = impl_range_drawn(s, 0, nodes - 1);
+    if (__builtin_expect(nodes < 2, 0)) { /* RANGE(0, 0): no draw */
+        *room = 0;
+        return room_cell(wa, s, 0);
+    }
+    if (NEVER(wx < 1 || wy < 1)) { /* R6: rooms are 2 wide or more */
+        r = impl_range(s, 0, nodes - 1);
         *room = r;
         return room_cell(wa, s, r);
     }
@@ -634,10 +638,10 @@ int impl_place_chests(const impl_layout *layout, int k, grotto_xy chest[GROTTO_M
         skipped = CHEST_DISCARDS;
     }
     do {
-        int ri = impl_range_drawn(&s, 0, rooms - 1);
+        int ri = impl_range_wide(&s, 0, rooms - 1);
         const impl_room *R = &layout->room[ri];
-        int cx = impl_range_drawn(&s, R->x0, R->x1);
-        int cy = impl_range_drawn(&s, R->y0, R->y1);
+        int cx = impl_range_wide(&s, R->x0, R->x1);
+        int cy = impl_range_wide(&s, R->y0, R->y1);
         made += 1u + (R->x0 != R->x1) + (R->y0 != R->y1); /* room: rooms >= 3 always draws */
         if (discards && NEVER(skipped < CHEST_DISCARDS)) { /* the jump above took them all */
             skipped++;

@@ -78,17 +78,27 @@ static inline int impl_range(uint32_t *s, int lo, int hi)
     return lo + (int)(r % (uint32_t)n);
 }
 
-/* RANGE(lo, hi) where lo < hi nearly always holds (a cell of a room, a room
- * of a floor, which has two or more). impl_range selects whether the state
- * moves, so each of its draws waits for a select on the state's chain (a
- * step and a select, where a plain draw is a step); here the lazy case is a
- * branch, never mispredicted where it never happens, and the draw is a
- * plain step (floors -1.5 ms, docs/performance.md). */
+/* RANGE(lo, hi) where lo < hi nearly always holds (the down stairs' room:
+ * impl_stairs_alone may be given one room). impl_range selects whether the
+ * state moves, so each of its draws waits for a select on the state's chain
+ * (a step and a select, where a plain draw is a step); here the lazy case
+ * is a branch, never mispredicted where it never happens, and the draw is
+ * a plain step (floors -1.5 ms with impl_range_wide, docs/performance.md). */
 static inline int impl_range_drawn(uint32_t *s, int lo, int hi)
 {
     if (__builtin_expect(lo == hi, 0))
         return lo;
     return impl_range(s, lo, hi); /* lo != hi is known here: the select folds away */
+}
+
+/* The same where lo < hi always holds (R6: a room is two cells wide or
+ * more; a layout has two rooms or more): the lazy case is believed
+ * impossible (NEVER). */
+static inline int impl_range_wide(uint32_t *s, int lo, int hi)
+{
+    if (NEVER(lo == hi))
+        return lo;
+    return impl_range(s, lo, hi); /* the select folds away here too */
 }
 
 /* pick(lo, hi) of rng-and-timer.md §2.2 on a raw draw (always consumed). */

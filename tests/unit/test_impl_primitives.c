@@ -100,6 +100,11 @@ Test(impl_primitives, range_semantics)
         uint32_t a = rnd(), b = a;
         cr_assert_eq(impl_range_drawn(&a, lo, hi), impl_range(&b, lo, hi), "RANGE(%d, %d)", lo, hi);
         cr_assert_eq(a, b, "RANGE(%d, %d): the state after", lo, hi);
+        if (lo < hi) { /* and the form for ranges that always draw */
+            uint32_t c = b;
+            cr_assert_eq(impl_range_wide(&c, lo, hi), impl_range_drawn(&b, lo, hi), "RANGE(%d, %d)", lo, hi);
+            cr_assert_eq(c, b, "RANGE(%d, %d): the state after", lo, hi);
+        }
     }
     for (volatile int hi = 256; hi <= 1000; hi += 744) { /* n past the fast modulo's table */
         uint32_t a = 12345, b = a;
