@@ -489,10 +489,11 @@ int universe_bench_sweep_run(const universe_bench_args *a, res_run *r)
         return res_fail(r, "%s (use --no-corpus to skip the check)", err);
     static engine_runs impl, ref;
     static research_runs research;
-    /* The limit line right before impl's runs: measured after ref's runs
-     * (a minute and a half later), it saw another host - this one's speed
-     * drifts by a tenth within a minute, and the ratio to impl's runs moved
-     * across 2x from one bench to the next (docs/performance.md). */
+    /* The limit line right before impl's runs, so that both see the same
+     * host: measured after ref's runs (a minute and a half later), it saw
+     * another one - this host's speed drifts by a tenth within a minute.
+     * The printed ratio still spreads with the host's speed during the
+     * runs (docs/performance.md, 5 December, a sixth session). */
     universe_bench_limit lim;
     universe_bench_limit_measure(&lim);
     int rc = run_engine(&grotto_engine_impl, a, &want, &impl);

@@ -570,12 +570,6 @@ typedef struct universe_bench_stat {
 } universe_bench_stat;
 universe_bench_stat universe_bench_stat_of(double *v, int n);
 
-/* The physical limit of the sweep on this machine: what one generator draw
- * (a dependent LCG step with its 15-bit output) and one FNV-1a byte (eight
- * interleaved streams, as the sweep hashes) cost in CPU time, measured by
- * tight loops (best of five after a warm-up pass, whose cold buffers cost
- * up to a quarter more). limit = draws * ns_per_draw + bytes * ns_per_byte.
- * `grotto bench` measures it right before impl's runs. */
 /* The research domains of one engine (bench_research.c): the oracle's
  * items of the walk (every floor's walking cost), at (per seed: the marks,
  * the whistle answers, 156 scans), multibug (12 maps per seed) and chests
@@ -631,6 +625,12 @@ int universe_bench_queries_run(const universe_bench_args *a, res_run *r);
 /* The query set, as the help lists it. */
 void universe_bench_queries_help(FILE *out);
 
+/* The physical limit of the sweep on this machine: what one generator draw
+ * (a dependent LCG step with its 15-bit output) and one FNV-1a byte (eight
+ * interleaved streams, as the sweep hashes) cost in CPU time, measured by
+ * tight loops (best of five after a warm-up pass, whose cold buffers cost
+ * up to a quarter more). limit = draws * ns_per_draw + bytes * ns_per_byte.
+ * `grotto bench` measures it right before impl's runs. */
 typedef struct universe_bench_limit {
     double ns_per_draw, ns_per_byte;
 } universe_bench_limit;
