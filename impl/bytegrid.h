@@ -190,6 +190,43 @@ static inline void bg_floor_run(uint8_t *row, int lo, int hi)
 #endif
 }
 
+/* Lengths by column: a top or bottom edge's growth, cell by cell. With
+ * SSE2 one register, each length put in by a select: stored as bytes and
+ * read back as one 16-byte load, the load waited for the stores to leave
+ * the store buffer (a store cannot forward to a wider load: floors -3 ms,
+ * docs/performance.md). Else 16 bytes. */
+#if defined(__SSE2__)
+typedef __m128i bg_lengths;
+
+static inline bg_lengths bg_lengths_zero(void)
+{
+    return _mm_setzero_si128();
+}
+
+static inline bg_lengths bg_lengths_put(bg_lengths l, int col, uint32_t len)
+{
+    const __m128i cols = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    __m128i here = _mm_cmpeq_epi8(cols, _mm_set1_epi8((char)col));
+    return _mm_or_si128(l, _mm_and_si128(here, _mm_set1_epi8((char)len)));
+}
+#else
+typedef struct bg_lengths {
+    uint8_t at[GROTTO_GRID];
+} bg_lengths;
+
+static inline bg_lengths bg_lengths_zero(void)
+{
+    bg_lengths l = {{0}};
+    return l;
+}
+
+static inline bg_lengths bg_lengths_put(bg_lengths l, int col, uint32_t len)
+{
+    l.at[col] = (uint8_t)len;
+    return l;
+}
+#endif
+
 /* The growth of a top or bottom room edge (§7.1, §7.2), made after the
  * edge's draws: grown[x] cells outward from the edge cell in column x become
  * floor, doors kept. Deferring it is exact: within one edge no later draw or
@@ -203,11 +240,11 @@ static inline void bg_floor_run(uint8_t *row, int lo, int hi)
  * limit does not reach has an empty mask, because grown[x] <= grow, and
  * such a row past the grid is clamped to row 0 or 15 (the limits keep
  * every reached row inside: §7). */
-static inline void bg_grow_across(uint8_t *g, int y, int in, int grow, const uint8_t grown[GROTTO_GRID])
+static inline void bg_grow_across(uint8_t *g, int y, int in, int grow, bg_lengths grown)
 {
 #if defined(__SSE2__)
+    const __m128i reach = grown;
     const __m128i door = _mm_set1_epi8((char)GROTTO_TILE_DOOR);
-    const __m128i reach = _mm_loadu_si128((const __m128i *)(const void *)grown);
     int out = in > 0 ? -1 : 1; /* one row outward */
     for (int k = 0; k < grow || k < 2; k++) {
         int r = y + out * (k + 1);
@@ -218,7 +255,7 @@ static inline void bg_grow_across(uint8_t *g, int y, int in, int grow, const uin
     }
 #else
     for (int x = 0; x < GROTTO_GRID; x++)
-        for (int k = 0; k < grown[x] && k < grow; k++) {
+        for (int k = 0; k < grown.at[x] && k < grow; k++) {
             uint8_t *c = g + GROTTO_GRID * y + x - in * (k + 1);
             if (*c != GROTTO_TILE_DOOR)
                 *c = GROTTO_TILE_FLOOR;
@@ -251,9 +288,8 @@ static inline void bg_erode_edge(uint32_t *s, uint8_t *g, int first, int count, 
      * (lcg.h impl_mod_magic) with the magic numbers fetched once per edge */
     const uint32_t ng = (uint32_t)grow + 1u, nh = (uint32_t)half + 1u, grow_draws = grow != 0;
     const uint32_t mg = impl_fastmod_magic[ng], mh = impl_fastmod_magic[nh];
-    uint8_t grown[GROTTO_GRID] = {0}; /* top or bottom: the growth drawn, by column */
+    bg_lengths grown = bg_lengths_zero(); /* top or bottom: the growth drawn, by column */
     const int x = first & (GROTTO_GRID - 1); /* the edge's first column (a left or right edge's only one) */
-    uint8_t *gl = grown + x;
     uint8_t *c = g + first;
     for (int p = 0; p < count; p++, c += along) {
         uint32_t t = *c;
@@ -275,7 +311,7 @@ static inline void bg_erode_edge(uint32_t *s, uint8_t *g, int first, int count, 
         st = grows ? if_grows : if_not;
         uint32_t len = impl_mod_magic(r2, ng, mg) & (0u - grows);
         if (along == 1) {
-            gl[p] = (uint8_t)len;
+            grown = bg_lengths_put(grown, x + p, len);
         } else { /* the cell's row: len cells outward, at the left (in > 0) or the right */
             int n = (int)len;
             bg_floor_run(c - x, in > 0 ? x - n : x + 1, in > 0 ? x - 1 : x + n);
