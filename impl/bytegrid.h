@@ -193,7 +193,7 @@ static inline void bg_floor_run(uint8_t *row, int lo, int hi)
 /* Lengths by column: a top or bottom edge's growth, cell by cell. With
  * SSE2 one register, each length put in by a select: stored as bytes and
  * read back as one 16-byte load, the load waited for the stores to leave
- * the store buffer (a store cannot forward to a wider load: floors -3 ms,
+ * the store buffer (a store cannot forward to a wider load: floors -2 ms,
  * docs/performance.md). Else 16 bytes. */
 #if defined(__SSE2__)
 typedef __m128i bg_lengths;
