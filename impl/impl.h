@@ -114,6 +114,14 @@ static inline int impl_elist_list_ofs(int env, int mr)
 enum { IMPL_NO_STATE = 255 };
 extern uint8_t impl_cut_state[GT_ENV_COUNT + 1][GT_MONSTER_RANKS + 1][GT_LIST_MAX + 1];
 
+/* The same lists by monster rank in rows of 16 (ranks 13-15 never
+ * read), for lookups of eight ranks at once in vector registers (sweep.c's
+ * map floor slots): the list's part of ElistOfs and full_max by [env][mr],
+ * and impl_cut_state as 32-bit entries (a gather reads four bytes) at
+ * index (env * (GT_MONSTER_RANKS + 1) + mr) * (GT_LIST_MAX + 1) + s. */
+extern int32_t impl_list_ofs_by_mr[GT_ENV_COUNT + 1][16], impl_list_full_by_mr[GT_ENV_COUNT + 1][16];
+extern uint32_t impl_cut_state32[(GT_ENV_COUNT + 1) * (GT_MONSTER_RANKS + 1) * (GT_LIST_MAX + 1)];
+
 /* Records that fit at ElistOfs ofs, however long the list: record j
  * (1-based) ends at ofs + 128 + 20 j, and it fits when that is at most
  * 11,344 (none when the room is negative; taken as 0 without a branch). */

@@ -43,6 +43,9 @@ extern impl_side_rule impl_side_of_floor[GROTTO_MAX_FLOORS + 1];
 extern uint8_t impl_boss_of_weight[IMPL_BOSS_WEIGHTS];
 extern impl_key_range impl_prefix_of_smr[16], impl_suffix_of_boss[16], impl_group_of_floors[32],
     impl_rank_of_mr[16];
+/* impl_rank_of_mr as 32-bit low ends and widths (hi - lo + 1), for
+ * lookups in vector registers (sweep.c). */
+extern uint32_t impl_rank_lo_by_mr[16], impl_rank_width_by_mr[16];
 
 /* Terms a caller may give (grotto/elist.h, grotto/map.h): a 16 x 16 grid
  * has at most 256 white (or Flag0) cells and 2 * 16 * 15 = 480 adjacent

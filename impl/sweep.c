@@ -59,6 +59,18 @@
 #include "impl_map.h"
 #include "lcg.h"
 
+/* The map stage's floor slots eight floors at a time in vector registers
+ * (floor_slots16) in the second build, where AVX-512 is there (VL for
+ * its masks and two-register lookups on 256-bit registers: the sweep
+ * keeps off 512-bit ones, docs/performance.md); the base build makes them
+ * one by one (floor_slot). */
+#if defined(IMPL_SWEEP_SECOND_BUILD) && defined(__AVX512F__) && defined(__AVX512VL__) && defined(__AVX512BW__)
+#include <immintrin.h>
+#define SLOTS_VECTOR 1
+#else
+#define SLOTS_VECTOR 0
+#endif
+
 enum {
     T_CHUNK = 64,
     SEED_CHUNK = 256,
@@ -587,6 +599,96 @@ static inline uint64_t floor_slot(const floor_info *f, const uint64_t frac[GROTT
     return ranks | (uint64_t)(uint16_t)ofs << 24 | (uint64_t)f->D << 40 | (uint64_t)(uint8_t)state << 48;
 }
 
+#if SLOTS_VECTOR
+/* Entry idx (0..15) of a table of 16 32-bit entries, eight at once. */
+static inline __m256i lookup16(const void *table, __m256i idx)
+{
+    const __m256i *t = (const __m256i *)table;
+    return _mm256_permutex2var_epi32(_mm256_loadu_si256(t), idx, _mm256_loadu_si256(t + 1));
+}
+
+/* The chest-rank draws of floors 1..16 of map seed `seed`, as the v'
+ * = max(v - 1, 0) of impl_scaled: v[h][i] lane j is chest i of floor
+ * 8 h + j + 1, the draw 2c + 1 + i after reseeding with seed + n (c the
+ * floor's chest count: chests.md's discards; impl_chest_ranks). Lanes of
+ * floors without chest i are made too and masked off in the slot. */
+static inline void rank_draws16(uint32_t seed, const floor_info fi[GROTTO_MAX_FLOORS], __m256i v[2][3])
+{
+    const __m256i one = _mm256_set1_epi32(1);
+    for (int h = 0; h < 2; h++) {
+        __m256i n = _mm256_add_epi32(_mm256_setr_epi32(1, 2, 3, 4, 5, 6, 7, 8), _mm256_set1_epi32(8 * h));
+        __m256i reseed = _mm256_add_epi32(_mm256_set1_epi32((int)seed), n);
+        __m256i info = _mm256_loadu_si256((const __m256i *)(const void *)(fi + 8 * h));
+        __m256i twice_c = _mm256_slli_epi32(_mm256_srli_epi32(info, 24), 1); /* floor_info's count byte */
+        for (int i = 0; i < 3; i++) {
+            /* draw k = 2c + 1 + i: A_k, C_k at index k - 1 of the lane tables */
+            __m256i at = _mm256_add_epi32(twice_c, _mm256_set1_epi32(i));
+            __m256i st = _mm256_add_epi32(_mm256_mullo_epi32(lookup16(impl_jump_lane_a, at), reseed),
+                                          lookup16(impl_jump_lane_c, at));
+            __m256i d = _mm256_and_si256(_mm256_srli_epi32(st, 16), _mm256_set1_epi32(0x7FFF));
+            v[h][i] = _mm256_sub_epi32(d, _mm256_min_epu32(d, one));
+        }
+    }
+}
+
+/* floor_slot for floors 1..16 at once (env, smr of a band of the seed):
+ * the same fields, each made for eight floors in a register. A rank is
+ * lo + floor(v' w / 32767) (impl_scaled), the quotient as (x + (x >> 15)
+ * + 1) >> 15, exact for x < 2^19 (v' < 32767, w <= 16); the records that
+ * fit a cut list, max(room, 0) / 20, as (room * 3277) >> 16, exact below
+ * 2^14 (room <= 11,216). Both checked on every input by test_impl_sweep's
+ * comparison of the two builds. */
+_Static_assert(GT_ELIST_RECORD_BYTES == 20 && GT_ELIST_MEMORY_BYTES - GT_ELIST_RECORD_START_OFFSET < (1 << 14),
+               "floor_slots16's division by the record size");
+static inline void floor_slots16(const floor_info fi[GROTTO_MAX_FLOORS], __m256i v[2][3], int env, int smr,
+                                 uint64_t out[GROTTO_MAX_FLOORS])
+{
+    const __m256i byte = _mm256_set1_epi32(0xFF);
+    for (int h = 0; h < 2; h++) {
+        /* mr = min(smr + (n - 1) / 4, 12) (impl_floor_mr) */
+        __m256i quarter = _mm256_add_epi32(_mm256_setr_epi32(0, 0, 0, 0, 1, 1, 1, 1), _mm256_set1_epi32(2 * h));
+        __m256i mr = _mm256_min_epi32(_mm256_add_epi32(_mm256_set1_epi32(smr), quarter),
+                                      _mm256_set1_epi32(GT_MONSTER_RANKS));
+        __m256i info = _mm256_loadu_si256((const __m256i *)(const void *)(fi + 8 * h));
+        __m256i D = _mm256_and_si256(_mm256_srli_epi32(info, 16), byte), count = _mm256_srli_epi32(info, 24);
+        __m256i ofs = _mm256_add_epi32(_mm256_and_si256(info, _mm256_set1_epi32(0xFFFF)),
+                                       lookup16(impl_list_ofs_by_mr[env], mr));
+        /* the state (impl_elist_state): nothing cut, or a cut list's entry */
+        __m256i state = _mm256_mask_blend_epi32(_mm256_cmpgt_epi32_mask(D, _mm256_setzero_si256()),
+                                                _mm256_set1_epi32(GT_STATE_NORMAL), _mm256_set1_epi32(GT_STATE_PARTIAL));
+        __mmask8 cut = _mm256_cmpgt_epi32_mask(ofs, lookup16(impl_list_full_by_mr[env], mr));
+        if (cut) {
+            __m256i room = _mm256_sub_epi32(_mm256_set1_epi32(GT_ELIST_MEMORY_BYTES - GT_ELIST_RECORD_START_OFFSET), ofs);
+            room = _mm256_max_epi32(room, _mm256_setzero_si256());
+            __m256i fit = _mm256_srli_epi32(_mm256_mullo_epi32(room, _mm256_set1_epi32(3277)), 16);
+            __m256i list = _mm256_add_epi32(_mm256_set1_epi32(env * (GT_MONSTER_RANKS + 1)), mr);
+            __m256i at = _mm256_add_epi32(_mm256_mullo_epi32(list, _mm256_set1_epi32(GT_LIST_MAX + 1)), fit);
+            state = _mm256_mmask_i32gather_epi32(state, cut, at, (const int *)(const void *)impl_cut_state32, 4);
+        }
+        /* the ranks, all three, masked to the count */
+        __m256i lo = lookup16(impl_rank_lo_by_mr, mr), width = lookup16(impl_rank_width_by_mr, mr);
+        __m256i ranks = _mm256_setzero_si256();
+        for (int i = 0; i < 3; i++) {
+            __m256i x = _mm256_mullo_epi32(v[h][i], width);
+            __m256i q = _mm256_srli_epi32(_mm256_add_epi32(_mm256_add_epi32(x, _mm256_srli_epi32(x, 15)),
+                                                           _mm256_set1_epi32(1)), 15);
+            ranks = _mm256_or_si256(ranks, _mm256_slli_epi32(_mm256_and_si256(_mm256_add_epi32(lo, q), byte), 8 * i));
+        }
+        __m256i kept = _mm256_sub_epi32(_mm256_sllv_epi32(_mm256_set1_epi32(1), _mm256_slli_epi32(count, 3)),
+                                        _mm256_set1_epi32(1));
+        ranks = _mm256_and_si256(ranks, kept);
+        /* bytes 0-3: ranks, ElistOfs low; 4-7: ElistOfs high, D, state, 0 */
+        __m256i low = _mm256_or_si256(ranks, _mm256_slli_epi32(_mm256_and_si256(ofs, byte), 24));
+        __m256i high = _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi32(ofs, 8), byte),
+                                       _mm256_or_si256(_mm256_slli_epi32(D, 8),
+                                                       _mm256_slli_epi32(_mm256_and_si256(state, byte), 16)));
+        __m256i a = _mm256_unpacklo_epi32(low, high), b = _mm256_unpackhi_epi32(low, high); /* 0 1 4 5, 2 3 6 7 */
+        _mm256_storeu_si256((__m256i *)(void *)(out + 8 * h), _mm256_permute2x128_si256(a, b, 0x20));
+        _mm256_storeu_si256((__m256i *)(void *)(out + 8 * h + 4), _mm256_permute2x128_si256(a, b, 0x31));
+    }
+}
+#endif
+
 /* The same slot read back into floor n of a map (its chest count from f). */
 static inline void floor_slot_to_map(uint64_t sl, const floor_info *f, int n, grotto_map_t *m)
 {
@@ -632,9 +734,17 @@ static void maps_chunk(sweep_worker *w, int chunk)
         uint32_t v[8];
         impl_detail_draws(seed, v);
         draws += 8;
-        /* chest-rank draws of every floor (band-independent), as fractions */
-        uint64_t rank_frac[GROTTO_MAX_FLOORS][GROTTO_MAX_CHESTS] = {{0}};
+        /* chest-rank draws of every floor (band-independent) */
         const floor_info *fi = &info[grotto_floor_slot(seed, 1)];
+#if SLOTS_VECTOR
+        __m256i rank_v[2][3];
+        rank_draws16(seed, fi, rank_v);
+        for (int n = 3; n <= GROTTO_MAX_FLOORS; n++)
+            draws += fi[n - 1].count;
+        uint32_t made = 0; /* bit smr: tail[smr] holds floors 1..16 */
+#else
+        /* as fractions */
+        uint64_t rank_frac[GROTTO_MAX_FLOORS][GROTTO_MAX_CHESTS] = {{0}};
         for (int n = 3; n <= GROTTO_MAX_FLOORS; n++) {
             /* all three made, whatever the count; the extra ones unused */
             int c = fi[n - 1].count;
@@ -643,6 +753,7 @@ static void maps_chunk(sweep_worker *w, int chunk)
                 rank_frac[n - 1][i] = impl_scaled_frac(impl_draw_at(st, 2 * c + 1 + i));
             draws += (uint64_t)c;
         }
+#endif
         /* A floor of the map depends, for a given seed, only on the floor n
          * and its monster rank mr = impl_floor_mr(smr, n) (env is
          * band-independent). Below the cap mr determines smr for a given n,
@@ -650,16 +761,25 @@ static void maps_chunk(sweep_worker *w, int chunk)
          * slots are made once per smr (tail[smr], floors 1..tail_n[smr]),
          * 67 a seed on average, one per (n, mr) pair. */
         uint64_t tail[GT_MONSTER_RANKS + 1][GROTTO_MAX_FLOORS];
+#if !SLOTS_VECTOR
         memset(tail, 0, sizeof tail); /* copied whole into a record; hashed only up to its floors */
         uint8_t tail_n[GT_MONSTER_RANKS + 1] = {0};
+#endif
         for (int band = 0; band < GROTTO_BANDS; band++) {
             grotto_map_details_t *d = &m.d;
             impl_details_from_draws(band, seed, v, d, 0);
             int env = d->env, smr = d->smr;
+#if SLOTS_VECTOR
+            if (!((made >> smr) & 1u)) {
+                floor_slots16(fi, rank_v, env, smr, tail[smr]);
+                made |= 1u << smr;
+            }
+#else
             for (int n = tail_n[smr] + 1; n <= d->floors; n++)
                 tail[smr][n - 1] = floor_slot(&fi[n - 1], rank_frac[n - 1], env, impl_floor_mr(smr, n));
             if (d->floors > tail_n[smr])
                 tail_n[smr] = d->floors;
+#endif
             if (req->map_digest) {
                 /* the head and the used floor slots; the hash stops there */
                 map_batch *mb = &w->maps[d->floors];

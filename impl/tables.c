@@ -100,8 +100,11 @@ uint16_t impl_lcg_pos12[IMPL_POS12];
 uint32_t impl_jump_lane_a[IMPL_JUMP_LANES], impl_jump_lane_c[IMPL_JUMP_LANES];
 uint8_t impl_cut_state[GT_ENV_COUNT + 1][GT_MONSTER_RANKS + 1][GT_LIST_MAX + 1];
 impl_list_info impl_list_info_of[GT_ENV_COUNT + 1][GT_MONSTER_RANKS + 1];
+int32_t impl_list_ofs_by_mr[GT_ENV_COUNT + 1][16], impl_list_full_by_mr[GT_ENV_COUNT + 1][16];
+uint32_t impl_cut_state32[(GT_ENV_COUNT + 1) * (GT_MONSTER_RANKS + 1) * (GT_LIST_MAX + 1)];
 impl_band_info impl_bands[GROTTO_BANDS];
 impl_key_range impl_prefix_of_smr[16], impl_suffix_of_boss[16], impl_group_of_floors[32], impl_rank_of_mr[16];
+uint32_t impl_rank_lo_by_mr[16], impl_rank_width_by_mr[16];
 uint8_t impl_env_of_percent[100];
 impl_side_rule impl_side_of_floor[GROTTO_MAX_FLOORS + 1];
 uint8_t impl_boss_of_weight[IMPL_BOSS_WEIGHTS];
@@ -162,6 +165,12 @@ static void build_cut_states(void)
             li->full_max = ft->F ? GT_ELIST_MEMORY_BYTES - GT_ELIST_RECORD_START_OFFSET - GT_ELIST_RECORD_BYTES * ft->F
                                  : INT32_MAX;
         }
+    for (int env = 0; env <= GT_ENV_COUNT; env++)
+        for (int mr = 0; mr < 16; mr++) {
+            const impl_list_info *li = &impl_list_info_of[env][mr <= GT_MONSTER_RANKS ? mr : GT_MONSTER_RANKS];
+            impl_list_ofs_by_mr[env][mr] = li->ofs;
+            impl_list_full_by_mr[env][mr] = li->full_max;
+        }
     for (int env = 1; env <= GT_ENV_COUNT; env++)
         for (int mr = 1; mr <= GT_MONSTER_RANKS; mr++) {
             const struct gt_floor_table *ft = &gt_floor_tables[env][mr];
@@ -175,6 +184,10 @@ static void build_cut_states(void)
                 kinds += !chest_column(ft->spawn[s].monster);
             }
         }
+    for (int env = 0; env <= GT_ENV_COUNT; env++)
+        for (int mr = 0; mr <= GT_MONSTER_RANKS; mr++)
+            for (int s = 0; s <= GT_LIST_MAX; s++)
+                impl_cut_state32[(env * (GT_MONSTER_RANKS + 1) + mr) * (GT_LIST_MAX + 1) + s] = impl_cut_state[env][mr][s];
 }
 
 /* The rows of the keyed range tables (map-details.md §3, chests.md §2)
@@ -239,6 +252,8 @@ static void build_map_tables(void)
         impl_prefix_of_smr[k] = key_range(row_of(gt_prefix_by_smr, GT_PREFIX_BY_SMR_ROWS, k));
         impl_suffix_of_boss[k] = key_range(row_of(gt_suffix_by_boss, GT_SUFFIX_BY_BOSS_ROWS, k));
         impl_rank_of_mr[k] = key_range(row_of(gt_chest_rank_by_mr, GT_CHEST_RANK_BY_MR_ROWS, k));
+        impl_rank_lo_by_mr[k] = impl_rank_of_mr[k].lo;
+        impl_rank_width_by_mr[k] = (uint32_t)(impl_rank_of_mr[k].hi - impl_rank_of_mr[k].lo + 1);
     }
     for (int k = 0; k < 32; k++)
         impl_group_of_floors[k] = key_range(row_of(gt_locale_group_by_floors, GT_LOCALE_GROUP_BY_FLOORS_ROWS, k));
