@@ -176,10 +176,15 @@ static void map_batch_flush(sweep_worker *w, map_batch *b, uint64_t *digest)
 {
     uint64_t h[BATCH];
     impl_fnv1a_records(b->rec[0], MAP_STRIDE, b->len, (size_t)b->n, h);
+    /* the count in a local: w->hashed, a uint64_t like the digests, could
+     * be any of them, so adding to it in the loop made one chain of stores
+     * and reloads through memory (maps -0.6 ms, docs/performance.md) */
+    uint64_t hashed = 0;
     for (int i = 0; i < b->n; i++) {
         digest[b->slot[i]] = h[i] * impl_fnv_prime_pow[GROTTO_MAP_RECORD_SIZE - b->len[i]];
-        w->hashed += b->len[i];
+        hashed += b->len[i];
     }
+    w->hashed += hashed;
     b->n = 0;
 }
 
