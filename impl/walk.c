@@ -62,6 +62,16 @@ static inline wplane wp_zero(void)
     return p;
 }
 
+/* The plane of the one cell (x, y), made in registers */
+static inline wplane wp_cell(grotto_xy c)
+{
+    const __m128i lanes = _mm_setr_epi16(0, 1, 2, 3, 4, 5, 6, 7);
+    __m128i bit = _mm_set1_epi16((short)(1u << c.x));
+    wplane p = {_mm_and_si128(_mm_cmpeq_epi16(lanes, _mm_set1_epi16((short)c.y)), bit),
+                _mm_and_si128(_mm_cmpeq_epi16(lanes, _mm_set1_epi16((short)(c.y - 8))), bit)};
+    return p;
+}
+
 static inline wplane wp_and(wplane a, wplane b)
 {
     wplane p = {_mm_and_si128(a.lo, b.lo), _mm_and_si128(a.hi, b.hi)};
@@ -130,6 +140,14 @@ static inline wplane wp_zero(void)
 {
     wplane p;
     memset(&p, 0, sizeof p);
+    return p;
+}
+
+/* The plane of the one cell (x, y) */
+static inline wplane wp_cell(grotto_xy c)
+{
+    wplane p = wp_zero();
+    p.r[c.y] = (uint16_t)(1u << c.x);
     return p;
 }
 

@@ -37,6 +37,19 @@ WALK_ATTR static inline wplane wp_zero(void)
     return _mm256_setzero_si256();
 }
 
+/* The plane of the one cell (x, y), made in a register (a row stored into
+ * a zeroed array and the array loaded whole waited on store forwarding) */
+WALK_ATTR static inline wplane wp_cell(grotto_xy c)
+{
+#ifdef WALK_AVX512
+    return _mm256_maskz_set1_epi16((__mmask16)(1u << c.y), (short)(1u << c.x));
+#else
+    const __m256i lanes = _mm256_setr_epi16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    return _mm256_and_si256(_mm256_cmpeq_epi16(lanes, _mm256_set1_epi16((short)c.y)),
+                            _mm256_set1_epi16((short)(1u << c.x)));
+#endif
+}
+
 WALK_ATTR static inline wplane wp_and(wplane a, wplane b)
 {
     return _mm256_and_si256(a, b);

@@ -2,9 +2,9 @@
  * for every plane type. Included by walk.c (two SSE2 registers a plane,
  * or four 64-bit words) and by walk_avx2.c (one AVX2 register), each of
  * which first defines:
- *  - the type wplane and its operations wp_load, wp_zero, wp_and, wp_or,
- *    wp_andnot (a less b), wp_any, wp_east (x + 1), wp_west, wp_north
- *    (y - 1), wp_south;
+ *  - the type wplane and its operations wp_load, wp_zero, wp_cell (the
+ *    plane of one cell), wp_and, wp_or, wp_andnot (a less b), wp_any,
+ *    wp_east (x + 1), wp_west, wp_north (y - 1), wp_south;
  *  - WALK_ATTR, the attributes of the functions below (a target, or
  *    nothing), and WALK_ROWS, the name of the walk it defines.
  * How the wavefront works is in walk.c's design comment. */
@@ -61,12 +61,10 @@ WALK_ATTR static inline __attribute__((always_inline)) int walk_class(wplane *cu
  * stairs inside the grid: impl_walk_rows checks). */
 WALK_ATTR static uint16_t WALK_ROWS(const uint16_t rows[16], grotto_xy up, grotto_xy down)
 {
-    uint16_t start[16] = {0}, goal_rows[16] = {0};
-    start[up.y] = (uint16_t)(1u << up.x); /* the start, whatever its tile */
-    goal_rows[down.y] = (uint16_t)(1u << down.x);
-    const wplane walk = wp_load(rows), goal = wp_load(goal_rows);
+    const wplane walk = wp_load(rows), goal = wp_cell(down);
     const wcorners c = walk_corners(walk);
-    wplane seen = wp_zero(), r0 = wp_load(start), r1 = wp_zero(), r2 = wp_zero(), r3 = wp_zero();
+    /* the start, whatever its tile */
+    wplane seen = wp_zero(), r0 = wp_cell(up), r1 = wp_zero(), r2 = wp_zero(), r3 = wp_zero();
     /* four classes a turn, the slots in registers, their roles rotating */
     for (unsigned d = 0;; d += SLOTS) {
         int r;
