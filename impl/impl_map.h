@@ -6,6 +6,7 @@
 
 #include <stdint.h>
 
+#include "grotto/tables.h"
 #include "impl.h"
 #include "lcg.h"
 
@@ -46,6 +47,33 @@ extern impl_key_range impl_prefix_of_smr[16], impl_suffix_of_boss[16], impl_grou
 /* impl_rank_of_mr as 32-bit low ends and widths (hi - lo + 1), for
  * lookups in vector registers (sweep.c). */
 extern uint32_t impl_rank_lo_by_mr[16], impl_rank_width_by_mr[16];
+
+/* The tables of impl_details_from_draws for every band at once in vector
+ * registers (sweep.c's map stage, AVX-512 build): by band in rows of 16
+ * (bands 12-15 repeat band 11), by smr, boss (rows of 16) and floors
+ * (32), all 32-bit, each range as its low end, its size n and 1/n as a
+ * float rounded up by 2^-20 (impl_mod_float); the boss by weight and the
+ * locale index widened to 32 bits for gathers. */
+typedef struct impl_details_lanes {
+    uint32_t code[16], floors_lo[16], floors_n[16], smr_lo[16], smr_n[16], boss_before[16], boss_total[16];
+    float floors_inv[16], smr_inv[16], boss_inv[16];
+    uint32_t prefix_lo[16], prefix_n[16]; /* by smr */
+    float prefix_inv[16];
+    uint32_t suffix_lo[16], suffix_n[16]; /* by boss */
+    float suffix_inv[16];
+    uint32_t group_lo[32], group_n[32]; /* by floors */
+    float group_inv[32];
+    uint32_t boss_of_weight[IMPL_BOSS_WEIGHTS];
+    uint32_t locale[GT_LOCALE_INDEX_COUNT];
+} impl_details_lanes;
+extern impl_details_lanes impl_details_by_lane;
+
+/* The float for r mod n by r - n * trunc(r * inv) (r < 2^15, n <= 600:
+ * exact, every pair checked by test_impl_primitives). */
+static inline float impl_mod_float_inv(uint32_t n)
+{
+    return n ? (float)((1.0 / n) * (1.0 + 0x1p-20)) : 0.0f;
+}
 
 /* Terms a caller may give (grotto/elist.h, grotto/map.h): a 16 x 16 grid
  * has at most 256 white (or Flag0) cells and 2 * 16 * 15 = 480 adjacent

@@ -694,6 +694,99 @@ static inline void floor_slots16(const floor_info fi[GROTTO_MAX_FLOORS], __m256i
 }
 #endif
 
+#if SLOTS_VECTOR
+/* The float lookup of lookup16. */
+static inline __m256 lookup16f(const float *table, __m256i idx)
+{
+    return _mm256_permutex2var_ps(_mm256_loadu_ps(table), idx, _mm256_loadu_ps(table + 8));
+}
+
+/* r mod n, lane by lane (r < 2^15 as an integer and a float, n <= 600,
+ * inv its impl_mod_float_inv) */
+static inline __m256i mod_lanes(__m256i r, __m256 rf, __m256i n, __m256 inv)
+{
+    __m256i q = _mm256_cvttps_epi32(_mm256_mul_ps(rf, inv));
+    return _mm256_sub_epi32(r, _mm256_mullo_epi32(q, n));
+}
+
+/* The 12-byte MapRecord heads (map_record_head) of bands 8 h .. 8 h + 7
+ * of map seed `seed` from its eight detail draws, as impl_details_from_draws
+ * makes them band by band: head[j][lane] holds bytes 4 j .. 4 j + 3 of the
+ * lane's head (code, seed low, seed high, env; floors, smr, boss, prefix;
+ * suffix, locale, level, 0), group[lane] the locale group. */
+typedef struct band_heads {
+    uint32_t head[3][16];
+    uint32_t group[16];
+} band_heads;
+
+static inline void details_lanes(uint32_t seed, const uint32_t v[8], band_heads *out)
+{
+    const impl_details_lanes *t = &impl_details_by_lane;
+    const __m256i one = _mm256_set1_epi32(1);
+    int env = impl_env_of_percent[v[0] % 100u];
+    int jitter = (int)(v[7] % 11u) - 5;
+    __m256i r[8];
+    __m256 rf[8];
+    for (int i = 1; i <= 6; i++) {
+        r[i] = _mm256_set1_epi32((int)v[i]);
+        rf[i] = _mm256_set1_ps((float)v[i]);
+    }
+    for (int h = 0; h < 2; h++) {
+        int b = 8 * h;
+#define ROW(f) _mm256_loadu_si256((const __m256i *)(const void *)(t->f + b))
+#define ROWF(f) _mm256_loadu_ps(t->f + b)
+        __m256i floors = _mm256_add_epi32(ROW(floors_lo), mod_lanes(r[1], rf[1], ROW(floors_n), ROWF(floors_inv)));
+        __m256i smr = _mm256_add_epi32(ROW(smr_lo), mod_lanes(r[2], rf[2], ROW(smr_n), ROWF(smr_inv)));
+        __m256i w = _mm256_add_epi32(ROW(boss_before), mod_lanes(r[3], rf[3], ROW(boss_total), ROWF(boss_inv)));
+        __m256i boss = _mm256_i32gather_epi32((const int *)(const void *)t->boss_of_weight, w, 4);
+        __m256i prefix = _mm256_add_epi32(lookup16(t->prefix_lo, smr),
+                                          mod_lanes(r[4], rf[4], lookup16(t->prefix_n, smr), lookup16f(t->prefix_inv, smr)));
+        __m256i suffix = _mm256_add_epi32(lookup16(t->suffix_lo, boss),
+                                          mod_lanes(r[5], rf[5], lookup16(t->suffix_n, boss), lookup16f(t->suffix_inv, boss)));
+        __m256i gn = _mm256_i32gather_epi32((const int *)(const void *)t->group_n, floors, 4);
+        __m256 ginv = _mm256_i32gather_ps(t->group_inv, floors, 4);
+        __m256i group = _mm256_add_epi32(_mm256_i32gather_epi32((const int *)(const void *)t->group_lo, floors, 4),
+                                         mod_lanes(r[6], rf[6], gn, ginv));
+        /* level = 3 (boss + floors + smr - 4) + jitter, within 1..99 */
+        __m256i sum = _mm256_add_epi32(_mm256_add_epi32(boss, floors), smr);
+        __m256i level = _mm256_add_epi32(_mm256_mullo_epi32(sum, _mm256_set1_epi32(3)), _mm256_set1_epi32(jitter - 12));
+        level = _mm256_min_epi32(_mm256_max_epi32(level, one), _mm256_set1_epi32(99));
+        __m256i at = _mm256_add_epi32(_mm256_mullo_epi32(_mm256_sub_epi32(group, one), _mm256_set1_epi32(5)),
+                                      _mm256_set1_epi32(env - 1));
+        __m256i locale = _mm256_i32gather_epi32((const int *)(const void *)t->locale, at, 4);
+        __m256i head0 = _mm256_or_si256(ROW(code), _mm256_set1_epi32((int)((seed & 0xFFFFu) << 8 | (uint32_t)env << 24)));
+        __m256i head1 = _mm256_or_si256(_mm256_or_si256(floors, _mm256_slli_epi32(smr, 8)),
+                                        _mm256_or_si256(_mm256_slli_epi32(boss, 16), _mm256_slli_epi32(prefix, 24)));
+        __m256i head2 = _mm256_or_si256(suffix, _mm256_or_si256(_mm256_slli_epi32(locale, 8), _mm256_slli_epi32(level, 16)));
+#undef ROW
+#undef ROWF
+        _mm256_storeu_si256((__m256i *)(void *)(out->head[0] + b), head0);
+        _mm256_storeu_si256((__m256i *)(void *)(out->head[1] + b), head1);
+        _mm256_storeu_si256((__m256i *)(void *)(out->head[2] + b), head2);
+        _mm256_storeu_si256((__m256i *)(void *)(out->group + b), group);
+    }
+}
+
+/* Band b's details back from its head (the fields impl_details_from_draws
+ * fills without the sides). */
+static inline void details_of_head(const band_heads *bh, int b, grotto_map_details_t *d)
+{
+    uint32_t h0 = bh->head[0][b], h1 = bh->head[1][b], h2 = bh->head[2][b];
+    d->band = (uint8_t)b;
+    d->band_code = (uint8_t)h0;
+    d->seed = (uint16_t)(h0 >> 8);
+    d->env = (uint8_t)(h0 >> 24);
+    d->floors = (uint8_t)h1;
+    d->smr = (uint8_t)(h1 >> 8);
+    d->boss = (uint8_t)(h1 >> 16);
+    d->prefix = (uint8_t)(h1 >> 24);
+    d->suffix = (uint8_t)h2;
+    d->locale = (uint8_t)(h2 >> 8);
+    d->level = (uint8_t)(h2 >> 16);
+    d->group = (uint8_t)bh->group[b];
+}
+#endif
+
 /* The same slot read back into floor n of a map (its chest count from f). */
 static inline void floor_slot_to_map(uint64_t sl, const floor_info *f, int n, grotto_map_t *m)
 {
@@ -770,21 +863,47 @@ static void maps_chunk(sweep_worker *w, int chunk)
         memset(tail, 0, sizeof tail); /* copied whole into a record; hashed only up to its floors */
         uint8_t tail_n[GT_MONSTER_RANKS + 1] = {0};
 #endif
-        for (int band = 0; band < GROTTO_BANDS; band++) {
-            grotto_map_details_t *d = &m.d;
-            impl_details_from_draws(band, seed, v, d, 0);
-            int env = d->env, smr = d->smr;
 #if SLOTS_VECTOR
+        band_heads heads;
+        details_lanes(seed, v, &heads);
+        int env = (int)(heads.head[0][0] >> 24);
+#endif
+        for (int band = 0; band < GROTTO_BANDS; band++) {
+#if SLOTS_VECTOR
+            uint32_t h1 = heads.head[1][band];
+            int floors = (int)(h1 & 0xFFu), smr = (int)((h1 >> 8) & 0xFFu);
             if (!((made >> smr) & 1u)) {
                 floor_slots16(fi, rank_v, env, smr, tail[smr]);
                 made |= 1u << smr;
             }
+            if (req->map_digest) {
+                /* the head and the used floor slots; the hash stops there */
+                map_batch *mb = &w->maps[floors];
+                if (mb->n == BATCH)
+                    map_batch_flush(w, mb, req->map_digest);
+                uint8_t *rec = mb->rec[mb->n];
+                for (int j = 0; j < 3; j++)
+                    memcpy(rec + 4 * j, &heads.head[j][band], 4);
+                memcpy(rec + 12, tail[smr], sizeof tail[smr]); /* one size: no branch */
+                mb->len[mb->n] = (uint16_t)(12 + 8 * floors);
+                uint32_t mslot = (uint32_t)grotto_map_slot(band, seed);
+                mb->slot[mb->n++] = mslot;
+                __builtin_prefetch(&req->map_digest[mslot], 1); /* written at the flush (prefetch_entry) */
+            }
+            if (want_map) {
+                details_of_head(&heads, band, &m.d);
+                for (int n = 1; n <= floors; n++)
+                    floor_slot_to_map(tail[smr][n - 1], &fi[n - 1], n, &m);
+                map_outputs(w, band, seed, &m);
+            }
 #else
+            grotto_map_details_t *d = &m.d;
+            impl_details_from_draws(band, seed, v, d, 0);
+            int env = d->env, smr = d->smr;
             for (int n = tail_n[smr] + 1; n <= d->floors; n++)
                 tail[smr][n - 1] = floor_slot(&fi[n - 1], rank_frac[n - 1], env, impl_floor_mr(smr, n));
             if (d->floors > tail_n[smr])
                 tail_n[smr] = d->floors;
-#endif
             if (req->map_digest) {
                 /* the head and the used floor slots; the hash stops there */
                 map_batch *mb = &w->maps[d->floors];
@@ -803,6 +922,7 @@ static void maps_chunk(sweep_worker *w, int chunk)
                     floor_slot_to_map(tail[smr][n - 1], &fi[n - 1], n, &m);
                 map_outputs(w, band, seed, &m);
             }
+#endif
         }
         w->maps_emitted += GROTTO_BANDS;
     }

@@ -105,6 +105,7 @@ uint32_t impl_cut_state32[(GT_ENV_COUNT + 1) * (GT_MONSTER_RANKS + 1) * (GT_LIST
 impl_band_info impl_bands[GROTTO_BANDS];
 impl_key_range impl_prefix_of_smr[16], impl_suffix_of_boss[16], impl_group_of_floors[32], impl_rank_of_mr[16];
 uint32_t impl_rank_lo_by_mr[16], impl_rank_width_by_mr[16];
+impl_details_lanes impl_details_by_lane;
 uint8_t impl_env_of_percent[100];
 impl_side_rule impl_side_of_floor[GROTTO_MAX_FLOORS + 1];
 uint8_t impl_boss_of_weight[IMPL_BOSS_WEIGHTS];
@@ -210,6 +211,36 @@ static impl_key_range key_range(const struct gt_range *r)
     return k;
 }
 
+/* impl_details_by_lane from the tables above (impl_map.h). */
+static void put_range(impl_key_range r, uint32_t *lo, uint32_t *n, float *inv)
+{
+    *lo = r.lo;
+    *n = (uint32_t)(r.hi - r.lo + 1);
+    *inv = impl_mod_float_inv(*n);
+}
+
+static void build_details_lanes(void)
+{
+    impl_details_lanes *t = &impl_details_by_lane;
+    for (int lane = 0; lane < 16; lane++) {
+        const impl_band_info *bi = &impl_bands[lane < GROTTO_BANDS ? lane : GROTTO_BANDS - 1];
+        t->code[lane] = bi->code;
+        put_range(bi->floors, &t->floors_lo[lane], &t->floors_n[lane], &t->floors_inv[lane]);
+        put_range(bi->smr, &t->smr_lo[lane], &t->smr_n[lane], &t->smr_inv[lane]);
+        t->boss_before[lane] = bi->boss_before;
+        t->boss_total[lane] = bi->boss_total;
+        t->boss_inv[lane] = impl_mod_float_inv(bi->boss_total);
+        put_range(impl_prefix_of_smr[lane], &t->prefix_lo[lane], &t->prefix_n[lane], &t->prefix_inv[lane]);
+        put_range(impl_suffix_of_boss[lane], &t->suffix_lo[lane], &t->suffix_n[lane], &t->suffix_inv[lane]);
+    }
+    for (int k = 0; k < 32; k++)
+        put_range(impl_group_of_floors[k], &t->group_lo[k], &t->group_n[k], &t->group_inv[k]);
+    for (int w = 0; w < IMPL_BOSS_WEIGHTS; w++)
+        t->boss_of_weight[w] = impl_boss_of_weight[w];
+    for (int i = 0; i < GT_LOCALE_INDEX_COUNT; i++)
+        t->locale[i] = gt_locale_index[i];
+}
+
 static void build_map_tables(void)
 {
     for (int b = 0; b < GROTTO_BANDS && b < GT_BAND_COUNT; b++) {
@@ -257,6 +288,7 @@ static void build_map_tables(void)
     }
     for (int k = 0; k < 32; k++)
         impl_group_of_floors[k] = key_range(row_of(gt_locale_group_by_floors, GT_LOCALE_GROUP_BY_FLOORS_ROWS, k));
+    build_details_lanes();
 }
 
 /* rng-and-timer.md §4: the final quality for base quality and k = r1 mod m,

@@ -37,6 +37,39 @@ Test(impl_primitives, fast_modulo_exhaustive)
     cr_assert_eq(impl_mod15(32767, big), 767u);
 }
 
+/* The remainders and quotients the sweep's vector code takes by other
+ * means than a division (impl_map.h impl_mod_float_inv; sweep.c
+ * floor_slots16): exact on every input they can get, and the tables'
+ * divisors within the checked range. */
+Test(impl_primitives, vector_remainders_exhaustive)
+{
+    long bad = 0, n_checked = 0;
+    for (uint32_t n = 1; n <= 600; n++) {
+        float inv = impl_mod_float_inv(n);
+        for (uint32_t r = 0; r < 32768; r++, n_checked++) {
+            volatile float product = (float)r * inv; /* one rounding, as one vector multiply */
+            uint32_t q = (uint32_t)(int)product;
+            bad += r - q * n != r % n;
+        }
+    }
+    fprintf(stderr, "float remainders: %ld (r, n) pairs checked, %ld wrong\n", n_checked, bad);
+    cr_assert_eq(bad, 0);
+    for (uint32_t x = 0; x < (1u << 19); x++) /* a rank: v' w div 32767, v' < 32767, w <= 16 */
+        cr_assert_eq((x + (x >> 15) + 1u) >> 15, x / 32767u, "x = %u", x);
+    for (uint32_t room = 0; room <= GT_ELIST_MEMORY_BYTES - GT_ELIST_RECORD_START_OFFSET; room++)
+        cr_assert_eq((room * 3277u) >> 16, room / GT_ELIST_RECORD_BYTES, "room = %u", room);
+    const impl_details_lanes *t = &impl_details_by_lane;
+    for (int k = 0; k < 16; k++) {
+        uint32_t n[] = {t->floors_n[k], t->smr_n[k], t->boss_total[k], t->prefix_n[k], t->suffix_n[k]};
+        for (size_t i = 0; i < sizeof n / sizeof n[0]; i++)
+            cr_assert(n[i] >= 1 && n[i] <= 600, "lane %d, range %zu: %u values", k, i, n[i]);
+        cr_assert_leq(t->boss_before[k] + t->boss_total[k], (uint32_t)IMPL_BOSS_WEIGHTS);
+        cr_assert_leq(t->floors_lo[k] + t->floors_n[k], 32u); /* the group table's rows */
+    }
+    for (int k = 0; k < 32; k++)
+        cr_assert(t->group_n[k] >= 1 && t->group_n[k] <= 600);
+}
+
 /* scaled(n) as a fraction and a width (lcg.h impl_scaled_by) equals the
  * spec's signed division for every raw draw and every width it is used
  * with; the sweep's chest-rank ranges are such widths. */
