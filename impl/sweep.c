@@ -25,7 +25,12 @@
  * only resolves tables. A floor of the map is a function of the seed, n and
  * its monster rank, hence of (n, smr): its 8-byte MapRecord slot is made once
  * per seed and (n, monster rank), and the slots of floors 1..16 once per
- * seed and smr, copied into each band's record in one piece.
+ * seed and smr, copied into each band's record in one piece. In the AVX-512
+ * build the stage works across lanes where the base build loops: the
+ * twelve bands' details and record heads in two 256-bit registers
+ * (details_lanes), a seed's chest-rank draws and an smr's sixteen slots
+ * eight floors a register (rank_draws16, floor_slots16); the two builds'
+ * outputs are compared over the universe (test_impl_universe).
  *
  * FNV-1a is one multiply per byte and record, so records are hashed in
  * batches of 52 of one length, side by side (fnv.c: eight chains, or twelve
