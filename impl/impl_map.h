@@ -52,7 +52,7 @@ extern uint32_t impl_rank_lo_by_mr[16], impl_rank_width_by_mr[16];
  * registers (sweep.c's map stage, AVX-512 build): by band in rows of 16
  * (bands 12-15 repeat band 11), by smr, boss (rows of 16) and floors
  * (32), all 32-bit, each range as its low end, its size n and 1/n as a
- * float rounded up by 2^-20 (impl_mod_float); the boss by weight and the
+ * float rounded up by 2^-20 (impl_mod_float_inv); the boss by weight and the
  * locale index widened to 32 bits for gathers. */
 typedef struct impl_details_lanes {
     uint32_t code[16], floors_lo[16], floors_n[16], smr_lo[16], smr_n[16], boss_before[16], boss_total[16];

@@ -664,11 +664,13 @@ static inline void floor_slots16(const floor_info fi[GROTTO_MAX_FLOORS], __m256i
         __m256i ofs = _mm256_add_epi32(_mm256_and_si256(info, _mm256_set1_epi32(0xFFFF)),
                                        lookup16(impl_list_ofs_by_mr[env], mr));
         /* the state (impl_elist_state): nothing cut, or a cut list's entry */
-        __m256i state = _mm256_mask_blend_epi32(_mm256_cmpgt_epi32_mask(D, _mm256_setzero_si256()),
-                                                _mm256_set1_epi32(GT_STATE_NORMAL), _mm256_set1_epi32(GT_STATE_PARTIAL));
+        __mmask8 partial = _mm256_cmpgt_epi32_mask(D, _mm256_setzero_si256());
+        __m256i state =
+            _mm256_mask_blend_epi32(partial, _mm256_set1_epi32(GT_STATE_NORMAL), _mm256_set1_epi32(GT_STATE_PARTIAL));
         __mmask8 cut = _mm256_cmpgt_epi32_mask(ofs, lookup16(impl_list_full_by_mr[env], mr));
         if (cut) {
-            __m256i room = _mm256_sub_epi32(_mm256_set1_epi32(GT_ELIST_MEMORY_BYTES - GT_ELIST_RECORD_START_OFFSET), ofs);
+            const int memory = GT_ELIST_MEMORY_BYTES - GT_ELIST_RECORD_START_OFFSET;
+            __m256i room = _mm256_sub_epi32(_mm256_set1_epi32(memory), ofs);
             room = _mm256_max_epi32(room, _mm256_setzero_si256());
             __m256i fit = _mm256_srli_epi32(_mm256_mullo_epi32(room, _mm256_set1_epi32(3277)), 16);
             __m256i list = _mm256_add_epi32(_mm256_set1_epi32(env * (GT_MONSTER_RANKS + 1)), mr);
@@ -744,10 +746,11 @@ static inline void details_lanes(uint32_t seed, const uint32_t v[8], band_heads 
         __m256i smr = _mm256_add_epi32(ROW(smr_lo), mod_lanes(r[2], rf[2], ROW(smr_n), ROWF(smr_inv)));
         __m256i w = _mm256_add_epi32(ROW(boss_before), mod_lanes(r[3], rf[3], ROW(boss_total), ROWF(boss_inv)));
         __m256i boss = _mm256_i32gather_epi32((const int *)(const void *)t->boss_of_weight, w, 4);
+        __m256i pn = lookup16(t->prefix_n, smr), sn = lookup16(t->suffix_n, boss);
         __m256i prefix = _mm256_add_epi32(lookup16(t->prefix_lo, smr),
-                                          mod_lanes(r[4], rf[4], lookup16(t->prefix_n, smr), lookup16f(t->prefix_inv, smr)));
+                                          mod_lanes(r[4], rf[4], pn, lookup16f(t->prefix_inv, smr)));
         __m256i suffix = _mm256_add_epi32(lookup16(t->suffix_lo, boss),
-                                          mod_lanes(r[5], rf[5], lookup16(t->suffix_n, boss), lookup16f(t->suffix_inv, boss)));
+                                          mod_lanes(r[5], rf[5], sn, lookup16f(t->suffix_inv, boss)));
         __m256i gn = _mm256_i32gather_epi32((const int *)(const void *)t->group_n, floors, 4);
         __m256 ginv = _mm256_i32gather_ps(t->group_inv, floors, 4);
         __m256i group = _mm256_add_epi32(_mm256_i32gather_epi32((const int *)(const void *)t->group_lo, floors, 4),
@@ -759,10 +762,12 @@ static inline void details_lanes(uint32_t seed, const uint32_t v[8], band_heads 
         __m256i at = _mm256_add_epi32(_mm256_mullo_epi32(_mm256_sub_epi32(group, one), _mm256_set1_epi32(5)),
                                       _mm256_set1_epi32(env - 1));
         __m256i locale = _mm256_i32gather_epi32((const int *)(const void *)t->locale, at, 4);
-        __m256i head0 = _mm256_or_si256(ROW(code), _mm256_set1_epi32((int)((seed & 0xFFFFu) << 8 | (uint32_t)env << 24)));
+        uint32_t seed_env = (seed & 0xFFFFu) << 8 | (uint32_t)env << 24;
+        __m256i head0 = _mm256_or_si256(ROW(code), _mm256_set1_epi32((int)seed_env));
         __m256i head1 = _mm256_or_si256(_mm256_or_si256(floors, _mm256_slli_epi32(smr, 8)),
                                         _mm256_or_si256(_mm256_slli_epi32(boss, 16), _mm256_slli_epi32(prefix, 24)));
-        __m256i head2 = _mm256_or_si256(suffix, _mm256_or_si256(_mm256_slli_epi32(locale, 8), _mm256_slli_epi32(level, 16)));
+        __m256i head2 =
+            _mm256_or_si256(suffix, _mm256_or_si256(_mm256_slli_epi32(locale, 8), _mm256_slli_epi32(level, 16)));
 #undef ROW
 #undef ROWF
         _mm256_storeu_si256((__m256i *)(void *)(out->head[0] + b), head0);

@@ -187,8 +187,10 @@ static void build_cut_states(void)
         }
     for (int env = 0; env <= GT_ENV_COUNT; env++)
         for (int mr = 0; mr <= GT_MONSTER_RANKS; mr++)
-            for (int s = 0; s <= GT_LIST_MAX; s++)
-                impl_cut_state32[(env * (GT_MONSTER_RANKS + 1) + mr) * (GT_LIST_MAX + 1) + s] = impl_cut_state[env][mr][s];
+            for (int s = 0; s <= GT_LIST_MAX; s++) {
+                int at = (env * (GT_MONSTER_RANKS + 1) + mr) * (GT_LIST_MAX + 1) + s;
+                impl_cut_state32[at] = impl_cut_state[env][mr][s];
+            }
 }
 
 /* The rows of the keyed range tables (map-details.md §3, chests.md §2)
