@@ -64,11 +64,12 @@
 #include "impl_map.h"
 #include "lcg.h"
 
-/* The map stage's floor slots eight floors at a time in vector registers
- * (floor_slots16) in the second build, where AVX-512 is there (VL for
- * its masks and two-register lookups on 256-bit registers: the sweep
- * keeps off 512-bit ones, docs/performance.md); the base build makes them
- * one by one (floor_slot). */
+/* The map stage's details and floor slots across vector lanes
+ * (details_lanes, floor_slots16) in the second build, where AVX-512 is
+ * there (VL for its masks and two-register lookups on 256-bit registers:
+ * the sweep keeps off 512-bit ones, docs/performance.md); the base build
+ * makes them band by band and floor by floor (impl_details_from_draws,
+ * floor_slot). */
 #if defined(IMPL_SWEEP_SECOND_BUILD) && defined(__AVX512F__) && defined(__AVX512VL__) && defined(__AVX512BW__)
 #include <immintrin.h>
 #define SLOTS_VECTOR 1
@@ -88,6 +89,7 @@ typedef struct floor_info {
     uint16_t ofs_layout;
     uint8_t D, count;
 } floor_info;
+_Static_assert(sizeof(floor_info) == 4, "floor_slots16 reads a floor_info as one 32-bit lane");
 
 /* A finished floor of the current chunk, as row masks. */
 typedef struct floor_sum {
