@@ -648,8 +648,8 @@ static inline void rank_draws16(uint32_t seed, const floor_info fi[GROTTO_MAX_FL
  * lo + floor(v' w / 32767) (impl_scaled), the quotient as (x + (x >> 15)
  * + 1) >> 15, exact for x < 2^19 (v' < 32767, w <= 16); the records that
  * fit a cut list, max(room, 0) / 20, as (room * 3277) >> 16, exact below
- * 2^14 (room <= 11,216). Both checked on every input by test_impl_sweep's
- * comparison of the two builds. */
+ * 2^14 (room <= 11,216). Both checked on every input by test_impl_primitives,
+ * and the slots against the base build's by test_impl_universe. */
 _Static_assert(GT_ELIST_RECORD_BYTES == 20 && GT_ELIST_MEMORY_BYTES - GT_ELIST_RECORD_START_OFFSET < (1 << 14),
                "floor_slots16's division by the record size");
 static inline void floor_slots16(const floor_info fi[GROTTO_MAX_FLOORS], __m256i v[2][3], int env, int smr,
@@ -828,6 +828,36 @@ static inline void map_record_head(const grotto_map_details_t *d, uint8_t *out)
     out[11] = 0;
 }
 
+/* The next MapRecord of band `band`, map seed `seed` with `floors`
+ * floors, in the batch of its length (flushed into digest first when
+ * full): its floor slots copied from slots (one size: no branch; the hash
+ * stops after the used ones), its slot and length noted. Returns the
+ * record, whose 12-byte head the caller writes. */
+static inline uint8_t *map_record_next(sweep_worker *w, uint64_t *digest, int band, uint32_t seed, int floors,
+                                       const uint64_t slots[GROTTO_MAX_FLOORS])
+{
+    map_batch *mb = &w->maps[floors];
+    if (mb->n == BATCH)
+        map_batch_flush(w, mb, digest);
+    uint8_t *rec = mb->rec[mb->n];
+    memcpy(rec + 12, slots, GROTTO_MAX_FLOORS * sizeof slots[0]);
+    mb->len[mb->n] = (uint16_t)(12 + 8 * floors);
+    uint32_t mslot = (uint32_t)grotto_map_slot(band, seed);
+    mb->slot[mb->n++] = mslot;
+    __builtin_prefetch(&digest[mslot], 1); /* written at the flush (prefetch_entry) */
+    return rec;
+}
+
+/* The map facts and special floors of a map whose details are in m->d:
+ * its floors' slots read back into m first. */
+static inline void map_outputs_from_slots(sweep_worker *w, int band, uint32_t seed, const floor_info *fi,
+                                          const uint64_t slots[GROTTO_MAX_FLOORS], grotto_map_t *m)
+{
+    for (int n = 1; n <= m->d.floors; n++)
+        floor_slot_to_map(slots[n - 1], &fi[n - 1], n, m);
+    map_outputs(w, band, seed, m);
+}
+
 static void maps_chunk(sweep_worker *w, int chunk)
 {
     const grotto_sweep_request *req = w->sh->req;
@@ -868,8 +898,9 @@ static void maps_chunk(sweep_worker *w, int chunk)
          * and its monster rank mr = impl_floor_mr(smr, n) (env is
          * band-independent). Below the cap mr determines smr for a given n,
          * so what bands share is a whole run of slots: the record's floor
-         * slots are made once per smr (tail[smr], floors 1..tail_n[smr]),
-         * 67 a seed on average, one per (n, mr) pair. */
+         * slots are made once per smr (tail[smr], floors 1..tail_n[smr],
+         * 67 a seed on average, one per (n, mr) pair; in the AVX-512 build
+         * all 16 floors of each smr a seed names, a register at a time). */
         uint64_t tail[GT_MONSTER_RANKS + 1][GROTTO_MAX_FLOORS];
 #if !SLOTS_VECTOR
         memset(tail, 0, sizeof tail); /* copied whole into a record; hashed only up to its floors */
@@ -889,24 +920,13 @@ static void maps_chunk(sweep_worker *w, int chunk)
                 made |= 1u << smr;
             }
             if (req->map_digest) {
-                /* the head and the used floor slots; the hash stops there */
-                map_batch *mb = &w->maps[floors];
-                if (mb->n == BATCH)
-                    map_batch_flush(w, mb, req->map_digest);
-                uint8_t *rec = mb->rec[mb->n];
+                uint8_t *rec = map_record_next(w, req->map_digest, band, seed, floors, tail[smr]);
                 for (int j = 0; j < 3; j++)
                     memcpy(rec + 4 * j, &heads.head[j][band], 4);
-                memcpy(rec + 12, tail[smr], sizeof tail[smr]); /* one size: no branch */
-                mb->len[mb->n] = (uint16_t)(12 + 8 * floors);
-                uint32_t mslot = (uint32_t)grotto_map_slot(band, seed);
-                mb->slot[mb->n++] = mslot;
-                __builtin_prefetch(&req->map_digest[mslot], 1); /* written at the flush (prefetch_entry) */
             }
             if (want_map) {
                 details_of_head(&heads, band, &m.d);
-                for (int n = 1; n <= floors; n++)
-                    floor_slot_to_map(tail[smr][n - 1], &fi[n - 1], n, &m);
-                map_outputs(w, band, seed, &m);
+                map_outputs_from_slots(w, band, seed, fi, tail[smr], &m);
             }
 #else
             grotto_map_details_t *d = &m.d;
@@ -916,24 +936,10 @@ static void maps_chunk(sweep_worker *w, int chunk)
                 tail[smr][n - 1] = floor_slot(&fi[n - 1], rank_frac[n - 1], env, impl_floor_mr(smr, n));
             if (d->floors > tail_n[smr])
                 tail_n[smr] = d->floors;
-            if (req->map_digest) {
-                /* the head and the used floor slots; the hash stops there */
-                map_batch *mb = &w->maps[d->floors];
-                if (mb->n == BATCH)
-                    map_batch_flush(w, mb, req->map_digest);
-                int used = 12 + 8 * d->floors;
-                map_record_head(d, mb->rec[mb->n]);
-                memcpy(mb->rec[mb->n] + 12, tail[smr], sizeof tail[smr]); /* one size: no branch */
-                mb->len[mb->n] = (uint16_t)used;
-                uint32_t mslot = (uint32_t)grotto_map_slot(band, seed);
-                mb->slot[mb->n++] = mslot;
-                __builtin_prefetch(&req->map_digest[mslot], 1); /* written at the flush (prefetch_entry) */
-            }
-            if (want_map) {
-                for (int n = 1; n <= d->floors; n++)
-                    floor_slot_to_map(tail[smr][n - 1], &fi[n - 1], n, &m);
-                map_outputs(w, band, seed, &m);
-            }
+            if (req->map_digest)
+                map_record_head(d, map_record_next(w, req->map_digest, band, seed, d->floors, tail[smr]));
+            if (want_map)
+                map_outputs_from_slots(w, band, seed, fi, tail[smr], &m);
 #endif
         }
         w->maps_emitted += GROTTO_BANDS;
